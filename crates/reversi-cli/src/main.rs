@@ -1,0 +1,34 @@
+//! `reversi`: play, study and test Reversi/Othello from the command line.
+
+mod cmd;
+mod setup;
+
+use clap::{Parser, Subcommand};
+
+/// Reversi/Othello: every variant, a rules engine, game records.
+#[derive(Parser)]
+#[command(name = "reversi", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the game tree to a depth (a move-generator test and benchmark).
+    Perft(cmd::perft::Args),
+    /// Draw a position: the board, legal moves, side to move, counts and score.
+    Show(cmd::show::Args),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(a) => cmd::perft::run(a),
+        Command::Show(a) => cmd::show::run(a),
+    };
+    if let Err(e) = result {
+        eprintln!("error: {e:#}");
+        std::process::exit(1);
+    }
+}

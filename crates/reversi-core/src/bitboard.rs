@@ -1,0 +1,294 @@
+//! The 8×8 fast path: move generation and flips on two `u64` bitboards.
+//!
+//! Bit `row * 8 + col` is a square (`a1` = bit 0, `h8` = bit 63). Every function takes the
+//! player to move (`p`) and the opponent (`o`) and is branch-free. [`moves`] and [`flips`] pick the
+//! fastest kernel for this CPU at run time; the [`Kernel`] implementations let a hot loop choose
+//! once and be compiled for that kernel (see `perft`).
+
+/// All squares but column `a` (bits that may receive a disc shifted east).
+pub const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+/// All squares but column `h`.
+pub const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+/// Columns `b`–`g`: the squares that can be inside a horizontal or diagonal line.
+const INNER_COLS: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+
+/// Legal moves of `p` against `o` (Kogge–Stone fill in the four axis pairs).
+#[inline(always)]
+pub fn moves_scalar(p: u64, o: u64) -> u64 {
+    #[inline(always)]
+    fn dir(p: u64, m: u64, s: u32) -> u64 {
+        // Doubling fill: at most six opponent discs lie between a player disc and a move.
+        let mut l = m & (p << s);
+        let mut r = m & (p >> s);
+        l |= m & (l << s);
+        r |= m & (r >> s);
+        let pl = m & (m << s);
+        let pr = pl >> s;
+        l |= pl & (l << (2 * s));
+        r |= pr & (r >> (2 * s));
+        l |= pl & (l << (2 * s));
+        r |= pr & (r >> (2 * s));
+        (l << s) | (r >> s)
+    }
+    let inner = o & INNER_COLS;
+    let m = dir(p, inner, 1) | dir(p, o, 8) | dir(p, inner, 7) | dir(p, inner, 9);
+    m & !(p | o)
+}
+
+/// Ray masks from each square in each of the eight directions (square itself excluded).
+/// Directions 0..4 point to higher bits (E, SW, S, SE), 4..8 to lower bits (W, NE, N, NW).
+static RAYS: [[u64; 8]; 64] = {
+    let mut t = [[0u64; 8]; 64];
+    const D: [(i32, i32); 8] = [(1, 0), (-1, 1), (0, 1), (1, 1), (-1, 0), (1, -1), (0, -1), (-1, -1)];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dx, dy) = D[d];
+            let mut x = (sq % 8) as i32 + dx;
+            let mut y = (sq / 8) as i32 + dy;
+            let mut m = 0u64;
+            while x >= 0 && x < 8 && y >= 0 && y < 8 {
+                m |= 1u64 << (y * 8 + x);
+                x += dx;
+                y += dy;
+            }
+            t[sq][d] = m;
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// Discs of `o` flipped when `p` plays on bit `sq` (0..64); zero if the move flips nothing.
+/// `sq` must be empty.
+#[inline(always)]
+pub fn flips_scalar(p: u64, o: u64, sq: u32) -> u64 {
+    let rays = &RAYS[sq as usize];
+    let mut f = 0;
+    // Rays towards higher bits: the carry of `+ lowest ray bit` runs through the opponent run and
+    // stops on the first square that is not the opponent's.
+    let mut d = 0;
+    while d < 4 {
+        let ray = rays[d];
+        let low = ray & ray.wrapping_neg();
+        let outflank = ((o | !ray).wrapping_add(low)) & ray & p;
+        f |= outflank.wrapping_sub((outflank != 0) as u64) & ray;
+        d += 1;
+    }
+    // Rays towards lower bits: the highest ray square that is not the opponent's.
+    while d < 8 {
+        let ray = rays[d];
+        let stop = ray & !o;
+        let top = (1u64 << 63) >> (stop | 1).leading_zeros();
+        let outflank = top & p & stop;
+        f |= ray & (outflank.wrapping_neg() << 1);
+        d += 1;
+    }
+    f
+}
+
+/// A move-generation kernel; the whole hot loop is instantiated once per kernel so that the
+/// CPU-specific code inlines (see [`crate::perft`]).
+pub trait Kernel: Copy {
+    /// Legal moves of `p` against `o`.
+    fn moves(self, p: u64, o: u64) -> u64;
+    /// Discs flipped by `p` playing on bit `sq`.
+    fn flips(self, p: u64, o: u64, sq: u32) -> u64;
+}
+
+/// Portable kernel: plain 64-bit integer code, runs on any CPU.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Scalar;
+
+impl Kernel for Scalar {
+    #[inline(always)]
+    fn moves(self, p: u64, o: u64) -> u64 {
+        moves_scalar(p, o)
+    }
+    #[inline(always)]
+    fn flips(self, p: u64, o: u64, sq: u32) -> u64 {
+        flips_scalar(p, o, sq)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub use x86::Avx2;
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::*;
+    use std::arch::x86_64::*;
+
+    /// AVX2 kernel: the four direction pairs filled side by side in one 256-bit register.
+    /// Construct it only through [`Avx2::detect`], which proves the CPU supports AVX2.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Avx2(());
+
+    impl Avx2 {
+        /// The kernel, if this CPU has AVX2.
+        pub fn detect() -> Option<Avx2> {
+            is_x86_feature_detected!("avx2").then_some(Avx2(()))
+        }
+    }
+
+    impl Kernel for Avx2 {
+        #[inline(always)]
+        fn moves(self, p: u64, o: u64) -> u64 {
+            // SAFETY: an `Avx2` value exists only when the CPU supports AVX2.
+            unsafe { moves_avx2(p, o) }
+        }
+        #[inline(always)]
+        fn flips(self, p: u64, o: u64, sq: u32) -> u64 {
+            flips_scalar(p, o, sq)
+        }
+    }
+
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) fn moves_avx2(p: u64, o: u64) -> u64 {
+        let shift1 = _mm256_set_epi64x(7, 9, 8, 1);
+        let shift2 = _mm256_set_epi64x(14, 18, 16, 2);
+        let pp = _mm256_set1_epi64x(p as i64);
+        let mask = _mm256_and_si256(
+            _mm256_set1_epi64x(o as i64),
+            _mm256_set_epi64x(
+                INNER_COLS as i64,
+                INNER_COLS as i64,
+                -1,
+                INNER_COLS as i64,
+            ),
+        );
+        let mut l = _mm256_and_si256(mask, _mm256_sllv_epi64(pp, shift1));
+        let mut r = _mm256_and_si256(mask, _mm256_srlv_epi64(pp, shift1));
+        l = _mm256_or_si256(l, _mm256_and_si256(mask, _mm256_sllv_epi64(l, shift1)));
+        r = _mm256_or_si256(r, _mm256_and_si256(mask, _mm256_srlv_epi64(r, shift1)));
+        let pl = _mm256_and_si256(mask, _mm256_sllv_epi64(mask, shift1));
+        let pr = _mm256_srlv_epi64(pl, shift1);
+        l = _mm256_or_si256(l, _mm256_and_si256(pl, _mm256_sllv_epi64(l, shift2)));
+        r = _mm256_or_si256(r, _mm256_and_si256(pr, _mm256_srlv_epi64(r, shift2)));
+        l = _mm256_or_si256(l, _mm256_and_si256(pl, _mm256_sllv_epi64(l, shift2)));
+        r = _mm256_or_si256(r, _mm256_and_si256(pr, _mm256_srlv_epi64(r, shift2)));
+        let m = _mm256_or_si256(_mm256_sllv_epi64(l, shift1), _mm256_srlv_epi64(r, shift1));
+        let m2 = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+        let m1 = _mm_or_si128(m2, _mm_unpackhi_epi64(m2, m2));
+        (_mm_cvtsi128_si64(m1) as u64) & !(p | o)
+    }
+}
+
+/// Legal moves of `p` against `o`, with the fastest kernel this CPU has.
+#[inline]
+pub fn moves(p: u64, o: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: just checked that the CPU supports AVX2.
+        return unsafe { x86::moves_avx2(p, o) };
+    }
+    moves_scalar(p, o)
+}
+
+/// Discs of `o` flipped when `p` plays on bit `sq`.
+#[inline]
+pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
+    flips_scalar(p, o, sq)
+}
+
+/// Mirror top to bottom (row 1 ↔ row 8).
+#[inline]
+pub const fn flip_vertical(b: u64) -> u64 {
+    b.swap_bytes()
+}
+
+/// Mirror left to right (column a ↔ column h).
+#[inline]
+pub const fn flip_horizontal(b: u64) -> u64 {
+    let b = ((b >> 1) & 0x5555_5555_5555_5555) | ((b & 0x5555_5555_5555_5555) << 1);
+    let b = ((b >> 2) & 0x3333_3333_3333_3333) | ((b & 0x3333_3333_3333_3333) << 2);
+    ((b >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((b & 0x0F0F_0F0F_0F0F_0F0F) << 4)
+}
+
+/// Mirror in the `a1`–`h8` diagonal (transpose: `b1` ↔ `a2`).
+#[inline]
+pub const fn flip_diagonal(b: u64) -> u64 {
+    let t = 0x0F0F_0F0F_0000_0000 & (b ^ (b << 28));
+    let b = b ^ t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
+    let b = b ^ t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
+    b ^ t ^ (t >> 7)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Square-by-square reference, deliberately naive.
+    fn naive_flips(p: u64, o: u64, sq: u32) -> u64 {
+        let (x0, y0) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut all = 0;
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let (mut x, mut y, mut run) = (x0 + dx, y0 + dy, 0u64);
+            while (0..8).contains(&x) && (0..8).contains(&y) {
+                let bit = 1u64 << (y * 8 + x);
+                if o & bit != 0 {
+                    run |= bit;
+                } else {
+                    if p & bit != 0 {
+                        all |= run;
+                    }
+                    break;
+                }
+                x += dx;
+                y += dy;
+            }
+        }
+        all
+    }
+
+    fn xorshift(s: &mut u64) -> u64 {
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        *s
+    }
+
+    #[test]
+    fn kernels_agree_with_naive_on_random_boards() {
+        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            let a = xorshift(&mut s);
+            let b = xorshift(&mut s);
+            let (p, o) = (a & b, !a & xorshift(&mut s));
+            let empty = !(p | o);
+            let mut naive_moves = 0;
+            for sq in 0..64 {
+                if empty >> sq & 1 == 1 {
+                    let f = naive_flips(p, o, sq);
+                    assert_eq!(flips_scalar(p, o, sq), f, "p={p:#x} o={o:#x} sq={sq}");
+                    if f != 0 {
+                        naive_moves |= 1 << sq;
+                    }
+                }
+            }
+            assert_eq!(moves_scalar(p, o), naive_moves);
+            assert_eq!(moves(p, o), naive_moves);
+            #[cfg(target_arch = "x86_64")]
+            if let Some(k) = Avx2::detect() {
+                assert_eq!(k.moves(p, o), naive_moves);
+            }
+        }
+    }
+
+    #[test]
+    fn symmetries_are_involutions() {
+        let b = 0x0123_4567_89AB_CDEFu64;
+        assert_eq!(flip_vertical(flip_vertical(b)), b);
+        assert_eq!(flip_horizontal(flip_horizontal(b)), b);
+        assert_eq!(flip_diagonal(flip_diagonal(b)), b);
+        assert_eq!(flip_diagonal(1 << 1), 1 << 8); // b1 -> a2
+        assert_eq!(flip_horizontal(1), 1 << 7); // a1 -> h1
+    }
+}

@@ -1,0 +1,1 @@
+//! Game records and test-position files: OBF, GGF and WTHOR.
