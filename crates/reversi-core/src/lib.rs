@@ -6,7 +6,7 @@
 //! ```
 //! use reversi_core::{Bits, Game, Rules};
 //! let mut game = Game::from_transcript(Rules::othello(), "f5d6c3d3c4").unwrap();
-//! assert_eq!(game.legal_moves().squares().count(), 9);
+//! assert_eq!(game.legal_moves().squares().count(), 6);
 //! game.undo();
 //! assert_eq!(game.transcript(), "f5d6c3d3");
 //! ```
