@@ -39,8 +39,8 @@ pub struct Outcome {
     pub white: u32,
     /// The winner; `None` for a draw.
     pub winner: Option<Color>,
-    /// The goal the score was made under.
-    pub goal: Goal,
+    /// Black's result as a number (see [`Outcome::margin`]).
+    pub black_margin: i32,
 }
 
 impl Outcome {
@@ -52,13 +52,14 @@ impl Outcome {
         }
     }
 
-    /// The result as a number for `color` (RULES.md §1): the disc difference, positive when
-    /// `color` won. Under [`Goal::FewestDiscs`] it is the opponent's count minus one's own.
+    /// The result as a number for `color` (RULES.md §1), positive when `color` won: the disc
+    /// difference plus the empties, which go to the winner. In Othello that is the difference of
+    /// the final counts (`+18` for 41–23). In anti-reversi, where fewer discs win, it is the
+    /// loser's discs minus the winner's plus the empties, so it too grows with the size of the win.
     pub fn margin(&self, color: Color) -> i32 {
-        let d = self.count(color) as i32 - self.count(!color) as i32;
-        match self.goal {
-            Goal::MostDiscs => d,
-            Goal::FewestDiscs => -d,
+        match color {
+            Color::Black => self.black_margin,
+            Color::White => -self.black_margin,
         }
     }
 }
@@ -326,11 +327,17 @@ impl<B: Bits> Position<B> {
             Some(Color::White) => (b, w + e),
             None => (b + e / 2, w + e / 2),
         };
+        let size = (b.abs_diff(w) + e) as i32;
+        let black_margin = match winner_by_count {
+            Some(Color::Black) => size,
+            Some(Color::White) => -size,
+            None => 0,
+        };
         let winner = match (winner_by_count, self.tie) {
             (None, TieRule::SecondPlayerWins) => Some(!self.first),
             (w, _) => w,
         };
-        Outcome { black, white, winner, goal: self.goal }
+        Outcome { black, white, winner, black_margin }
     }
 
     /// The final result, once the game is over.
