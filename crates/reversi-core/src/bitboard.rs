@@ -39,7 +39,16 @@ pub fn moves_scalar(p: u64, o: u64) -> u64 {
 /// Directions 0..4 point to higher bits (E, SW, S, SE), 4..8 to lower bits (W, NE, N, NW).
 static RAYS: [[u64; 8]; 64] = {
     let mut t = [[0u64; 8]; 64];
-    const D: [(i32, i32); 8] = [(1, 0), (-1, 1), (0, 1), (1, 1), (-1, 0), (1, -1), (0, -1), (-1, -1)];
+    const D: [(i32, i32); 8] = [
+        (1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+        (-1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+    ];
     let mut sq = 0;
     while sq < 64 {
         let mut d = 0;
@@ -157,12 +166,7 @@ mod x86 {
         let pp = _mm256_set1_epi64x(p as i64);
         let mask = _mm256_and_si256(
             _mm256_set1_epi64x(o as i64),
-            _mm256_set_epi64x(
-                INNER_COLS as i64,
-                INNER_COLS as i64,
-                -1,
-                INNER_COLS as i64,
-            ),
+            _mm256_set_epi64x(INNER_COLS as i64, INNER_COLS as i64, -1, INNER_COLS as i64),
         );
         let mut l = _mm256_and_si256(mask, _mm256_sllv_epi64(pp, shift1));
         let mut r = _mm256_and_si256(mask, _mm256_srlv_epi64(pp, shift1));
@@ -231,7 +235,16 @@ mod tests {
     fn naive_flips(p: u64, o: u64, sq: u32) -> u64 {
         let (x0, y0) = ((sq % 8) as i32, (sq / 8) as i32);
         let mut all = 0;
-        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        for (dx, dy) in [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
             let (mut x, mut y, mut run) = (x0 + dx, y0 + dy, 0u64);
             while (0..8).contains(&x) && (0..8).contains(&y) {
                 let bit = 1u64 << (y * 8 + x);

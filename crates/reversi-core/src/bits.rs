@@ -288,7 +288,10 @@ mod tests {
             let (wp, wo) = (p.to_wide(), o.to_wide());
             assert_eq!(u64::from_wide(wp), p);
             let board = WideBits::rect(8, 8);
-            assert_eq!(<WideBits as Bits>::moves(wp, wo) & board, <u64 as Bits>::moves(p, o).to_wide());
+            assert_eq!(
+                <WideBits as Bits>::moves(wp, wo) & board,
+                <u64 as Bits>::moves(p, o).to_wide()
+            );
             for sq in (!(p | o)).squares() {
                 assert_eq!(WideBits::flips(wp, wo, sq), u64::flips(p, o, sq).to_wide());
             }
@@ -299,7 +302,8 @@ mod tests {
     fn no_wrap_on_full_width_board() {
         // p16 (col 15) must not see a1 of the next row as its east neighbour.
         let p = WideBits::square(Square::parse("n1").unwrap());
-        let o = WideBits::square(Square::parse("o1").unwrap()) | WideBits::square(Square::parse("p1").unwrap());
+        let o =
+            WideBits::square(Square::parse("o1").unwrap()) | WideBits::square(Square::parse("p1").unwrap());
         let m = WideBits::moves(p, o);
         assert!(!m.has(Square::parse("a2").unwrap()));
         assert_eq!(m.count(), 0);

@@ -53,7 +53,12 @@ impl Game {
 
     /// A game starting from `start` (a position of `rules`' board).
     pub fn from_position(rules: Rules, start: AnyPosition) -> Game {
-        Game { rules, history: vec![start], moves: Vec::new(), ply: 0 }
+        Game {
+            rules,
+            history: vec![start],
+            moves: Vec::new(),
+            ply: 0,
+        }
     }
 
     /// A game of `rules` replaying `moves` from the start; forced passes are inserted where the
@@ -143,7 +148,11 @@ impl Game {
             }
         }
         let mut next = pos;
-        next.play(mv).map_err(|reason| GameError::Illegal { ply: self.ply + 1, mv, reason })?;
+        next.play(mv).map_err(|reason| GameError::Illegal {
+            ply: self.ply + 1,
+            mv,
+            reason,
+        })?;
         self.push(mv, next);
         Ok(())
     }
@@ -192,7 +201,10 @@ impl Game {
     /// Goes to any recorded ply (0 is the start).
     pub fn goto(&mut self, ply: usize) -> Result<(), GameError> {
         if ply > self.moves.len() {
-            return Err(GameError::NoSuchPly { ply, len: self.moves.len() });
+            return Err(GameError::NoSuchPly {
+                ply,
+                len: self.moves.len(),
+            });
         }
         self.ply = ply;
         Ok(())

@@ -10,7 +10,9 @@ use crate::square::{Move, Square};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
     /// A token that is neither a square nor a pass.
-    #[error("column {column}: `{token}` is not a move (expected a square such as d3, or a pass: pa, pass, --)")]
+    #[error(
+        "column {column}: `{token}` is not a move (expected a square such as d3, or a pass: pa, pass, --)"
+    )]
     BadMove {
         /// The offending text.
         token: String,
@@ -75,11 +77,13 @@ pub fn parse_move(s: &str) -> Result<Move, NotationError> {
     if is_pass_token(t) {
         return Ok(Move::Pass);
     }
-    Square::parse(t).map(Move::Play).ok_or_else(|| NotationError::BadMove {
-        token: t.to_string(),
-        offset: 0,
-        column: 1,
-    })
+    Square::parse(t)
+        .map(Move::Play)
+        .ok_or_else(|| NotationError::BadMove {
+            token: t.to_string(),
+            offset: 0,
+            column: 1,
+        })
 }
 
 fn is_pass_token(t: &str) -> bool {
@@ -105,7 +109,11 @@ pub fn parse_transcript(s: &str) -> Result<Vec<Move>, NotationError> {
         }
         let lower = |k: usize| b.get(i + k).map(u8::to_ascii_lowercase);
         if lower(0) == Some(b'p') && lower(1) == Some(b'a') {
-            let len = if lower(2) == Some(b's') && lower(3) == Some(b's') { 4 } else { 2 };
+            let len = if lower(2) == Some(b's') && lower(3) == Some(b's') {
+                4
+            } else {
+                2
+            };
             out.push(Move::Pass);
             i += len;
             continue;
@@ -124,15 +132,27 @@ pub fn parse_transcript(s: &str) -> Result<Vec<Move>, NotationError> {
         let end = s[i..]
             .find(|ch: char| ch.is_whitespace() || ch == ',' || ch == ';')
             .map_or(s.len(), |k| i + k);
-        let end = if end == i { i + s[i..].chars().next().map_or(1, char::len_utf8) } else { end };
-        return Err(NotationError::BadMove { token: s[i..end].to_string(), offset: i, column: column_of(s, i) });
+        let end = if end == i {
+            i + s[i..].chars().next().map_or(1, char::len_utf8)
+        } else {
+            end
+        };
+        return Err(NotationError::BadMove {
+            token: s[i..end].to_string(),
+            offset: i,
+            column: column_of(s, i),
+        });
     }
     Ok(out)
 }
 
 /// Writes moves as a compact transcript (`f5d6c3`), leaving out passes (they are implied).
 pub fn write_transcript(moves: &[Move]) -> String {
-    moves.iter().filter_map(|m| m.square()).map(|s| s.to_string()).collect()
+    moves
+        .iter()
+        .filter_map(|m| m.square())
+        .map(|s| s.to_string())
+        .collect()
 }
 
 /// Parses a board string (RULES.md §2) for `rules`' geometry: one character per square of the
@@ -143,7 +163,10 @@ pub fn parse_board(rules: &Rules, s: &str) -> Result<AnyPosition, NotationError>
     let rest_trim = rest.trim_start();
     if let Some(tok) = rest_trim.split_whitespace().next() {
         let off = s.len() - rest_trim.len();
-        return Err(NotationError::Trailing { token: tok.to_string(), column: column_of(s, off) });
+        return Err(NotationError::Trailing {
+            token: tok.to_string(),
+            column: column_of(s, off),
+        });
     }
     Ok(pos)
 }
@@ -166,7 +189,13 @@ pub fn parse_board_prefix<'a>(rules: &Rules, s: &'a str) -> Result<(AnyPosition,
             'X' | 'x' | '*' | 'B' | 'b' => black |= WideBits::square(sq),
             'O' | 'o' | 'W' | 'w' => white |= WideBits::square(sq),
             '-' | '.' | '_' | '#' => {}
-            _ => return Err(NotationError::BadBoardChar { ch, offset: off, column: column_of(s, off) }),
+            _ => {
+                return Err(NotationError::BadBoardChar {
+                    ch,
+                    offset: off,
+                    column: column_of(s, off),
+                })
+            }
         }
         n += 1;
         if n == expected {
@@ -175,7 +204,12 @@ pub fn parse_board_prefix<'a>(rules: &Rules, s: &'a str) -> Result<(AnyPosition,
         }
     }
     if n < expected {
-        return Err(NotationError::BoardTooShort { found: n, expected, width: w, height: h });
+        return Err(NotationError::BoardTooShort {
+            found: n,
+            expected,
+            width: w,
+            height: h,
+        });
     }
     if let Some(sq) = ((black | white) & !rules.playable).first() {
         return Err(NotationError::DiscOffBoard(sq));
@@ -187,12 +221,17 @@ pub fn parse_board_prefix<'a>(rules: &Rules, s: &'a str) -> Result<(AnyPosition,
     let side = match chars.next() {
         None => return Err(NotationError::MissingSide),
         Some(c) => {
-            let tok_len = trimmed.find(|ch: char| ch.is_whitespace() || ch == ';').unwrap_or(trimmed.len());
+            let tok_len = trimmed
+                .find(|ch: char| ch.is_whitespace() || ch == ';')
+                .unwrap_or(trimmed.len());
             let tok = &trimmed[..tok_len];
             match (Color::from_char(c), tok.chars().count()) {
                 (Some(col), 1) if c != '*' => (col, &trimmed[tok_len..]),
                 _ => {
-                    return Err(NotationError::BadSide { token: tok.to_string(), column: column_of(s, side_off) });
+                    return Err(NotationError::BadSide {
+                        token: tok.to_string(),
+                        column: column_of(s, side_off),
+                    });
                 }
             }
         }
@@ -228,7 +267,14 @@ mod tests {
         assert_eq!(write_transcript(&m), "f5d6c3d3c4");
         assert_eq!(m.iter().filter(|m| **m == Move::Pass).count(), 3);
         let e = parse_transcript("f5 d6 z9").unwrap_err();
-        assert_eq!(e, NotationError::BadMove { token: "z9".into(), offset: 6, column: 7 });
+        assert_eq!(
+            e,
+            NotationError::BadMove {
+                token: "z9".into(),
+                offset: 6,
+                column: 7
+            }
+        );
         assert!(parse_transcript("f5d6c0").is_err());
         assert_eq!(parse_transcript("a10b1").unwrap().len(), 2);
     }
@@ -238,11 +284,27 @@ mod tests {
         let r = Rules::othello();
         let start = AnyPosition::start(&r);
         let s = write_board(&start);
-        assert_eq!(s, "---------------------------OX------XO--------------------------- X");
+        assert_eq!(
+            s,
+            "---------------------------OX------XO--------------------------- X"
+        );
         assert_eq!(parse_board(&r, &s).unwrap(), start);
-        assert!(matches!(parse_board(&r, "---"), Err(NotationError::BoardTooShort { found: 3, .. })));
-        assert!(matches!(parse_board(&r, &s[..64]), Err(NotationError::MissingSide)));
+        assert!(matches!(
+            parse_board(&r, "---"),
+            Err(NotationError::BoardTooShort { found: 3, .. })
+        ));
+        assert!(matches!(
+            parse_board(&r, &s[..64]),
+            Err(NotationError::MissingSide)
+        ));
         let bad = s.replace('X', "Z");
-        assert!(matches!(parse_board(&r, &bad), Err(NotationError::BadBoardChar { ch: 'Z', column: 29, .. })));
+        assert!(matches!(
+            parse_board(&r, &bad),
+            Err(NotationError::BadBoardChar {
+                ch: 'Z',
+                column: 29,
+                ..
+            })
+        ));
     }
 }

@@ -89,7 +89,11 @@ macro_rules! perft_for_kernel {
 }
 
 #[cfg(target_arch = "x86_64")]
-perft_for_kernel!(avx2, crate::bitboard::Avx2, target_feature(enable = "avx2,bmi2,popcnt"));
+perft_for_kernel!(
+    avx2,
+    crate::bitboard::Avx2,
+    target_feature(enable = "avx2,bmi2,popcnt")
+);
 perft_for_kernel!(scalar, Scalar, inline(never));
 
 /// Perft for any position (every variant), through the general position API.

@@ -91,13 +91,20 @@ const UNLIMITED: u8 = u8::MAX;
 impl<B: Bits> Position<B> {
     /// The start position of `rules`. Panics if the board does not fit `B`.
     pub fn start(rules: &Rules) -> Position<B> {
-        assert!(rules.width <= B::MAX_SIDE && rules.height <= B::MAX_SIDE, "board does not fit");
+        assert!(
+            rules.width <= B::MAX_SIDE && rules.height <= B::MAX_SIDE,
+            "board does not fit"
+        );
         let s = rules.supply.unwrap_or(UNLIMITED);
         Position {
             black: B::from_wide(rules.start_black),
             white: B::from_wide(rules.start_white),
             playable: B::from_wide(rules.playable),
-            free_centre: if rules.free_centre_opening { B::from_wide(rules.centre()) } else { B::EMPTY },
+            free_centre: if rules.free_centre_opening {
+                B::from_wide(rules.centre())
+            } else {
+                B::EMPTY
+            },
             side: rules.start_to_move,
             first: rules.first,
             width: rules.width,
@@ -319,7 +326,8 @@ impl<B: Bits> Position<B> {
         let e = self.empties().count();
         let winner_by_count = match (b.cmp(&w), self.goal) {
             (std::cmp::Ordering::Equal, _) => None,
-            (std::cmp::Ordering::Greater, Goal::MostDiscs) | (std::cmp::Ordering::Less, Goal::FewestDiscs) => Some(Color::Black),
+            (std::cmp::Ordering::Greater, Goal::MostDiscs)
+            | (std::cmp::Ordering::Less, Goal::FewestDiscs) => Some(Color::Black),
             _ => Some(Color::White),
         };
         let (black, white) = match winner_by_count {
@@ -337,7 +345,12 @@ impl<B: Bits> Position<B> {
             (None, TieRule::SecondPlayerWins) => Some(!self.first),
             (w, _) => w,
         };
-        Outcome { black, white, winner, black_margin }
+        Outcome {
+            black,
+            white,
+            winner,
+            black_margin,
+        }
     }
 
     /// The final result, once the game is over.
@@ -353,8 +366,14 @@ impl<B: Bits> Position<B> {
         for i in 0..4 {
             h = mix(h ^ wb[i], ww[i] ^ 0x1319_8A2E_0370_7344);
         }
-        h = mix(h, (self.supply[0] as u64) << 8 | self.supply[1] as u64 | (self.free_centre.count() as u64) << 16);
-        mix(h, u64::from_wide(self.playable.to_wide()) ^ self.playable.to_wide().0[3])
+        h = mix(
+            h,
+            (self.supply[0] as u64) << 8 | self.supply[1] as u64 | (self.free_centre.count() as u64) << 16,
+        );
+        mix(
+            h,
+            u64::from_wide(self.playable.to_wide()) ^ self.playable.to_wide().0[3],
+        )
     }
 
     /// The position under a symmetry of the square board (holes move with it). Panics on a
@@ -422,7 +441,12 @@ impl AnyPosition {
     /// `rules`' board with the given discs and side to move.
     pub fn with_discs(rules: &Rules, black: WideBits, white: WideBits, side: Color) -> AnyPosition {
         if rules.fits_u64() {
-            AnyPosition::Small(Position::with_discs(rules, u64::from_wide(black), u64::from_wide(white), side))
+            AnyPosition::Small(Position::with_discs(
+                rules,
+                u64::from_wide(black),
+                u64::from_wide(white),
+                side,
+            ))
         } else {
             AnyPosition::Wide(Position::with_discs(rules, black, white, side))
         }

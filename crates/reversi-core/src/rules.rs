@@ -251,7 +251,20 @@ impl Rules {
         let mut playable = WideBits::rect(w, h);
         match variant {
             Variant::EightStars => {
-                for (c, r) in [(0, 0), (1, 0), (0, 1), (9, 0), (8, 0), (9, 1), (0, 9), (0, 8), (1, 9), (9, 9), (8, 9), (9, 8)] {
+                for (c, r) in [
+                    (0, 0),
+                    (1, 0),
+                    (0, 1),
+                    (9, 0),
+                    (8, 0),
+                    (9, 1),
+                    (0, 9),
+                    (0, 8),
+                    (1, 9),
+                    (9, 9),
+                    (8, 9),
+                    (9, 8),
+                ] {
                     playable ^= sq(c, r);
                 }
             }
@@ -260,9 +273,15 @@ impl Rules {
         }
         let (lo_c, lo_r) = (w / 2 - 1, h / 2 - 1);
         let (mut black, mut white) = match variant {
-            Variant::NxnParallel(_) => (sq(lo_c, lo_r) | sq(lo_c, lo_r + 1), sq(lo_c + 1, lo_r) | sq(lo_c + 1, lo_r + 1)),
+            Variant::NxnParallel(_) => (
+                sq(lo_c, lo_r) | sq(lo_c, lo_r + 1),
+                sq(lo_c + 1, lo_r) | sq(lo_c + 1, lo_r + 1),
+            ),
             Variant::Reversi1880(_) => (WideBits::EMPTY, WideBits::EMPTY),
-            _ => (sq(lo_c, lo_r + 1) | sq(lo_c + 1, lo_r), sq(lo_c, lo_r) | sq(lo_c + 1, lo_r + 1)),
+            _ => (
+                sq(lo_c, lo_r + 1) | sq(lo_c + 1, lo_r),
+                sq(lo_c, lo_r) | sq(lo_c + 1, lo_r + 1),
+            ),
         };
         let first = match variant {
             Variant::Reversi1880(c) => c,
@@ -300,7 +319,11 @@ impl Rules {
             first,
             supply: matches!(variant, Variant::Reversi1880(_)).then_some(32),
             free_centre_opening: matches!(variant, Variant::Reversi1880(_)),
-            goal: if variant == Variant::Anti { Goal::FewestDiscs } else { Goal::MostDiscs },
+            goal: if variant == Variant::Anti {
+                Goal::FewestDiscs
+            } else {
+                Goal::MostDiscs
+            },
             tie: TieRule::Draw,
         }
     }
@@ -342,11 +365,26 @@ mod tests {
         }
         assert_eq!("OTHELLO".parse::<Variant>().unwrap(), Variant::Othello);
         assert_eq!("black-hole".parse::<Variant>().unwrap(), Variant::BlackHole(None));
-        assert!(matches!("nxn:5".parse::<Variant>(), Err(VariantError::BadSize(_))));
-        assert!(matches!("nxn:18".parse::<Variant>(), Err(VariantError::BadSize(_))));
-        assert!(matches!("black-hole:d4".parse::<Variant>(), Err(VariantError::BadHole(_))));
-        assert!(matches!("xot:0".parse::<Variant>(), Err(VariantError::BadXotLine(_))));
-        assert!(matches!("chess".parse::<Variant>(), Err(VariantError::Unknown(_))));
+        assert!(matches!(
+            "nxn:5".parse::<Variant>(),
+            Err(VariantError::BadSize(_))
+        ));
+        assert!(matches!(
+            "nxn:18".parse::<Variant>(),
+            Err(VariantError::BadSize(_))
+        ));
+        assert!(matches!(
+            "black-hole:d4".parse::<Variant>(),
+            Err(VariantError::BadHole(_))
+        ));
+        assert!(matches!(
+            "xot:0".parse::<Variant>(),
+            Err(VariantError::BadXotLine(_))
+        ));
+        assert!(matches!(
+            "chess".parse::<Variant>(),
+            Err(VariantError::Unknown(_))
+        ));
     }
 
     #[test]

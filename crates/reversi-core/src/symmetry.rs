@@ -65,7 +65,8 @@ impl Symmetry {
 
     /// The image of a set of squares on an `n`×`n` board.
     pub fn apply_set<B: Bits>(self, b: B, n: u8) -> B {
-        b.squares().fold(B::EMPTY, |acc, sq| acc | B::square(self.apply(sq, n)))
+        b.squares()
+            .fold(B::EMPTY, |acc, sq| acc | B::square(self.apply(sq, n)))
     }
 
     /// The image of a full 8×8 bitboard, by bit twiddling (the engine's fast path).

@@ -14,7 +14,9 @@ fn vectors(text: &str) -> Vec<Vec<String>> {
 }
 
 fn start_bits() -> (u64, u64) {
-    let AnyPosition::Small(p) = AnyPosition::start(&Rules::othello()) else { unreachable!() };
+    let AnyPosition::Small(p) = AnyPosition::start(&Rules::othello()) else {
+        unreachable!()
+    };
     (p.black(), p.white())
 }
 
@@ -23,7 +25,9 @@ fn start_bits() -> (u64, u64) {
 fn perft_standard_start() {
     let (b, w) = start_bits();
     let start = AnyPosition::start(&Rules::othello());
-    let AnyPosition::Small(p) = start else { unreachable!() };
+    let AnyPosition::Small(p) = start else {
+        unreachable!()
+    };
     for v in vectors(include_str!("data/perft_othello.txt")) {
         let (d, n): (u32, u64) = (v[0].parse().unwrap(), v[1].parse().unwrap());
         if d > 9 {
@@ -188,7 +192,10 @@ fn eighteen_disc_flip() {
     assert_eq!(flips.squares().collect::<HashSet<_>>(), expect);
     game.play(Move::Play(a8)).unwrap();
     let o = game.outcome().expect("the board is full");
-    assert_eq!((o.black, o.white, o.winner, o.margin(Color::Black)), (32, 32, None, 0));
+    assert_eq!(
+        (o.black, o.white, o.winner, o.margin(Color::Black)),
+        (32, 32, None, 0)
+    );
 }
 
 /// RULES.md §1: Black's four first moves.
@@ -216,7 +223,8 @@ fn implied_passes_are_restored() {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             let moves: Vec<Square> = g.legal_moves().squares().collect();
-            g.play(Move::Play(moves[(seed % moves.len() as u64) as usize])).unwrap();
+            g.play(Move::Play(moves[(seed % moves.len() as u64) as usize]))
+                .unwrap();
         }
         let replayed = Game::from_transcript(Rules::othello(), &g.transcript()).unwrap();
         assert_eq!(replayed.moves(), g.moves());

@@ -21,10 +21,19 @@ fn check_random_game(variant: Variant, choices: &[u16]) {
         assert_eq!(pos.side_to_move(), reference.side, "{variant}: side to move");
         let mine: Vec<Square> = pos.legal_moves().squares().collect();
         let theirs: Vec<Square> = reference.moves().into_iter().map(|(x, y)| sq(x, y)).collect();
-        assert_eq!(mine, theirs, "{variant} ply {}: legal moves in {}", game.ply(), game.transcript());
+        assert_eq!(
+            mine,
+            theirs,
+            "{variant} ply {}: legal moves in {}",
+            game.ply(),
+            game.transcript()
+        );
         for &(x, y) in &reference.moves() {
-            let mut expect: Vec<Square> =
-                reference.flips_for(reference.side, x, y).into_iter().map(|(a, b)| sq(a, b)).collect();
+            let mut expect: Vec<Square> = reference
+                .flips_for(reference.side, x, y)
+                .into_iter()
+                .map(|(a, b)| sq(a, b))
+                .collect();
             expect.sort();
             let got: Vec<Square> = pos.flips(sq(x, y)).squares().collect();
             assert_eq!(got, expect, "{variant}: flips of {}", sq(x, y));
@@ -35,7 +44,11 @@ fn check_random_game(variant: Variant, choices: &[u16]) {
         assert_eq!(pos.is_game_over(), reference.game_over(), "{variant}: game over");
         if reference.game_over() {
             let o = pos.outcome().expect("over");
-            assert_eq!((o.black, o.white), reference.final_score(), "{variant}: final score");
+            assert_eq!(
+                (o.black, o.white),
+                reference.final_score(),
+                "{variant}: final score"
+            );
             assert_eq!(o.winner, reference.winner(), "{variant}: winner");
             let margin = o.margin(Color::Black);
             match o.winner {
@@ -56,7 +69,10 @@ fn check_random_game(variant: Variant, choices: &[u16]) {
         k += 1;
         // An illegal square is refused and changes nothing.
         let before = game.clone();
-        if let Some(bad) = (!pos.legal_moves()).squares().find(|s| s.col() < pos.width() && s.row() < pos.height()) {
+        if let Some(bad) = (!pos.legal_moves())
+            .squares()
+            .find(|s| s.col() < pos.width() && s.row() < pos.height())
+        {
             assert!(game.play(Move::Play(bad)).is_err());
             assert_eq!(game, before);
         }
@@ -80,9 +96,17 @@ fn perft_matches_the_reference_for_every_preset() {
     for v in all_presets() {
         let game = Game::new(rules(v));
         let reference = RefBoard::start(v);
-        let depth = if matches!(v, Variant::Nxn(16) | Variant::NxnParallel(16)) { 3 } else { 4 };
+        let depth = if matches!(v, Variant::Nxn(16) | Variant::NxnParallel(16)) {
+            3
+        } else {
+            4
+        };
         for d in 1..=depth {
-            assert_eq!(reversi_core::perft::perft(game.position(), d), reference.perft(d), "{v} depth {d}");
+            assert_eq!(
+                reversi_core::perft::perft(game.position(), d),
+                reference.perft(d),
+                "{v} depth {d}"
+            );
         }
     }
 }

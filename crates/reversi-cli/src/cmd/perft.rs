@@ -7,8 +7,10 @@ use std::time::Instant;
 
 /// Arguments of `reversi perft`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Prints one line per depth 1..=DEPTH: depth, leaves, seconds, leaves per second.\n\
-A forced pass counts as a ply; a finished game is a leaf wherever it ends.")]
+#[command(
+    after_help = "Prints one line per depth 1..=DEPTH: depth, leaves, seconds, leaves per second.\n\
+A forced pass counts as a ply; a finished game is a leaf wherever it ends."
+)]
 pub struct Args {
     #[command(flatten)]
     pos: PositionArgs,
@@ -28,7 +30,10 @@ pub fn run(a: Args) -> Result<()> {
         let t = Instant::now();
         let n = perft(&pos, d);
         let s = t.elapsed().as_secs_f64();
-        println!("{d:>2} {n:>16} {s:>10.3}s {:>14.0} leaves/s", n as f64 / s.max(1e-9));
+        println!(
+            "{d:>2} {n:>16} {s:>10.3}s {:>14.0} leaves/s",
+            n as f64 / s.max(1e-9)
+        );
     }
     if a.divide && a.depth > 0 {
         for (mv, n) in divide(&pos, a.depth) {

@@ -97,7 +97,9 @@ fn draw(game: &Game) -> String {
     let legal = pos.legal_moves();
     let playable = pos.playable();
     let mut s = String::new();
-    let header: String = (0..pos.width()).map(|c| format!(" {}", (b'a' + c) as char)).collect();
+    let header: String = (0..pos.width())
+        .map(|c| format!(" {}", (b'a' + c) as char))
+        .collect();
     s += &format!("   {header}\n");
     for r in 0..pos.height() {
         s += &format!("{:>2} ", r + 1);
@@ -122,12 +124,24 @@ fn draw(game: &Game) -> String {
             Some(c) => format!("{c} wins"),
             None => "draw".to_string(),
         };
-        s += &format!("Game over: {}–{} ({result}, {:+} for black)\n", o.black, o.white, o.margin(Color::Black));
+        s += &format!(
+            "Game over: {}–{} ({result}, {:+} for black)\n",
+            o.black,
+            o.white,
+            o.margin(Color::Black)
+        );
     } else if pos.must_pass() {
-        s += &format!("{} to move: no legal move, must pass\n", side_name(pos.side_to_move()));
+        s += &format!(
+            "{} to move: no legal move, must pass\n",
+            side_name(pos.side_to_move())
+        );
     } else {
         let list: Vec<String> = legal.squares().map(|q| q.to_string()).collect();
-        s += &format!("{} to move; legal moves (*): {}\n", side_name(pos.side_to_move()), list.join(" "));
+        s += &format!(
+            "{} to move; legal moves (*): {}\n",
+            side_name(pos.side_to_move()),
+            list.join(" ")
+        );
     }
     s
 }

@@ -28,7 +28,16 @@ pub struct RefBoard {
     pub fewest_wins: bool,
 }
 
-const DIRS: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+const DIRS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
 
 impl RefBoard {
     /// Builds the start position straight from the preset's description in RULES.md §4.
@@ -48,7 +57,20 @@ impl RefBoard {
             fewest_wins: variant == Variant::Anti,
         };
         if variant == Variant::EightStars {
-            for (x, y) in [(0, 0), (1, 0), (0, 1), (9, 0), (8, 0), (9, 1), (0, 9), (0, 8), (1, 9), (9, 9), (8, 9), (9, 8)] {
+            for (x, y) in [
+                (0, 0),
+                (1, 0),
+                (0, 1),
+                (9, 0),
+                (8, 0),
+                (9, 1),
+                (0, 9),
+                (0, 8),
+                (1, 9),
+                (9, 9),
+                (8, 9),
+                (9, 8),
+            ] {
                 b.set(x, y, Cell::Missing);
             }
         }
