@@ -123,7 +123,7 @@ impl Kernel for Scalar {
 }
 
 #[cfg(target_arch = "x86_64")]
-pub use x86::Avx2;
+pub use x86::{moves_avx2, Avx2};
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
@@ -156,11 +156,11 @@ mod x86 {
         }
     }
 
-    /// # Safety
-    /// The CPU must support AVX2.
+    /// Legal moves of `p` against `o` with AVX2: the four direction pairs side by side.
+    /// Safe to call from code compiled with AVX2; elsewhere the caller must check the CPU.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) fn moves_avx2(p: u64, o: u64) -> u64 {
+    pub fn moves_avx2(p: u64, o: u64) -> u64 {
         let shift1 = _mm256_set_epi64x(7, 9, 8, 1);
         let shift2 = _mm256_set_epi64x(14, 18, 16, 2);
         let pp = _mm256_set1_epi64x(p as i64);

@@ -1,0 +1,404 @@
+//! The exact endgame solver (8×8): null-window search with a transposition table, fastest-first
+//! ordering, parity ordering near the end, stability cut-offs, and special code for the last
+//! empties.
+//!
+//! The search is written once in a macro and compiled once per move-generation kernel, so that
+//! the kernel inlines into every node (the AVX2 build is chosen at run time).
+
+use crate::stability::stable_discs;
+use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
+use reversi_core::bitboard::flips_scalar as flips;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// A score larger than any real one.
+pub const INF: i32 = 100;
+
+/// Below this many empties the solver drops the transposition table and move sorting.
+const SHALLOW: u32 = 7;
+
+/// Neighbours of each square: a square with no opponent neighbour cannot be a move.
+static NEIGHBOURS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (x, y) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut dy = -1;
+        while dy <= 1 {
+            let mut dx = -1;
+            while dx <= 1 {
+                let (nx, ny) = (x + dx, y + dy);
+                if (dx != 0 || dy != 0) && nx >= 0 && nx < 8 && ny >= 0 && ny < 8 {
+                    t[sq] |= 1 << (ny * 8 + nx);
+                }
+                dx += 1;
+            }
+            dy += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+const QUADRANTS: [u64; 4] = [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// Empty squares in quadrants with an odd number of empties: playing there first tends to keep
+/// the last move of each region (parity).
+#[inline(always)]
+fn odd_quadrants(empties: u64) -> u64 {
+    let mut m = 0;
+    for q in QUADRANTS {
+        if (empties & q).count_ones() & 1 == 1 {
+            m |= q;
+        }
+    }
+    m
+}
+
+/// The final score of a finished game, empties to the winner (RULES.md §1).
+#[inline(always)]
+pub fn final_score(p: u64, o: u64) -> i32 {
+    let (np, no) = (p.count_ones() as i32, o.count_ones() as i32);
+    let e = 64 - np - no;
+    let d = np - no;
+    match d.signum() {
+        1 => d + e,
+        -1 => d - e,
+        _ => 0,
+    }
+}
+
+/// The smallest alpha at which a stability cut-off is worth trying, by empties.
+#[inline(always)]
+fn stability_threshold(n: u32) -> i32 {
+    (2 * n as i32 + 4).min(64)
+}
+
+/// Counters and the stop signal of one solver thread.
+pub struct Ctx<'a> {
+    /// The shared table.
+    pub tt: &'a TranspositionTable,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Set by another thread to abandon the search.
+    pub stop: &'a AtomicBool,
+    /// Whether this search was abandoned (its result is then meaningless).
+    pub aborted: bool,
+}
+
+impl Ctx<'_> {
+    #[inline(always)]
+    fn should_stop(&mut self) -> bool {
+        if self.nodes & 0xFFF == 0 && self.stop.load(Relaxed) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+}
+
+macro_rules! solver {
+    ($moves:path $(, $attr:meta)*) => {
+        use super::*;
+
+        /// One empty square left.
+        #[inline(always)]
+        fn last1(c: &mut Ctx, p: u64, o: u64, sq: u32) -> i32 {
+            c.nodes += 1;
+            let np = p.count_ones() as i32;
+            let f = flips(p, o, sq);
+            if f != 0 {
+                return 2 * (np + f.count_ones() as i32 + 1) - 64;
+            }
+            let g = flips(o, p, sq);
+            if g != 0 {
+                return 64 - 2 * (63 - np + g.count_ones() as i32 + 1);
+            }
+            let d = 2 * np - 63;
+            if d > 0 { d + 1 } else { d - 1 }
+        }
+
+        /// Null-window search `(alpha, alpha + 1)` with few empties: no table, parity order.
+        $(#[$attr])*
+        pub(super) fn shallow(c: &mut Ctx, p: u64, o: u64, alpha: i32, empties: u64, n: u32) -> i32 {
+            if n == 1 {
+                return last1(c, p, o, empties.trailing_zeros());
+            }
+            c.nodes += 1;
+            let mut best = -INF;
+            let odd = odd_quadrants(empties);
+            let candidates = if n <= 4 { empties } else { $moves(p, o) };
+            for group in [candidates & odd, candidates & !odd] {
+                let mut m = group;
+                while m != 0 {
+                    let sq = m.trailing_zeros();
+                    m &= m - 1;
+                    if NEIGHBOURS[sq as usize] & o == 0 {
+                        continue;
+                    }
+                    let f = flips(p, o, sq);
+                    if f == 0 {
+                        continue;
+                    }
+                    let b = 1u64 << sq;
+                    let v = -shallow(c, o ^ f, p ^ f ^ b, -alpha - 1, empties ^ b, n - 1);
+                    if v > best {
+                        best = v;
+                        if v > alpha {
+                            return v;
+                        }
+                    }
+                }
+            }
+            if best == -INF {
+                if $moves(o, p) != 0 {
+                    return -shallow(c, o, p, -alpha - 1, empties, n);
+                }
+                return final_score(p, o);
+            }
+            best
+        }
+
+        /// Moves of a deep node, sorted: table move first, then fewest replies (fastest first),
+        /// corners and odd regions preferred.
+        #[inline]
+        $(#[$attr])*
+        fn sorted_moves(p: u64, o: u64, m: u64, tt_move: u8, list: &mut [(i32, u32, u64); 32]) -> usize {
+            let odd = odd_quadrants(!(p | o));
+            let mut n = 0;
+            let mut mm = m;
+            while mm != 0 {
+                let sq = mm.trailing_zeros();
+                mm &= mm - 1;
+                let f = flips(p, o, sq);
+                let b = 1u64 << sq;
+                let (np, no) = (o ^ f, p ^ f ^ b);
+                let key = if sq as u8 == tt_move {
+                    -1 << 20
+                } else {
+                    let replies = $moves(np, no);
+                    let mut k = (replies.count_ones() as i32) * 64 + (replies & CORNERS).count_ones() as i32 * 32;
+                    // Potential mobility of the opponent: its empties next to our discs.
+                    k += (around(no) & !(np | no)).count_ones() as i32 * 4;
+                    if b & odd == 0 {
+                        k += 16;
+                    }
+                    k
+                };
+                // Insertion sort: at most ~30 moves.
+                let mut i = n;
+                while i > 0 && list[i - 1].0 > key {
+                    list[i] = list[i - 1];
+                    i -= 1;
+                }
+                list[i] = (key, sq, f);
+                n += 1;
+            }
+            n
+        }
+
+        /// Null-window search with the table, for more than `SHALLOW` empties.
+        $(#[$attr])*
+        pub(super) fn nws(c: &mut Ctx, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+            c.nodes += 1;
+            if c.should_stop() {
+                return 0;
+            }
+            if alpha >= stability_threshold(n) {
+                let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+                if upper <= alpha {
+                    return upper;
+                }
+            }
+            let key = hash(p, o);
+            let mut tt_move = NO_MOVE;
+            if let Some(d) = c.tt.probe(key) {
+                if d.depth as u32 == n && d.selectivity == 0 {
+                    if d.upper as i32 <= alpha {
+                        return d.upper as i32;
+                    }
+                    if d.lower as i32 > alpha {
+                        return d.lower as i32;
+                    }
+                }
+                tt_move = d.best;
+            }
+            let m = $moves(p, o);
+            if m == 0 {
+                if $moves(o, p) == 0 {
+                    return final_score(p, o);
+                }
+                return -nws(c, o, p, -alpha - 1, n);
+            }
+            let mut list = [(0i32, 0u32, 0u64); 32];
+            let count = sorted_moves(p, o, m, tt_move, &mut list);
+            let mut best = -INF;
+            let mut best_move = NO_MOVE;
+            let empties = !(p | o);
+            for &(_, sq, f) in &list[..count] {
+                let b = 1u64 << sq;
+                let (np, no) = (o ^ f, p ^ f ^ b);
+                let v = if n - 1 > SHALLOW {
+                    -nws(c, np, no, -alpha - 1, n - 1)
+                } else {
+                    -shallow(c, np, no, -alpha - 1, empties ^ b, n - 1)
+                };
+                if c.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = sq as u8;
+                    if v > alpha {
+                        break;
+                    }
+                }
+            }
+            let (lower, upper) = if best > alpha { (best, 64) } else { (-64, best) };
+            c.tt.store(key, TtData { lower: lower as i8, upper: upper as i8, depth: n as u8, selectivity: 0, best: best_move });
+            best
+        }
+
+        /// Null-window search at any number of empties.
+        $(#[$attr])*
+        pub(super) fn nws_any(c: &mut Ctx, p: u64, o: u64, alpha: i32) -> i32 {
+            let empties = !(p | o);
+            let n = empties.count_ones();
+            if n == 0 {
+                c.nodes += 1;
+                return final_score(p, o);
+            }
+            if n > SHALLOW { nws(c, p, o, alpha, n) } else { shallow(c, p, o, alpha, empties, n) }
+        }
+
+        /// Principal-variation search in the window `(alpha, beta)`: the first move with the
+        /// full window, the others with a null window and a re-search when they fail high.
+        /// Returns the score and the best move (`NO_MOVE` for a pass or a finished game).
+        $(#[$attr])*
+        pub(super) fn pvs(c: &mut Ctx, p: u64, o: u64, mut alpha: i32, beta: i32) -> (i32, u8) {
+            let empties = !(p | o);
+            let n = empties.count_ones();
+            c.nodes += 1;
+            if n == 0 {
+                return (final_score(p, o), NO_MOVE);
+            }
+            if c.should_stop() {
+                return (0, NO_MOVE);
+            }
+            let key = hash(p, o);
+            let tt_move = c.tt.probe(key).map_or(NO_MOVE, |d| d.best);
+            let m = $moves(p, o);
+            if m == 0 {
+                if $moves(o, p) == 0 {
+                    return (final_score(p, o), NO_MOVE);
+                }
+                let (v, _) = pvs(c, o, p, -beta, -alpha);
+                return (-v, NO_MOVE);
+            }
+            let mut list = [(0i32, 0u32, 0u64); 32];
+            let count = sorted_moves(p, o, m, tt_move, &mut list);
+            let alpha0 = alpha;
+            let mut best = -INF;
+            let mut best_move = NO_MOVE;
+            for (i, &(_, sq, f)) in list[..count].iter().enumerate() {
+                let b = 1u64 << sq;
+                let (np, no) = (o ^ f, p ^ f ^ b);
+                let mut v;
+                if i == 0 {
+                    v = -pvs(c, np, no, -beta, -alpha).0;
+                } else {
+                    v = -nws_any(c, np, no, -alpha - 1);
+                    if v > alpha && v < beta && !c.aborted {
+                        v = -pvs(c, np, no, -beta, -v).0;
+                    }
+                }
+                if c.aborted {
+                    return (0, NO_MOVE);
+                }
+                if v > best {
+                    best = v;
+                    best_move = sq as u8;
+                    if v > alpha {
+                        alpha = v;
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            let (lower, upper) = if best >= beta {
+                (best, 64)
+            } else if best > alpha0 {
+                (best, best)
+            } else {
+                (-64, best)
+            };
+            if n > SHALLOW {
+                c.tt.store(key, TtData { lower: lower as i8, upper: upper as i8, depth: n as u8, selectivity: 0, best: best_move });
+            }
+            (best, best_move)
+        }
+    };
+}
+
+/// Squares next to any of `b`.
+#[inline(always)]
+fn around(b: u64) -> u64 {
+    use reversi_core::bitboard::{NOT_A, NOT_H};
+    let h = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let v = (b << 8) | (b >> 8);
+    let d = ((b << 9) & NOT_A) | ((b >> 9) & NOT_H) | ((b << 7) & NOT_H) | ((b >> 7) & NOT_A);
+    h | v | d
+}
+
+mod portable {
+    solver!(reversi_core::bitboard::moves_scalar);
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    solver!(reversi_core::bitboard::moves_avx2, target_feature(enable = "avx2,bmi2,popcnt"));
+}
+
+/// Which compiled solver to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// Plain 64-bit code.
+    Portable,
+    /// AVX2 move generation (checked at run time).
+    Avx2,
+}
+
+impl Kernel {
+    /// The fastest kernel this CPU supports.
+    pub fn best() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
+        {
+            return Kernel::Avx2;
+        }
+        Kernel::Portable
+    }
+}
+
+/// Exact score of `p` to move against `o` within `(alpha, beta)` (fail-soft: a score at or
+/// below alpha is an upper bound, at or above beta a lower bound), with the best move.
+pub fn solve_window(c: &mut Ctx, kernel: Kernel, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+    match kernel {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Kernel::Avx2` is only chosen after checking the CPU features (`Kernel::best`).
+        Kernel::Avx2 if Kernel::best() == Kernel::Avx2 => unsafe { avx2::pvs(c, p, o, alpha, beta) },
+        _ => portable::pvs(c, p, o, alpha, beta),
+    }
+}
+
+/// Null-window test: is the score of `p` against `o` above `alpha`? Returns a bound.
+pub fn solve_nws(c: &mut Ctx, kernel: Kernel, p: u64, o: u64, alpha: i32) -> i32 {
+    match kernel {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `solve_window`.
+        Kernel::Avx2 if Kernel::best() == Kernel::Avx2 => unsafe { avx2::nws_any(c, p, o, alpha) },
+        _ => portable::nws_any(c, p, o, alpha),
+    }
+}

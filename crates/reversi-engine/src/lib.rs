@@ -1,0 +1,8 @@
+//! The engine: evaluation, midgame search, the exact endgame solver and levels.
+//!
+//! It knows nothing of I/O: callers hand it positions and get moves, scores and statistics back.
+#![warn(missing_docs)]
+
+pub mod endgame;
+pub mod stability;
+pub mod tt;

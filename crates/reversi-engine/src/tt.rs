@@ -1,0 +1,204 @@
+//! The transposition table: packed 16-byte entries in 64-byte clusters, shared between threads
+//! without locks.
+//!
+//! Each entry is two atomic words, `key ^ data` and `data`. A reader accepts an entry only if the
+//! two words agree with its key, so a torn write (two threads storing at once) reads as a miss,
+//! never as wrong data (the "lockless hashing" scheme of Hyatt and Mann).
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+/// What the table remembers of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtData {
+    /// The score is at least this (discs, side to move).
+    pub lower: i8,
+    /// The score is at most this.
+    pub upper: i8,
+    /// Search depth (plies; the number of empties for an exact endgame result).
+    pub depth: u8,
+    /// Selectivity the search ran at (0 = none; higher = more pruning, see `probcut`).
+    pub selectivity: u8,
+    /// The best move's bit index, or [`NO_MOVE`].
+    pub best: u8,
+}
+
+/// The `best` value of an entry that has no move.
+pub const NO_MOVE: u8 = 64;
+
+impl TtData {
+    fn pack(self, age: u8) -> u64 {
+        (self.lower as u8 as u64)
+            | (self.upper as u8 as u64) << 8
+            | (self.depth as u64) << 16
+            | (self.selectivity as u64) << 24
+            | (self.best as u64) << 32
+            | (age as u64) << 40
+    }
+
+    fn unpack(d: u64) -> (TtData, u8) {
+        (
+            TtData {
+                lower: d as u8 as i8,
+                upper: (d >> 8) as u8 as i8,
+                depth: (d >> 16) as u8,
+                selectivity: (d >> 24) as u8,
+                best: (d >> 32) as u8,
+            },
+            (d >> 40) as u8,
+        )
+    }
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Cluster {
+    entries: [[AtomicU64; 2]; 4],
+}
+
+/// A transposition table of a fixed size.
+pub struct TranspositionTable {
+    clusters: Box<[Cluster]>,
+    age: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of about `mib` MiB (at least one cluster).
+    pub fn new(mib: usize) -> TranspositionTable {
+        let n = (mib * 1024 * 1024 / std::mem::size_of::<Cluster>()).max(1);
+        let clusters = (0..n).map(|_| Cluster::default()).collect::<Vec<_>>().into_boxed_slice();
+        TranspositionTable { clusters, age: AtomicU8::new(0) }
+    }
+
+    /// The size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.clusters.len() * std::mem::size_of::<Cluster>()
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for c in self.clusters.iter() {
+            for e in &c.entries {
+                e[0].store(0, Relaxed);
+                e[1].store(0, Relaxed);
+            }
+        }
+        self.age.store(0, Relaxed);
+    }
+
+    /// Marks the start of a new search, so older entries are replaced first.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Relaxed);
+    }
+
+    #[inline]
+    fn cluster(&self, key: u64) -> &Cluster {
+        let i = ((key as u128 * self.clusters.len() as u128) >> 64) as usize;
+        &self.clusters[i]
+    }
+
+    /// Hints the CPU to fetch the cluster of `key`.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching any address is harmless; this one is inside the table.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch(self.cluster(key) as *const Cluster as *const i8, _MM_HINT_T0);
+        }
+    }
+
+    /// What is stored for `key`, if anything.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtData> {
+        let c = self.cluster(key);
+        for e in &c.entries {
+            let d = e[1].load(Relaxed);
+            if e[0].load(Relaxed) ^ d == key && d != 0 {
+                return Some(TtData::unpack(d).0);
+            }
+        }
+        None
+    }
+
+    /// Stores a search result for `key`. A result of the same depth and selectivity narrows the
+    /// bounds already stored; a deeper one replaces them.
+    #[inline]
+    pub fn store(&self, key: u64, mut data: TtData) {
+        let age = self.age.load(Relaxed);
+        let c = self.cluster(key);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for (i, e) in c.entries.iter().enumerate() {
+            let d = e[1].load(Relaxed);
+            if e[0].load(Relaxed) ^ d == key && d != 0 {
+                let (old, _) = TtData::unpack(d);
+                if old.depth > data.depth || (old.depth == data.depth && old.selectivity > data.selectivity) {
+                    // Keep the deeper result, but remember the newer best move.
+                    if data.best == NO_MOVE {
+                        return;
+                    }
+                    let kept = TtData { best: data.best, ..old };
+                    let nd = kept.pack(age);
+                    e[0].store(key ^ nd, Relaxed);
+                    e[1].store(nd, Relaxed);
+                    return;
+                }
+                if old.depth == data.depth && old.selectivity == data.selectivity {
+                    data.lower = data.lower.max(old.lower);
+                    data.upper = data.upper.min(old.upper);
+                    if data.lower > data.upper {
+                        // Bounds from an unstable (selective) search disagree: trust the new one.
+                        data.lower = data.lower.min(old.upper);
+                        data.upper = data.upper.max(data.lower);
+                    }
+                    if data.best == NO_MOVE {
+                        data.best = old.best;
+                    }
+                }
+                victim = i;
+                break;
+            }
+            let (old, old_age) = TtData::unpack(d);
+            let stale = if d == 0 { -1000 } else { age.wrapping_sub(old_age) as i32 * -16 };
+            let worth = old.depth as i32 + stale;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = i;
+            }
+        }
+        let nd = data.pack(age);
+        let e = &c.entries[victim];
+        e[0].store(key ^ nd, Relaxed);
+        e[1].store(nd, Relaxed);
+    }
+}
+
+/// The hash of an 8×8 position (`p` to move against `o`).
+#[inline(always)]
+pub fn hash(p: u64, o: u64) -> u64 {
+    let m = ((p ^ 0x9E37_79B9_7F4A_7C15) as u128).wrapping_mul((o ^ 0xD6E8_FEB8_6659_FD93) as u128);
+    let h = (m as u64) ^ ((m >> 64) as u64);
+    h ^ (p.rotate_left(23) ^ o).wrapping_mul(0xA076_1D64_78BD_642F)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(1);
+        let d = TtData { lower: -4, upper: 10, depth: 12, selectivity: 0, best: 19 };
+        tt.store(42, d);
+        assert_eq!(tt.probe(42), Some(d));
+        assert_eq!(tt.probe(43), None);
+        // Same depth narrows the window.
+        tt.store(42, TtData { lower: 2, upper: 64, best: NO_MOVE, ..d });
+        assert_eq!(tt.probe(42), Some(TtData { lower: 2, upper: 10, ..d }));
+        // A shallower result does not replace a deeper one.
+        tt.store(42, TtData { lower: -64, upper: 64, depth: 3, selectivity: 0, best: 7 });
+        assert_eq!(tt.probe(42).unwrap().depth, 12);
+        assert_eq!(tt.probe(42).unwrap().best, 7);
+        assert!(tt.bytes() <= 1024 * 1024);
+    }
+}
