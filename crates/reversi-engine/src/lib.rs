@@ -4,5 +4,12 @@
 #![warn(missing_docs)]
 
 pub mod endgame;
+pub mod eval;
 pub mod stability;
 pub mod tt;
+pub mod levels;
+pub mod probcut;
+pub mod search;
+
+pub use eval::{Evaluator, HandTuned};
+pub use search::{Engine, Limits, Progress, SearchKind, SearchResult};

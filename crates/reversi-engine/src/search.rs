@@ -1,0 +1,689 @@
+//! The engine API and the midgame search: iterative deepening PVS with aspiration windows, a
+//! shared transposition table, Multi-ProbCut, Lazy-SMP threads, time limits and progress
+//! reports. Positions at or below the exact-endgame depth go to [`crate::endgame`].
+
+use crate::endgame::{self, Ctx, Kernel, INF};
+use crate::eval::{Evaluator, HandTuned};
+use crate::probcut::{self, CONFIDENCE, CONFIDENCE_PCT};
+use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
+use reversi_core::bitboard::{flips, moves};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// What a search may do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// Deepest midgame search, in plies.
+    pub depth: u32,
+    /// Multi-ProbCut selectivity: an index into [`probcut::CONFIDENCE`] (0 = none).
+    pub selectivity: usize,
+    /// Solve exactly at or below this many empties.
+    pub exact_empties: u32,
+    /// Solve for win/loss/draw at or below this many empties (when above `exact_empties`).
+    pub wld_empties: u32,
+    /// Time budget for this move; the search stops and answers when it runs out.
+    pub time: Option<Duration>,
+    /// Random error added to root move scores, in discs (weak levels make human mistakes).
+    pub noise: i32,
+    /// Seed of that noise.
+    pub seed: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { depth: 60, selectivity: 0, exact_empties: 60, wld_empties: 60, time: None, noise: 0, seed: 0 }
+    }
+}
+
+/// What kind of answer a search gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// A depth-limited estimate.
+    Midgame,
+    /// The exact final disc difference.
+    Exact,
+    /// Only the sign is exact: win (> 0), draw (0) or loss (< 0).
+    WinLossDraw,
+}
+
+/// A report during or at the end of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Depth finished (empties for an endgame result).
+    pub depth: u32,
+    /// Confidence of the selective search, in percent (100 = no pruning).
+    pub selectivity_pct: u32,
+    /// Score for the side to move, in discs.
+    pub score: i32,
+    /// Principal variation: bit indices (`row * 8 + col`), [`NO_MOVE`] for a pass.
+    pub pv: Vec<u8>,
+    /// Positions visited so far, all threads.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// The kind of score.
+    pub kind: SearchKind,
+}
+
+/// The answer of a search: the best move (as a bit index; `None` when the side must pass or the
+/// game is over) and the last [`Progress`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play.
+    pub best: Option<u8>,
+    /// The final report.
+    pub info: Progress,
+}
+
+/// An engine: a transposition table, an evaluation and a number of threads.
+pub struct Engine {
+    tt: TranspositionTable,
+    eval: Box<dyn Evaluator>,
+    threads: usize,
+    kernel: Kernel,
+}
+
+impl Engine {
+    /// An engine with a `hash_mib` MiB table, `threads` search threads and the hand-tuned
+    /// evaluation.
+    pub fn new(hash_mib: usize, threads: usize) -> Engine {
+        Engine::with_evaluator(hash_mib, threads, Box::new(HandTuned))
+    }
+
+    /// An engine with another evaluation.
+    pub fn with_evaluator(hash_mib: usize, threads: usize, eval: Box<dyn Evaluator>) -> Engine {
+        Engine { tt: TranspositionTable::new(hash_mib), eval, threads: threads.max(1), kernel: Kernel::best() }
+    }
+
+    /// Forces a move-generation kernel (to test or compare them).
+    pub fn set_kernel(&mut self, kernel: Kernel) {
+        self.kernel = if kernel == Kernel::Avx2 { Kernel::best() } else { kernel };
+    }
+
+    /// The evaluation in use.
+    pub fn evaluator(&self) -> &dyn Evaluator {
+        &*self.eval
+    }
+
+    /// Forgets everything learned in earlier searches.
+    pub fn clear(&self) {
+        self.tt.clear();
+    }
+
+    /// The size of the transposition table in bytes.
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Searches `p` (to move) against `o` within `limits`. `stop` ends the search early from
+    /// another thread (the best move found so far is returned); `progress` hears of each
+    /// finished iteration.
+    pub fn search(
+        &self,
+        p: u64,
+        o: u64,
+        limits: &Limits,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
+        self.tt.new_search();
+        let start = Instant::now();
+        let n = (!(p | o)).count_ones();
+        let internal = AtomicBool::new(false);
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            // A watchdog joins the caller's stop flag and the clock into one flag.
+            let watchdog = scope.spawn(|| {
+                while !done.load(Relaxed) {
+                    if stop.load(Relaxed) || limits.time.is_some_and(|t| start.elapsed() >= t) {
+                        internal.store(true, Relaxed);
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            });
+            let result = if moves(p, o) == 0 {
+                self.pass_or_end(p, o, limits, &internal, start, progress)
+            } else if n <= limits.exact_empties || n <= limits.wld_empties {
+                let wld = n > limits.exact_empties;
+                self.endgame(p, o, wld, limits, &internal, start, progress)
+            } else {
+                self.midgame(p, o, limits, &internal, start, progress)
+            };
+            done.store(true, Relaxed);
+            let _ = watchdog.join();
+            result
+        })
+    }
+
+    /// Solves exactly (or for win/loss/draw), whatever the number of empties.
+    pub fn solve(
+        &self,
+        p: u64,
+        o: u64,
+        wld: bool,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
+        let limits = Limits { exact_empties: if wld { 0 } else { 64 }, wld_empties: 64, ..Limits::default() };
+        self.search(p, o, &limits, stop, progress)
+    }
+
+    fn pass_or_end(
+        &self,
+        p: u64,
+        o: u64,
+        limits: &Limits,
+        stop: &AtomicBool,
+        start: Instant,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
+        if moves(o, p) == 0 {
+            let info = Progress {
+                depth: 0,
+                selectivity_pct: 100,
+                score: endgame::final_score(p, o),
+                pv: Vec::new(),
+                nodes: 1,
+                elapsed: start.elapsed(),
+                kind: SearchKind::Exact,
+            };
+            progress(&info);
+            return SearchResult { best: None, info };
+        }
+        let mut r = self.search_inner(o, p, limits, stop, start, progress);
+        r.info.score = -r.info.score;
+        r.info.pv.insert(0, NO_MOVE);
+        SearchResult { best: None, info: r.info }
+    }
+
+    fn search_inner(
+        &self,
+        p: u64,
+        o: u64,
+        limits: &Limits,
+        stop: &AtomicBool,
+        start: Instant,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
+        let n = (!(p | o)).count_ones();
+        if n <= limits.exact_empties || n <= limits.wld_empties {
+            self.endgame(p, o, n > limits.exact_empties, limits, stop, start, progress)
+        } else {
+            self.midgame(p, o, limits, stop, start, progress)
+        }
+    }
+
+    fn root_moves(&self, p: u64, o: u64) -> Vec<RootMove> {
+        let mut m = moves(p, o);
+        let mut v = Vec::new();
+        while m != 0 {
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            v.push(RootMove { sq: sq as u8, flips: flips(p, o, sq), score: -INF });
+        }
+        v
+    }
+
+    /// Orders root moves by a shallow midgame search and returns its score as a guess.
+    fn presort(&self, p: u64, o: u64, root: &mut [RootMove], stop: &AtomicBool) -> i32 {
+        let n = (!(p | o)).count_ones();
+        let depth = (n.saturating_sub(12) / 2).clamp(1, 10).min(n - 1);
+        let mut s = Mid::new(&self.tt, &*self.eval, stop, self.kernel, 0);
+        let mut guess = 0;
+        for d in 1..=depth {
+            let (v, _) = s.root(p, o, root, d, -INF, INF);
+            if s.aborted {
+                break;
+            }
+            guess = v;
+        }
+        guess
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn endgame(
+        &self,
+        p: u64,
+        o: u64,
+        wld: bool,
+        limits: &Limits,
+        stop: &AtomicBool,
+        start: Instant,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
+        let n = (!(p | o)).count_ones();
+        let mut root = self.root_moves(p, o);
+        if n >= 14 {
+            self.presort(p, o, &mut root, stop);
+        }
+        let (alpha, beta) = if wld { (-1, 1) } else { (-INF, INF) };
+        let helpers_stop = AtomicBool::new(false);
+        let (score, best, nodes) = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..self.threads)
+                .map(|i| {
+                    let mut order = root.clone();
+                    let k = i % order.len().max(1);
+                    order.rotate_left(k);
+                    let hs = &helpers_stop;
+                    scope.spawn(move || {
+                        let mut c = Ctx { tt: &self.tt, nodes: 0, stop: hs, aborted: false };
+                        root_end(&mut c, self.kernel, p, o, alpha, beta, &order);
+                        c.nodes
+                    })
+                })
+                .collect();
+            let mut c = Ctx { tt: &self.tt, nodes: 0, stop, aborted: false };
+            let (score, best) = root_end(&mut c, self.kernel, p, o, alpha, beta, &root);
+            let aborted = c.aborted;
+            helpers_stop.store(true, Relaxed);
+            let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            (if aborted { None } else { Some(score) }, best, c.nodes + helper_nodes)
+        });
+        match score {
+            Some(score) => {
+                let info = Progress {
+                    depth: n,
+                    selectivity_pct: 100,
+                    score: if wld { score.signum() } else { score },
+                    pv: self.pv(p, o, best, n as usize),
+                    nodes,
+                    elapsed: start.elapsed(),
+                    kind: if wld { SearchKind::WinLossDraw } else { SearchKind::Exact },
+                };
+                progress(&info);
+                SearchResult { best: Some(best), info }
+            }
+            None => {
+                // Out of time: fall back on a quick midgame answer.
+                let quick = AtomicBool::new(false);
+                let l = Limits { depth: 4, time: None, exact_empties: 0, wld_empties: 0, ..limits.clone() };
+                let mut r = self.midgame(p, o, &l, &quick, start, &mut |_| {});
+                r.info.nodes += nodes;
+                r
+            }
+        }
+    }
+
+    fn midgame(
+        &self,
+        p: u64,
+        o: u64,
+        limits: &Limits,
+        stop: &AtomicBool,
+        start: Instant,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
+        let n = (!(p | o)).count_ones();
+        let max_depth = limits.depth.clamp(1, n.saturating_sub(1).max(1));
+        let sel = limits.selectivity.min(CONFIDENCE.len() - 1);
+        let mut root = self.root_moves(p, o);
+        let helpers_stop = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..self.threads)
+                .map(|i| {
+                    let mut order = root.clone();
+                    let hs = &helpers_stop;
+                    scope.spawn(move || {
+                        let mut s = Mid::new(&self.tt, &*self.eval, hs, self.kernel, sel);
+                        // Lazy SMP: helpers run the same iterations a ply ahead every other
+                        // thread, filling the shared table for the main thread.
+                        let mut d = 1 + (i as u32 % 2);
+                        while d <= max_depth && !s.aborted {
+                            s.root(p, o, &mut order, d, -INF, INF);
+                            d += 1;
+                        }
+                        s.nodes
+                    })
+                })
+                .collect();
+            let mut s = Mid::new(&self.tt, &*self.eval, stop, self.kernel, sel);
+            let mut best = root[0].sq;
+            let mut score = self.eval.eval(p, o);
+            let mut info = None;
+            for d in 1..=max_depth {
+                let (mut lo, mut hi) = if d >= 3 { (score - 4, score + 4) } else { (-INF, INF) };
+                let (v, b) = loop {
+                    let (v, b) = s.root(p, o, &mut root, d, lo, hi);
+                    if s.aborted {
+                        break (v, b);
+                    }
+                    if v <= lo && lo > -INF {
+                        lo = -INF;
+                    } else if v >= hi && hi < INF {
+                        hi = INF;
+                    } else {
+                        break (v, b);
+                    }
+                };
+                if s.aborted {
+                    break;
+                }
+                score = v;
+                best = b;
+                let rep = Progress {
+                    depth: d,
+                    selectivity_pct: CONFIDENCE_PCT[sel],
+                    score,
+                    pv: self.pv(p, o, best, d as usize),
+                    nodes: s.nodes,
+                    elapsed: start.elapsed(),
+                    kind: SearchKind::Midgame,
+                };
+                progress(&rep);
+                info = Some(rep);
+                // Do not start an iteration that cannot finish in time (each costs several
+                // times the previous one).
+                if limits.time.is_some_and(|t| start.elapsed() * 3 > t) {
+                    break;
+                }
+            }
+            if limits.noise > 0 && !s.aborted {
+                // Weak levels: score every move, add noise, play the best-looking one.
+                let d = info.as_ref().map_or(1, |i| i.depth);
+                let mut rng = limits.seed ^ hash(p, o);
+                let mut best_noisy = -INF * 2;
+                for rm in root.clone() {
+                    let (np, no) = (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
+                    let v = -s.pvs(np, no, -INF, INF, d.saturating_sub(1));
+                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let noisy = v + ((rng >> 33) % (2 * limits.noise as u64 + 1)) as i32 - limits.noise;
+                    if noisy > best_noisy {
+                        best_noisy = noisy;
+                        best = rm.sq;
+                        score = v;
+                    }
+                }
+                if let Some(i) = info.as_mut() {
+                    i.score = score;
+                    i.pv = self.pv(p, o, best, 1);
+                }
+            }
+            helpers_stop.store(true, Relaxed);
+            let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            let mut info = info.unwrap_or(Progress {
+                depth: 0,
+                selectivity_pct: CONFIDENCE_PCT[sel],
+                score,
+                pv: vec![best],
+                nodes: 0,
+                elapsed: start.elapsed(),
+                kind: SearchKind::Midgame,
+            });
+            info.nodes = s.nodes + helper_nodes;
+            info.elapsed = start.elapsed();
+            SearchResult { best: Some(best), info }
+        })
+    }
+
+    /// The principal variation: `first`, then best moves from the table.
+    fn pv(&self, p: u64, o: u64, first: u8, max: usize) -> Vec<u8> {
+        let mut pv = vec![first];
+        let f = flips(p, o, first as u32);
+        let (mut p, mut o) = (o ^ f, p ^ f ^ (1u64 << first));
+        while pv.len() < max {
+            let m = moves(p, o);
+            if m == 0 {
+                if moves(o, p) == 0 {
+                    break;
+                }
+                pv.push(NO_MOVE);
+                std::mem::swap(&mut p, &mut o);
+                continue;
+            }
+            let Some(d) = self.tt.probe(hash(p, o)) else { break };
+            if d.best == NO_MOVE || m & (1u64 << d.best) == 0 {
+                break;
+            }
+            pv.push(d.best);
+            let f = flips(p, o, d.best as u32);
+            (p, o) = (o ^ f, p ^ f ^ (1u64 << d.best));
+        }
+        pv
+    }
+}
+
+/// A root move and its score from the last iteration.
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    sq: u8,
+    flips: u64,
+    score: i32,
+}
+
+/// The endgame root: PVS over the root moves in the given order.
+fn root_end(c: &mut Ctx, kernel: Kernel, p: u64, o: u64, mut alpha: i32, beta: i32, order: &[RootMove]) -> (i32, u8) {
+    let mut best = -INF;
+    let mut best_move = order.first().map_or(NO_MOVE, |r| r.sq);
+    for (i, rm) in order.iter().enumerate() {
+        let (np, no) = (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
+        let mut v;
+        if i == 0 {
+            v = -endgame::solve_window(c, kernel, np, no, -beta, -alpha).0;
+        } else {
+            v = -endgame::solve_nws(c, kernel, np, no, -alpha - 1);
+            if v > alpha && v < beta && !c.aborted {
+                v = -endgame::solve_window(c, kernel, np, no, -beta, -v).0;
+            }
+        }
+        if c.aborted {
+            break;
+        }
+        if v > best {
+            best = v;
+            best_move = rm.sq;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    (best, best_move)
+}
+
+/// One thread's midgame search.
+struct Mid<'a> {
+    tt: &'a TranspositionTable,
+    eval: &'a dyn Evaluator,
+    stop: &'a AtomicBool,
+    kernel: Kernel,
+    sel: usize,
+    nodes: u64,
+    aborted: bool,
+}
+
+impl<'a> Mid<'a> {
+    fn new(
+        tt: &'a TranspositionTable,
+        eval: &'a dyn Evaluator,
+        stop: &'a AtomicBool,
+        kernel: Kernel,
+        sel: usize,
+    ) -> Mid<'a> {
+        Mid { tt, eval, stop, kernel, sel, nodes: 0, aborted: false }
+    }
+
+    /// One iteration at the root; sorts the root moves by their scores for the next one.
+    fn root(&mut self, p: u64, o: u64, root: &mut [RootMove], depth: u32, mut alpha: i32, beta: i32) -> (i32, u8) {
+        let mut best = -INF;
+        let mut best_move = root[0].sq;
+        for i in 0..root.len() {
+            let rm = root[i];
+            let (np, no) = (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
+            let mut v;
+            if i == 0 {
+                v = -self.pvs(np, no, -beta, -alpha, depth - 1);
+            } else {
+                v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.pvs(np, no, -beta, -v, depth - 1);
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            root[i].score = v;
+            if v > best {
+                best = v;
+                best_move = rm.sq;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.aborted {
+            // Best first; the rest by their (bound) scores.
+            root.sort_by_key(|r| if r.sq == best_move { -1000 } else { -r.score });
+        }
+        (best, best_move)
+    }
+
+    /// Principal-variation search of `p` against `o` to `depth` plies in `(alpha, beta)`.
+    fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+        let empties = (!(p | o)).count_ones();
+        if depth >= empties {
+            let mut c = Ctx { tt: self.tt, nodes: 0, stop: self.stop, aborted: false };
+            let (v, _) = endgame::solve_window(&mut c, self.kernel, p, o, alpha, beta);
+            self.nodes += c.nodes;
+            self.aborted |= c.aborted;
+            return v;
+        }
+        self.nodes += 1;
+        if depth == 0 {
+            return self.eval.eval(p, o);
+        }
+        if self.nodes & 0x3FF == 0 && self.stop.load(Relaxed) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = hash(p, o);
+        let mut tt_move = NO_MOVE;
+        if let Some(d) = self.tt.probe(key) {
+            if d.depth as u32 >= depth && d.selectivity as usize <= self.sel {
+                let (lo, up) = (d.lower as i32, d.upper as i32);
+                if lo >= beta || (lo == up && !pv_node) {
+                    return lo;
+                }
+                if up <= alpha {
+                    return up;
+                }
+            }
+            tt_move = d.best;
+        }
+        let m = moves(p, o);
+        if m == 0 {
+            if moves(o, p) == 0 {
+                return endgame::final_score(p, o);
+            }
+            return -self.pvs(o, p, -beta, -alpha, depth);
+        }
+        if self.sel > 0 && !pv_node && depth >= 3 {
+            if let Some(v) = self.probcut(p, o, alpha, beta, depth) {
+                return v;
+            }
+        }
+        let mut list = [(0i32, 0u32, 0u64); 32];
+        let count = self.order(p, o, m, tt_move, &mut list);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        for (i, &(_, sq, f)) in list[..count].iter().enumerate() {
+            let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+            let mut v;
+            if i == 0 {
+                v = -self.pvs(np, no, -beta, -alpha, depth - 1);
+            } else {
+                v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.pvs(np, no, -beta, -v, depth - 1);
+                }
+            }
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = sq as u8;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let (lower, upper) = if best >= beta {
+            (best, 64)
+        } else if best > alpha0 {
+            (best, best)
+        } else {
+            (-64, best)
+        };
+        self.tt.store(
+            key,
+            TtData {
+                lower: lower as i8,
+                upper: upper as i8,
+                depth: depth as u8,
+                selectivity: self.sel as u8,
+                best: best_move,
+            },
+        );
+        best
+    }
+
+    /// Multi-ProbCut: a shallow search far outside the window decides the node.
+    fn probcut(&mut self, p: u64, o: u64, alpha: i32, beta: i32, depth: u32) -> Option<i32> {
+        let f = probcut::fit(depth)?;
+        let t = CONFIDENCE[self.sel] as f64 / 100.0;
+        let high = ((beta as f64 + t * f.sigma - f.b) / f.a).ceil() as i32;
+        if high < 64 {
+            let v = self.pvs(p, o, high - 1, high, f.shallow);
+            if self.aborted || v >= high {
+                return Some(beta);
+            }
+        }
+        let low = ((alpha as f64 - t * f.sigma - f.b) / f.a).floor() as i32;
+        if low > -64 {
+            let v = self.pvs(p, o, low, low + 1, f.shallow);
+            if self.aborted || v <= low {
+                return Some(alpha);
+            }
+        }
+        None
+    }
+
+    /// Moves sorted best first: the table move, then by evaluation and the opponent's mobility.
+    fn order(&mut self, p: u64, o: u64, m: u64, tt_move: u8, list: &mut [(i32, u32, u64); 32]) -> usize {
+        let mut n = 0;
+        let mut mm = m;
+        while mm != 0 {
+            let sq = mm.trailing_zeros();
+            mm &= mm - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+            let key = if sq as u8 == tt_move {
+                i32::MIN
+            } else {
+                // The child is scored from the opponent's side: lower is better for us.
+                self.eval.eval(np, no) * 16 + moves(np, no).count_ones() as i32 * 8
+            };
+            let mut i = n;
+            while i > 0 && list[i - 1].0 > key {
+                list[i] = list[i - 1];
+                i -= 1;
+            }
+            list[i] = (key, sq, f);
+            n += 1;
+        }
+        n
+    }
+}
