@@ -360,20 +360,23 @@ impl<B: Bits> Position<B> {
 
     /// A 64-bit hash of everything that decides the future of the game.
     pub fn hash(&self) -> u64 {
-        let wb = self.black.to_wide().0;
-        let ww = self.white.to_wide().0;
-        let mut h = 0x243F_6A88_85A3_08D3u64 ^ (self.side as u64);
-        for i in 0..4 {
-            h = mix(h ^ wb[i], ww[i] ^ 0x1319_8A2E_0370_7344);
+        // Each word is absorbed on its own, so that no two fields can cancel each other out.
+        let absorb = |h: u64, w: u64| mix(h ^ w, 0x9E37_79B9_7F4A_7C15);
+        let mut h = match self.side {
+            Color::Black => 0x243F_6A88_85A3_08D3,
+            Color::White => 0x1319_8A2E_0370_7344,
+        };
+        for w in self.black.to_wide().0 {
+            h = absorb(h, w);
         }
-        h = mix(
-            h,
-            (self.supply[0] as u64) << 8 | self.supply[1] as u64 | (self.free_centre.count() as u64) << 16,
-        );
-        mix(
-            h,
-            u64::from_wide(self.playable.to_wide()) ^ self.playable.to_wide().0[3],
-        )
+        for w in self.white.to_wide().0 {
+            h = absorb(h, w ^ 0xA409_3822_299F_31D0);
+        }
+        for w in self.playable.to_wide().0 {
+            h = absorb(h, w ^ 0x082E_FA98_EC4E_6C89);
+        }
+        let extra = (self.supply[0] as u64) << 8 | self.supply[1] as u64 | (self.free_centre.count() as u64) << 16;
+        absorb(h, extra)
     }
 
     /// The position under a symmetry of the square board (holes move with it). Panics on a

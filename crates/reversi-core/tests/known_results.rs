@@ -115,6 +115,24 @@ fn hash_separates_positions() {
     let mut seen = HashMap::new();
     walk(AnyPosition::start(&Rules::othello()), 6, &mut seen);
     assert!(seen.len() > 5000, "{} positions", seen.len());
+    // Whole endgame subtrees, where positions differ by a disc and the side to move (a side bit
+    // that cancelled the a1 bit once made such pairs collide).
+    let mut seed = 0x5EED_u64;
+    for v in [Variant::Othello, Variant::NxnParallel(8), Variant::Grand] {
+        for _ in 0..6 {
+            let mut pos = AnyPosition::start(&Rules::new(v, 0));
+            while pos.empties().count() > 8 && !pos.is_game_over() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let moves: Vec<Square> = pos.legal_moves().squares().collect();
+                let mv = if moves.is_empty() { Move::Pass } else { Move::Play(moves[(seed % moves.len() as u64) as usize]) };
+                pos.play(mv).unwrap();
+            }
+            let mut sub = HashMap::new();
+            walk(pos, 12, &mut sub);
+        }
+    }
     // Same discs, other side to move: another position, another hash.
     let start = AnyPosition::start(&Rules::othello());
     assert_ne!(start.hash(), start.with_side(Color::White).hash());

@@ -10,6 +10,7 @@ pub mod tt;
 pub mod levels;
 pub mod probcut;
 pub mod search;
+pub mod variant;
 
 pub use eval::{Evaluator, HandTuned};
 pub use search::{Engine, Limits, Progress, SearchKind, SearchResult};

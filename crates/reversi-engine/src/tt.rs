@@ -132,8 +132,8 @@ impl TranspositionTable {
             let d = e[1].load(Relaxed);
             if e[0].load(Relaxed) ^ d == key && d != 0 {
                 let (old, _) = TtData::unpack(d);
-                if old.depth > data.depth || (old.depth == data.depth && old.selectivity > data.selectivity) {
-                    // Keep the deeper result, but remember the newer best move.
+                if old.depth > data.depth || (old.depth == data.depth && old.selectivity < data.selectivity) {
+                    // Keep the deeper (or less selective) result, but remember the newer best move.
                     if data.best == NO_MOVE {
                         return;
                     }
@@ -200,5 +200,45 @@ mod tests {
         assert_eq!(tt.probe(42).unwrap().depth, 12);
         assert_eq!(tt.probe(42).unwrap().best, 7);
         assert!(tt.bytes() <= 1024 * 1024);
+    }
+}
+
+#[cfg(test)]
+mod hash_tests {
+    use super::hash;
+    use reversi_core::bitboard::{flips, moves};
+    use std::collections::HashMap;
+
+    fn walk(p: u64, o: u64, d: u32, seen: &mut HashMap<u64, (u64, u64)>) {
+        if let Some(prev) = seen.insert(hash(p, o), (p, o)) {
+            assert_eq!(prev, (p, o), "hash collision");
+        }
+        if d == 0 {
+            return;
+        }
+        let m = moves(p, o);
+        if m == 0 {
+            if moves(o, p) != 0 {
+                walk(o, p, d - 1, seen);
+            }
+            return;
+        }
+        let mut mm = m;
+        while mm != 0 {
+            let sq = mm.trailing_zeros();
+            mm &= mm - 1;
+            let f = flips(p, o, sq);
+            walk(o ^ f, p ^ f ^ (1 << sq), d - 1, seen);
+        }
+    }
+
+    #[test]
+    fn no_collisions_in_the_opening_tree() {
+        let mut seen = HashMap::new();
+        walk(0x0000_0008_1000_0000, 0x0000_0010_0800_0000, 7, &mut seen);
+        assert!(seen.len() > 30_000, "{}", seen.len());
+        // Mirror-image and swapped pairs must differ too.
+        assert_ne!(hash(1, 2), hash(2, 1));
+        assert_ne!(hash(1, 0), hash(0, 1));
     }
 }
