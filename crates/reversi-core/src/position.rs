@@ -181,6 +181,10 @@ impl<B: Bits> Position<B> {
     pub fn goal(&self) -> Goal {
         self.goal
     }
+    /// The tie rule.
+    pub fn tie_rule(&self) -> TieRule {
+        self.tie
+    }
     /// Discs left in `c`'s supply; `None` when unlimited.
     pub fn supply(&self, c: Color) -> Option<u8> {
         (self.supply[c.index()] != UNLIMITED).then_some(self.supply[c.index()])

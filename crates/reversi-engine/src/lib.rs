@@ -3,14 +3,18 @@
 //! It knows nothing of I/O: callers hand it positions and get moves, scores and statistics back.
 #![warn(missing_docs)]
 
+pub mod analyze;
+pub mod bench;
 pub mod endgame;
 pub mod eval;
 pub mod stability;
 pub mod tt;
 pub mod levels;
+pub mod position_search;
 pub mod probcut;
 pub mod search;
 pub mod variant;
 
 pub use eval::{Evaluator, HandTuned};
+pub use position_search::PositionResult;
 pub use search::{Engine, Limits, Progress, SearchKind, SearchResult};

@@ -110,6 +110,11 @@ impl Engine {
         self.tt.clear();
     }
 
+    /// The transposition table (shared with the variant search).
+    pub(crate) fn table(&self) -> &TranspositionTable {
+        &self.tt
+    }
+
     /// The size of the transposition table in bytes.
     pub fn hash_bytes(&self) -> usize {
         self.tt.bytes()

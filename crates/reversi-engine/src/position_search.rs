@@ -1,0 +1,127 @@
+//! One entry point for any position of any variant: the fast 8×8 engine where the rules are
+//! plain Othello scoring, the generic variant search elsewhere.
+
+use crate::search::{Engine, Limits, Progress, SearchKind};
+use crate::tt::NO_MOVE;
+use crate::variant::VariantSearch;
+use reversi_core::{AnyPosition, Bits, Goal, Move, Position, Square, TieRule};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// The answer of [`Engine::search_position`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionResult {
+    /// The move to play; `Move::Pass` when the side must pass; `None` when the game is over.
+    pub best: Option<Move>,
+    /// Score for the side to move (discs; the final margin of RULES.md §1 when exact).
+    pub score: i32,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Depth reached (plies, or empties for an endgame result).
+    pub depth: u32,
+    /// Confidence of the selective search in percent.
+    pub selectivity_pct: u32,
+    /// What the score means.
+    pub kind: SearchKind,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Whether `p` can use the fast 8×8 engine: a full board, shared discs, most discs wins.
+pub fn is_plain_8x8(p: &Position<u64>) -> bool {
+    p.playable() == u64::MAX
+        && p.supply(p.side_to_move()).is_none()
+        && !p.in_free_opening()
+        && p.goal() == Goal::MostDiscs
+        && p.tie_rule() == TieRule::Draw
+}
+
+fn bit_to_move(b: u8) -> Move {
+    if b == NO_MOVE {
+        Move::Pass
+    } else {
+        Move::Play(Square::from_bit8(b as u32))
+    }
+}
+
+impl Engine {
+    /// Searches any position within `limits`.
+    pub fn search_position(
+        &self,
+        pos: &AnyPosition,
+        limits: &Limits,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> PositionResult {
+        let start = Instant::now();
+        if pos.is_game_over() {
+            return PositionResult {
+                best: None,
+                score: pos.score().margin(pos.side_to_move()),
+                pv: Vec::new(),
+                depth: 0,
+                selectivity_pct: 100,
+                kind: SearchKind::Exact,
+                nodes: 0,
+                elapsed: start.elapsed(),
+            };
+        }
+        match pos {
+            AnyPosition::Small(p) if is_plain_8x8(p) => {
+                let me = p.side_to_move();
+                let r = self.search(p.discs(me), p.discs(!me), limits, stop, progress);
+                PositionResult {
+                    best: Some(r.best.map_or(Move::Pass, bit_to_move)),
+                    score: r.info.score,
+                    pv: r.info.pv.iter().map(|&b| bit_to_move(b)).collect(),
+                    depth: r.info.depth,
+                    selectivity_pct: r.info.selectivity_pct,
+                    kind: r.info.kind,
+                    nodes: r.info.nodes,
+                    elapsed: start.elapsed(),
+                }
+            }
+            AnyPosition::Small(p) => self.variant(p, limits, stop, start),
+            AnyPosition::Wide(p) => self.variant(p, limits, stop, start),
+        }
+    }
+
+    fn variant<B: Bits>(&self, p: &Position<B>, limits: &Limits, stop: &AtomicBool, start: Instant) -> PositionResult {
+        let empties = p.empties().count();
+        let depth = if empties <= limits.exact_empties { 400 } else { limits.depth.max(1) };
+        let internal = AtomicBool::new(false);
+        let done = AtomicBool::new(false);
+        let r = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !done.load(Relaxed) {
+                    if stop.load(Relaxed) || limits.time.is_some_and(|t| start.elapsed() >= t) {
+                        internal.store(true, Relaxed);
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            });
+            let r = VariantSearch::new(p, self.table(), &internal).search(p, depth);
+            done.store(true, Relaxed);
+            r
+        });
+        let best = match r.best {
+            Some(sq) => Some(Move::Play(sq)),
+            None if p.must_pass() => Some(Move::Pass),
+            // Stopped before the first iteration: any legal move.
+            None => p.legal_moves().first().map(Move::Play),
+        };
+        PositionResult {
+            best,
+            score: r.score,
+            pv: r.pv,
+            depth: r.depth,
+            selectivity_pct: 100,
+            kind: if r.exact { SearchKind::Exact } else { SearchKind::Midgame },
+            nodes: r.nodes,
+            elapsed: start.elapsed(),
+        }
+    }
+}
