@@ -61,11 +61,7 @@ fn all_79_ffo_positions_parse_and_match_the_answers() {
         assert_eq!(e.empties(), a.empties, "#{id} empties");
         assert_eq!(e.best_score(), Some(a.score), "#{id} best score");
         // Every best move of the answer table is listed with the best score, and no other.
-        let mut best: Vec<Square> = e
-            .best_moves()
-            .into_iter()
-            .filter_map(Move::square)
-            .collect();
+        let mut best: Vec<Square> = e.best_moves().into_iter().filter_map(Move::square).collect();
         best.sort();
         let mut expected = a.moves.clone();
         expected.sort();
@@ -78,16 +74,10 @@ fn all_79_ffo_positions_parse_and_match_the_answers() {
             e.position.legal_moves().squares().collect::<Vec<_>>(),
             "#{id} legal moves"
         );
-        assert!(
-            e.moves.windows(2).all(|w| w[0].1 >= w[1].1),
-            "#{id} best first"
-        );
+        assert!(e.moves.windows(2).all(|w| w[0].1 >= w[1].1), "#{id} best first");
     }
     // Spot checks from data/README.md: #1 is 14 empties, +18 by g8; #79 is 36 empties.
-    assert_eq!(
-        (entries[0].empties(), entries[0].best_score()),
-        (14, Some(18))
-    );
+    assert_eq!((entries[0].empties(), entries[0].best_score()), (14, Some(18)));
     assert_eq!(entries[78].empties(), 36);
 }
 

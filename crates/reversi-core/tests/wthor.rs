@@ -69,9 +69,7 @@ fn every_game_replays() {
                 Square::parse("f5").as_ref(),
                 "{file} game {i}: first move"
             );
-            let game = g
-                .to_game()
-                .unwrap_or_else(|e| panic!("{file} game {i}: {e}"));
+            let game = g.to_game().unwrap_or_else(|e| panic!("{file} game {i}: {e}"));
             match game.outcome() {
                 Some(outcome) => {
                     finished += 1;
@@ -118,10 +116,7 @@ fn first_game_of_1977() {
     assert_eq!(tournaments.get(g.tournament), Some("World Championship"));
     assert_eq!(players.get(g.black), Some("Inoue Hiroshi"));
     assert_eq!(players.get(g.white), Some("Heiberg Thomas"));
-    assert_eq!(
-        (g.black_discs, g.theoretical, g.black_margin()),
-        (34, 41, 4)
-    );
+    assert_eq!((g.black_discs, g.theoretical, g.black_margin()), (34, 41, 4));
     let game = g.to_game().unwrap();
     assert_eq!(
         game.transcript(),

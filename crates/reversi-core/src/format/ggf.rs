@@ -732,7 +732,12 @@ pub fn write_ggf(game: &GgfGame) -> String {
             Ending::Timeout => ":t",
             Ending::Agreed => ":s",
         };
-        tag("RE", &format!("{:+.2}{flag}", r.black_margin));
+        // GGS writes two decimals; a margin they would round is written in full.
+        let mut margin = format!("{:+.2}", r.black_margin);
+        if margin.parse::<f64>() != Ok(r.black_margin) {
+            margin = format!("{:+}", r.black_margin);
+        }
+        tag("RE", &format!("{margin}{flag}"));
     }
     for (name, value) in &info.extra {
         tag(name, value);
@@ -991,5 +996,8 @@ mod tests {
         );
         let g = one("(;RE[+18];)");
         assert!(write_ggf(&g).contains("RE[+18.00]"));
+        let g = one("(;RE[-40.001];)");
+        assert!(write_ggf(&g).contains("RE[-40.001]"));
+        assert_eq!(one(&write_ggf(&g)), g);
     }
 }

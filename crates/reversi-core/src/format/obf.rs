@@ -147,21 +147,14 @@ fn parse_line(full: &str, line_no: usize) -> Result<ObfEntry, ObfError> {
         let mv = if mv_text.eq_ignore_ascii_case("ps") {
             Move::Pass
         } else {
-            notation::parse_move(mv_text)
-                .map_err(|_| err(at, ObfErrorKind::BadMove(mv_text.to_string())))?
+            notation::parse_move(mv_text).map_err(|_| err(at, ObfErrorKind::BadMove(mv_text.to_string())))?
         };
         let score_text = score.trim();
-        let score_at =
-            at + text.find(':').map_or(0, |i| i + 1) + (score.len() - score.trim_start().len());
+        let score_at = at + text.find(':').map_or(0, |i| i + 1) + (score.len() - score.trim_start().len());
         let digits = score_text.strip_prefix(['+', '-']).unwrap_or(score_text);
         let score: i32 = match score_text.parse() {
             Ok(s) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => s,
-            _ => {
-                return Err(err(
-                    score_at,
-                    ObfErrorKind::BadScore(score_text.to_string()),
-                ))
-            }
+            _ => return Err(err(score_at, ObfErrorKind::BadScore(score_text.to_string()))),
         };
         moves.push((mv, score));
     }
@@ -212,10 +205,7 @@ mod tests {
         assert_eq!(e.moves.len(), 8);
         assert_eq!(e.moves[0], (Move::Play(Square::parse("g8").unwrap()), 18));
         assert_eq!(e.moves[7], (Move::Play(Square::parse("g2").unwrap()), -24));
-        assert_eq!(
-            e.best_moves(),
-            vec![Move::Play(Square::parse("g8").unwrap())]
-        );
+        assert_eq!(e.best_moves(), vec![Move::Play(Square::parse("g8").unwrap())]);
         assert_eq!(write_obf_line(&e), LINE);
     }
 
@@ -263,10 +253,7 @@ mod tests {
             e.kind,
             ObfErrorKind::Board(NotationError::BadBoardChar { ch: 'Q', .. })
         ));
-        assert!(
-            e.to_string().starts_with("line 4, column 21: bad board"),
-            "{e}"
-        );
+        assert!(e.to_string().starts_with("line 4, column 21: bad board"), "{e}");
         let e = parse_obf(&format!("{LINE}\n----")).unwrap_err();
         assert_eq!(e.line, 2);
         assert!(matches!(
@@ -274,10 +261,7 @@ mod tests {
             ObfErrorKind::Board(NotationError::BoardTooShort { .. })
         ));
         let e = parse_obf_line(&LINE[..65]).unwrap_err();
-        assert!(matches!(
-            e.kind,
-            ObfErrorKind::Board(NotationError::MissingSide)
-        ));
+        assert!(matches!(e.kind, ObfErrorKind::Board(NotationError::MissingSide)));
         let e = parse_obf_line(&format!("{board}; G8:+-3;")).unwrap_err();
         assert_eq!(e.kind, ObfErrorKind::BadScore("+-3".into()));
     }

@@ -114,9 +114,7 @@ pub enum WthorError {
     #[error("byte 13: file type {0} is not a game file (0)")]
     NotGames(u8),
     /// The file ends inside a record.
-    #[error(
-        "truncated record {index} at byte {offset}: it needs {needed} bytes, {available} are left"
-    )]
+    #[error("truncated record {index} at byte {offset}: it needs {needed} bytes, {available} are left")]
     TruncatedRecord {
         /// 0-based record index.
         index: usize,
@@ -255,11 +253,7 @@ impl WthorNames {
     }
 }
 
-fn records(
-    bytes: &[u8],
-    count: usize,
-    len: usize,
-) -> Result<std::slice::ChunksExact<'_, u8>, WthorError> {
+fn records(bytes: &[u8], count: usize, len: usize) -> Result<std::slice::ChunksExact<'_, u8>, WthorError> {
     let body = &bytes[HEADER_LEN..];
     let whole = body.len() / len;
     if whole < count {
@@ -294,8 +288,10 @@ pub fn parse_games(bytes: &[u8]) -> Result<WthorGames, WthorError> {
     } else {
         (GAME_LEN_8, 10)
     };
-    let mut games = Vec::with_capacity(header.game_count as usize);
-    for (game, r) in records(bytes, header.game_count as usize, len)?.enumerate() {
+    // The sizes are checked before anything is allocated from the header's count.
+    let records = records(bytes, header.game_count as usize, len)?;
+    let mut games = Vec::with_capacity(records.len());
+    for (game, r) in records.enumerate() {
         let record_offset = HEADER_LEN + game * len;
         let word = |i: usize| u16::from_le_bytes([r[i], r[i + 1]]);
         let mut moves = Vec::with_capacity(len - 8);
@@ -317,9 +313,7 @@ pub fn parse_games(bytes: &[u8]) -> Result<WthorGames, WthorError> {
             }
             let (row, col) = (byte / base, byte % base);
             match Square::new(col.wrapping_sub(1), row.wrapping_sub(1)) {
-                Some(sq) if (1..=side).contains(&row) && (1..=side).contains(&col) => {
-                    moves.push(sq)
-                }
+                Some(sq) if (1..=side).contains(&row) && (1..=side).contains(&col) => moves.push(sq),
                 _ => {
                     return Err(WthorError::BadMove {
                         game,
