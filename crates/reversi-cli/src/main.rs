@@ -19,6 +19,8 @@ enum Command {
     Perft(cmd::perft::Args),
     /// Draw a position: the board, legal moves, side to move, counts and score.
     Show(cmd::show::Args),
+    /// Convert game records between formats: transcripts, GGF, WTHOR (read only).
+    Convert(cmd::convert::Args),
 }
 
 fn main() {
@@ -26,6 +28,7 @@ fn main() {
     let result = match cli.command {
         Command::Perft(a) => cmd::perft::run(a),
         Command::Show(a) => cmd::show::run(a),
+        Command::Convert(a) => cmd::convert::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

@@ -1,4 +1,5 @@
 //! One module per subcommand.
 
+pub mod convert;
 pub mod perft;
 pub mod show;
