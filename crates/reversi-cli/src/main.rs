@@ -21,6 +21,14 @@ enum Command {
     Show(cmd::show::Args),
     /// Convert game records between formats: transcripts, GGF, WTHOR (read only).
     Convert(cmd::convert::Args),
+    /// Solve the positions of an OBF file exactly (or win/loss/draw) and check expected scores.
+    Solve(cmd::solve::Args),
+    /// The engine's best move for a position, with its score and principal variation.
+    Best(cmd::best::Args),
+    /// Review a game: every move against the engine's choice, and each player's losses.
+    Analyze(cmd::analyze::Args),
+    /// The fixed benchmark: node count (a fingerprint of the search) and speed.
+    Bench(cmd::bench::Args),
 }
 
 fn main() {
@@ -29,6 +37,10 @@ fn main() {
         Command::Perft(a) => cmd::perft::run(a),
         Command::Show(a) => cmd::show::run(a),
         Command::Convert(a) => cmd::convert::run(a),
+        Command::Solve(a) => cmd::solve::run(a),
+        Command::Best(a) => cmd::best::run(a),
+        Command::Analyze(a) => cmd::analyze::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

@@ -157,6 +157,8 @@ mod x86 {
     }
 
     /// Legal moves of `p` against `o` with AVX2: the four direction pairs side by side.
+    ///
+    /// # Safety
     /// Safe to call from code compiled with AVX2; elsewhere the caller must check the CPU.
     #[inline]
     #[target_feature(enable = "avx2")]

@@ -379,7 +379,8 @@ impl<B: Bits> Position<B> {
         for w in self.playable.to_wide().0 {
             h = absorb(h, w ^ 0x082E_FA98_EC4E_6C89);
         }
-        let extra = (self.supply[0] as u64) << 8 | self.supply[1] as u64 | (self.free_centre.count() as u64) << 16;
+        let extra =
+            (self.supply[0] as u64) << 8 | self.supply[1] as u64 | (self.free_centre.count() as u64) << 16;
         absorb(h, extra)
     }
 

@@ -126,7 +126,11 @@ fn hash_separates_positions() {
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
                 let moves: Vec<Square> = pos.legal_moves().squares().collect();
-                let mv = if moves.is_empty() { Move::Pass } else { Move::Play(moves[(seed % moves.len() as u64) as usize]) };
+                let mv = if moves.is_empty() {
+                    Move::Pass
+                } else {
+                    Move::Play(moves[(seed % moves.len() as u64) as usize])
+                };
                 pos.play(mv).unwrap();
             }
             let mut sub = HashMap::new();

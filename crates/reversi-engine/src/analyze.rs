@@ -56,7 +56,11 @@ pub fn analyze_game(
         }
         let best = engine.search_position(&pos, limits, stop, &mut |_| {});
         let best_move = best.best.unwrap_or(played);
-        let played_score = if best_move == played { best.score } else { score_after(engine, &pos, played, limits, stop) };
+        let played_score = if best_move == played {
+            best.score
+        } else {
+            score_after(engine, &pos, played, limits, stop)
+        };
         let a = MoveAnalysis {
             ply: i + 1,
             player: pos.side_to_move(),
@@ -77,7 +81,10 @@ pub fn analyze_game(
 fn score_after(engine: &Engine, pos: &AnyPosition, mv: Move, limits: &Limits, stop: &AtomicBool) -> i32 {
     let mut next = *pos;
     next.play(mv).expect("a recorded move is legal");
-    let child_limits = Limits { depth: limits.depth.saturating_sub(1).max(1), ..limits.clone() };
+    let child_limits = Limits {
+        depth: limits.depth.saturating_sub(1).max(1),
+        ..limits.clone()
+    };
     let r: PositionResult = engine.search_position(&next, &child_limits, stop, &mut |_| {});
     if next.side_to_move() == pos.side_to_move() {
         r.score // the opponent had to pass
@@ -89,7 +96,11 @@ fn score_after(engine: &Engine, pos: &AnyPosition, mv: Move, limits: &Limits, st
 /// Totals for one player.
 pub fn summarize(moves: &[MoveAnalysis], player: Color) -> PlayerSummary {
     let mine: Vec<&MoveAnalysis> = moves.iter().filter(|m| m.player == player).collect();
-    let mut worst: Vec<(usize, i32)> = mine.iter().filter(|m| m.loss > 0).map(|m| (m.ply, m.loss)).collect();
+    let mut worst: Vec<(usize, i32)> = mine
+        .iter()
+        .filter(|m| m.loss > 0)
+        .map(|m| (m.ply, m.loss))
+        .collect();
     worst.sort_by_key(|&(ply, loss)| (-loss, ply));
     worst.truncate(3);
     PlayerSummary {

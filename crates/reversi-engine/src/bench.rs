@@ -36,7 +36,9 @@ pub struct BenchLine {
 }
 
 fn bits(pos: &AnyPosition) -> (u64, u64) {
-    let AnyPosition::Small(p) = pos else { unreachable!("8×8") };
+    let AnyPosition::Small(p) = pos else {
+        unreachable!("8×8")
+    };
     (p.discs(p.side_to_move()), p.discs(!p.side_to_move()))
 }
 
@@ -46,17 +48,32 @@ pub fn cases(depth: u32) -> Vec<BenchCase> {
     let mut v = Vec::new();
     for i in 0..4u16 {
         let (p, o) = bits(&AnyPosition::start(&Rules::new(Variant::Xot(Some(i)), 0)));
-        v.push(BenchCase { name: format!("xot:{}", i + 1), p, o, depth: Some(depth) });
+        v.push(BenchCase {
+            name: format!("xot:{}", i + 1),
+            p,
+            o,
+            depth: Some(depth),
+        });
     }
     let mid = parse_obf(include_str!("../../../data/ffo/fforum-20-39.obf")).expect("bundled FFO file");
     for (i, e) in mid.iter().take(4).enumerate() {
         let (p, o) = bits(&e.position);
-        v.push(BenchCase { name: format!("ffo#{}", 20 + i), p, o, depth: Some(depth) });
+        v.push(BenchCase {
+            name: format!("ffo#{}", 20 + i),
+            p,
+            o,
+            depth: Some(depth),
+        });
     }
     let end = parse_obf(include_str!("../../../data/ffo/fforum-1-19.obf")).expect("bundled FFO file");
     for (i, e) in end.iter().take(3).enumerate() {
         let (p, o) = bits(&e.position);
-        v.push(BenchCase { name: format!("ffo#{} exact", 1 + i), p, o, depth: None });
+        v.push(BenchCase {
+            name: format!("ffo#{} exact", 1 + i),
+            p,
+            o,
+            depth: None,
+        });
     }
     v
 }
@@ -71,11 +88,22 @@ pub fn run(engine: &Engine, depth: u32, on_line: &mut dyn FnMut(&BenchLine)) -> 
             engine.clear();
             let t = Instant::now();
             let limits = match c.depth {
-                Some(d) => Limits { depth: d, exact_empties: 0, wld_empties: 0, ..Limits::default() },
+                Some(d) => Limits {
+                    depth: d,
+                    exact_empties: 0,
+                    wld_empties: 0,
+                    ..Limits::default()
+                },
                 None => Limits::default(),
             };
             let r = engine.search(c.p, c.o, &limits, &stop, &mut |_| {});
-            let line = BenchLine { name: c.name, score: r.info.score, best: r.best, nodes: r.info.nodes, time: t.elapsed() };
+            let line = BenchLine {
+                name: c.name,
+                score: r.info.score,
+                best: r.best,
+                nodes: r.info.nodes,
+                time: t.elapsed(),
+            };
             on_line(&line);
             line
         })

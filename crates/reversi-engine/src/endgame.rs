@@ -39,7 +39,12 @@ static NEIGHBOURS: [u64; 64] = {
     t
 };
 
-const QUADRANTS: [u64; 4] = [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// Empty squares in quadrants with an odd number of empties: playing there first tends to keep
@@ -356,7 +361,10 @@ mod portable {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    solver!(reversi_core::bitboard::moves_avx2, target_feature(enable = "avx2,bmi2,popcnt"));
+    solver!(
+        reversi_core::bitboard::moves_avx2,
+        target_feature(enable = "avx2,bmi2,popcnt")
+    );
 }
 
 /// Which compiled solver to use.

@@ -54,7 +54,14 @@ impl Level {
             3 => 2,
             _ => 0,
         };
-        Level { level: l, depth: l, selectivity, wld_empties: wld, exact_empties: exact, noise }
+        Level {
+            level: l,
+            depth: l,
+            selectivity,
+            wld_empties: wld,
+            exact_empties: exact,
+            noise,
+        }
     }
 
     /// Search limits for this level (no time limit).
@@ -92,7 +99,7 @@ pub fn timed(time: Duration) -> Limits {
 /// Time for one move from a game clock: the remaining time spread over the moves still to play
 /// (about half the empties), plus most of the increment.
 pub fn time_for_move(remaining: Duration, increment: Duration, empties: u32) -> Duration {
-    let moves_left = (empties / 2).max(1) as u32;
+    let moves_left = (empties / 2).max(1);
     let base = remaining / (moves_left + 2);
     let t = base + increment.mul_f64(0.8);
     // Never plan to use more than 40 % of what is left.

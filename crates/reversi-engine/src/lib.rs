@@ -7,12 +7,12 @@ pub mod analyze;
 pub mod bench;
 pub mod endgame;
 pub mod eval;
-pub mod stability;
-pub mod tt;
 pub mod levels;
 pub mod position_search;
 pub mod probcut;
 pub mod search;
+pub mod stability;
+pub mod tt;
 pub mod variant;
 
 pub use eval::{Evaluator, HandTuned};

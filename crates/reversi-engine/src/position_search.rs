@@ -88,9 +88,19 @@ impl Engine {
         }
     }
 
-    fn variant<B: Bits>(&self, p: &Position<B>, limits: &Limits, stop: &AtomicBool, start: Instant) -> PositionResult {
+    fn variant<B: Bits>(
+        &self,
+        p: &Position<B>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        start: Instant,
+    ) -> PositionResult {
         let empties = p.empties().count();
-        let depth = if empties <= limits.exact_empties { 400 } else { limits.depth.max(1) };
+        let depth = if empties <= limits.exact_empties {
+            400
+        } else {
+            limits.depth.max(1)
+        };
         let internal = AtomicBool::new(false);
         let done = AtomicBool::new(false);
         let r = std::thread::scope(|scope| {
@@ -119,7 +129,11 @@ impl Engine {
             pv: r.pv,
             depth: r.depth,
             selectivity_pct: 100,
-            kind: if r.exact { SearchKind::Exact } else { SearchKind::Midgame },
+            kind: if r.exact {
+                SearchKind::Exact
+            } else {
+                SearchKind::Midgame
+            },
             nodes: r.nodes,
             elapsed: start.elapsed(),
         }

@@ -31,7 +31,15 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { depth: 60, selectivity: 0, exact_empties: 60, wld_empties: 60, time: None, noise: 0, seed: 0 }
+        Limits {
+            depth: 60,
+            selectivity: 0,
+            exact_empties: 60,
+            wld_empties: 60,
+            time: None,
+            noise: 0,
+            seed: 0,
+        }
     }
 }
 
@@ -92,12 +100,21 @@ impl Engine {
 
     /// An engine with another evaluation.
     pub fn with_evaluator(hash_mib: usize, threads: usize, eval: Box<dyn Evaluator>) -> Engine {
-        Engine { tt: TranspositionTable::new(hash_mib), eval, threads: threads.max(1), kernel: Kernel::best() }
+        Engine {
+            tt: TranspositionTable::new(hash_mib),
+            eval,
+            threads: threads.max(1),
+            kernel: Kernel::best(),
+        }
     }
 
     /// Forces a move-generation kernel (to test or compare them).
     pub fn set_kernel(&mut self, kernel: Kernel) {
-        self.kernel = if kernel == Kernel::Avx2 { Kernel::best() } else { kernel };
+        self.kernel = if kernel == Kernel::Avx2 {
+            Kernel::best()
+        } else {
+            kernel
+        };
     }
 
     /// The evaluation in use.
@@ -170,7 +187,11 @@ impl Engine {
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
-        let limits = Limits { exact_empties: if wld { 0 } else { 64 }, wld_empties: 64, ..Limits::default() };
+        let limits = Limits {
+            exact_empties: if wld { 0 } else { 64 },
+            wld_empties: 64,
+            ..Limits::default()
+        };
         self.search(p, o, &limits, stop, progress)
     }
 
@@ -199,7 +220,10 @@ impl Engine {
         let mut r = self.search_inner(o, p, limits, stop, start, progress);
         r.info.score = -r.info.score;
         r.info.pv.insert(0, NO_MOVE);
-        SearchResult { best: None, info: r.info }
+        SearchResult {
+            best: None,
+            info: r.info,
+        }
     }
 
     fn search_inner(
@@ -225,7 +249,11 @@ impl Engine {
         while m != 0 {
             let sq = m.trailing_zeros();
             m &= m - 1;
-            v.push(RootMove { sq: sq as u8, flips: flips(p, o, sq), score: -INF });
+            v.push(RootMove {
+                sq: sq as u8,
+                flips: flips(p, o, sq),
+                score: -INF,
+            });
         }
         v
     }
@@ -272,18 +300,32 @@ impl Engine {
                     order.rotate_left(k);
                     let hs = &helpers_stop;
                     scope.spawn(move || {
-                        let mut c = Ctx { tt: &self.tt, nodes: 0, stop: hs, aborted: false };
+                        let mut c = Ctx {
+                            tt: &self.tt,
+                            nodes: 0,
+                            stop: hs,
+                            aborted: false,
+                        };
                         root_end(&mut c, self.kernel, p, o, alpha, beta, &order);
                         c.nodes
                     })
                 })
                 .collect();
-            let mut c = Ctx { tt: &self.tt, nodes: 0, stop, aborted: false };
+            let mut c = Ctx {
+                tt: &self.tt,
+                nodes: 0,
+                stop,
+                aborted: false,
+            };
             let (score, best) = root_end(&mut c, self.kernel, p, o, alpha, beta, &root);
             let aborted = c.aborted;
             helpers_stop.store(true, Relaxed);
             let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-            (if aborted { None } else { Some(score) }, best, c.nodes + helper_nodes)
+            (
+                if aborted { None } else { Some(score) },
+                best,
+                c.nodes + helper_nodes,
+            )
         });
         match score {
             Some(score) => {
@@ -294,15 +336,28 @@ impl Engine {
                     pv: self.pv(p, o, best, n as usize),
                     nodes,
                     elapsed: start.elapsed(),
-                    kind: if wld { SearchKind::WinLossDraw } else { SearchKind::Exact },
+                    kind: if wld {
+                        SearchKind::WinLossDraw
+                    } else {
+                        SearchKind::Exact
+                    },
                 };
                 progress(&info);
-                SearchResult { best: Some(best), info }
+                SearchResult {
+                    best: Some(best),
+                    info,
+                }
             }
             None => {
                 // Out of time: fall back on a quick midgame answer.
                 let quick = AtomicBool::new(false);
-                let l = Limits { depth: 4, time: None, exact_empties: 0, wld_empties: 0, ..limits.clone() };
+                let l = Limits {
+                    depth: 4,
+                    time: None,
+                    exact_empties: 0,
+                    wld_empties: 0,
+                    ..limits.clone()
+                };
                 let mut r = self.midgame(p, o, &l, &quick, start, &mut |_| {});
                 r.info.nodes += nodes;
                 r
@@ -347,7 +402,11 @@ impl Engine {
             let mut score = self.eval.eval(p, o);
             let mut info = None;
             for d in 1..=max_depth {
-                let (mut lo, mut hi) = if d >= 3 { (score - 4, score + 4) } else { (-INF, INF) };
+                let (mut lo, mut hi) = if d >= 3 {
+                    (score - 4, score + 4)
+                } else {
+                    (-INF, INF)
+                };
                 let (v, b) = loop {
                     let (v, b) = s.root(p, o, &mut root, d, lo, hi);
                     if s.aborted {
@@ -391,7 +450,9 @@ impl Engine {
                 for rm in root.clone() {
                     let (np, no) = (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
                     let v = -s.pvs(np, no, -INF, INF, d.saturating_sub(1));
-                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    rng = rng
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     let noisy = v + ((rng >> 33) % (2 * limits.noise as u64 + 1)) as i32 - limits.noise;
                     if noisy > best_noisy {
                         best_noisy = noisy;
@@ -417,7 +478,10 @@ impl Engine {
             });
             info.nodes = s.nodes + helper_nodes;
             info.elapsed = start.elapsed();
-            SearchResult { best: Some(best), info }
+            SearchResult {
+                best: Some(best),
+                info,
+            }
         })
     }
 
@@ -457,7 +521,15 @@ struct RootMove {
 }
 
 /// The endgame root: PVS over the root moves in the given order.
-fn root_end(c: &mut Ctx, kernel: Kernel, p: u64, o: u64, mut alpha: i32, beta: i32, order: &[RootMove]) -> (i32, u8) {
+fn root_end(
+    c: &mut Ctx,
+    kernel: Kernel,
+    p: u64,
+    o: u64,
+    mut alpha: i32,
+    beta: i32,
+    order: &[RootMove],
+) -> (i32, u8) {
     let mut best = -INF;
     let mut best_move = order.first().map_or(NO_MOVE, |r| r.sq);
     for (i, rm) in order.iter().enumerate() {
@@ -507,15 +579,31 @@ impl<'a> Mid<'a> {
         kernel: Kernel,
         sel: usize,
     ) -> Mid<'a> {
-        Mid { tt, eval, stop, kernel, sel, nodes: 0, aborted: false }
+        Mid {
+            tt,
+            eval,
+            stop,
+            kernel,
+            sel,
+            nodes: 0,
+            aborted: false,
+        }
     }
 
     /// One iteration at the root; sorts the root moves by their scores for the next one.
-    fn root(&mut self, p: u64, o: u64, root: &mut [RootMove], depth: u32, mut alpha: i32, beta: i32) -> (i32, u8) {
+    fn root(
+        &mut self,
+        p: u64,
+        o: u64,
+        root: &mut [RootMove],
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, u8) {
         let mut best = -INF;
         let mut best_move = root[0].sq;
-        for i in 0..root.len() {
-            let rm = root[i];
+        for (i, slot) in root.iter_mut().enumerate() {
+            let rm = *slot;
             let (np, no) = (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
             let mut v;
             if i == 0 {
@@ -529,7 +617,7 @@ impl<'a> Mid<'a> {
             if self.aborted {
                 break;
             }
-            root[i].score = v;
+            slot.score = v;
             if v > best {
                 best = v;
                 best_move = rm.sq;
@@ -552,7 +640,12 @@ impl<'a> Mid<'a> {
     fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
         let empties = (!(p | o)).count_ones();
         if depth >= empties {
-            let mut c = Ctx { tt: self.tt, nodes: 0, stop: self.stop, aborted: false };
+            let mut c = Ctx {
+                tt: self.tt,
+                nodes: 0,
+                stop: self.stop,
+                aborted: false,
+            };
             let (v, _) = endgame::solve_window(&mut c, self.kernel, p, o, alpha, beta);
             self.nodes += c.nodes;
             self.aborted |= c.aborted;

@@ -32,9 +32,9 @@ fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
         }
     }
     let mut v = filled;
-    v &= v >> 8 | v << 56;
-    v &= v >> 16 | v << 48;
-    v &= v >> 32 | v << 32;
+    v &= v.rotate_right(8);
+    v &= v.rotate_right(16);
+    v &= v.rotate_right(32);
     let (ds, as_) = &DIAGONALS;
     let mut d = 0;
     let mut a = 0;
@@ -107,7 +107,11 @@ mod tests {
             let mut stable_so_far = [0u64; 2];
             loop {
                 for c in 0..2 {
-                    assert_eq!(discs[c] & stable_so_far[c], stable_so_far[c], "a stable disc flipped");
+                    assert_eq!(
+                        discs[c] & stable_so_far[c],
+                        stable_so_far[c],
+                        "a stable disc flipped"
+                    );
                     let s = stable_discs(discs[c], discs[1 - c]);
                     found += (s & !stable_so_far[c]).count_ones();
                     stable_so_far[c] |= s;

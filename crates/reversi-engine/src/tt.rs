@@ -65,8 +65,14 @@ impl TranspositionTable {
     /// A table of about `mib` MiB (at least one cluster).
     pub fn new(mib: usize) -> TranspositionTable {
         let n = (mib * 1024 * 1024 / std::mem::size_of::<Cluster>()).max(1);
-        let clusters = (0..n).map(|_| Cluster::default()).collect::<Vec<_>>().into_boxed_slice();
-        TranspositionTable { clusters, age: AtomicU8::new(0) }
+        let clusters = (0..n)
+            .map(|_| Cluster::default())
+            .collect::<Vec<_>>()
+            .into_boxed_slice();
+        TranspositionTable {
+            clusters,
+            age: AtomicU8::new(0),
+        }
     }
 
     /// The size in bytes.
@@ -137,7 +143,10 @@ impl TranspositionTable {
                     if data.best == NO_MOVE {
                         return;
                     }
-                    let kept = TtData { best: data.best, ..old };
+                    let kept = TtData {
+                        best: data.best,
+                        ..old
+                    };
                     let nd = kept.pack(age);
                     e[0].store(key ^ nd, Relaxed);
                     e[1].store(nd, Relaxed);
@@ -159,7 +168,11 @@ impl TranspositionTable {
                 break;
             }
             let (old, old_age) = TtData::unpack(d);
-            let stale = if d == 0 { -1000 } else { age.wrapping_sub(old_age) as i32 * -16 };
+            let stale = if d == 0 {
+                -1000
+            } else {
+                age.wrapping_sub(old_age) as i32 * -16
+            };
             let worth = old.depth as i32 + stale;
             if worth < victim_worth {
                 victim_worth = worth;
@@ -188,15 +201,45 @@ mod tests {
     #[test]
     fn store_and_probe() {
         let tt = TranspositionTable::new(1);
-        let d = TtData { lower: -4, upper: 10, depth: 12, selectivity: 0, best: 19 };
+        let d = TtData {
+            lower: -4,
+            upper: 10,
+            depth: 12,
+            selectivity: 0,
+            best: 19,
+        };
         tt.store(42, d);
         assert_eq!(tt.probe(42), Some(d));
         assert_eq!(tt.probe(43), None);
         // Same depth narrows the window.
-        tt.store(42, TtData { lower: 2, upper: 64, best: NO_MOVE, ..d });
-        assert_eq!(tt.probe(42), Some(TtData { lower: 2, upper: 10, ..d }));
+        tt.store(
+            42,
+            TtData {
+                lower: 2,
+                upper: 64,
+                best: NO_MOVE,
+                ..d
+            },
+        );
+        assert_eq!(
+            tt.probe(42),
+            Some(TtData {
+                lower: 2,
+                upper: 10,
+                ..d
+            })
+        );
         // A shallower result does not replace a deeper one.
-        tt.store(42, TtData { lower: -64, upper: 64, depth: 3, selectivity: 0, best: 7 });
+        tt.store(
+            42,
+            TtData {
+                lower: -64,
+                upper: 64,
+                depth: 3,
+                selectivity: 0,
+                best: 7,
+            },
+        );
         assert_eq!(tt.probe(42).unwrap().depth, 12);
         assert_eq!(tt.probe(42).unwrap().best, 7);
         assert!(tt.bytes() <= 1024 * 1024);

@@ -42,12 +42,26 @@ pub struct VariantSearch<'a, B: Bits> {
 impl<'a, B: Bits> VariantSearch<'a, B> {
     /// A search using `tt`, stoppable through `stop`.
     pub fn new(pos: &Position<B>, tt: &'a TranspositionTable, stop: &'a AtomicBool) -> Self {
-        VariantSearch { tt, stop, corners: corner_squares(pos), nodes: 0, aborted: false, cut: false }
+        VariantSearch {
+            tt,
+            stop,
+            corners: corner_squares(pos),
+            nodes: 0,
+            aborted: false,
+            cut: false,
+        }
     }
 
     /// Iterative deepening to `max_depth` plies (past the end of the game the result is exact).
     pub fn search(&mut self, pos: &Position<B>, max_depth: u32) -> VariantResult {
-        let mut result = VariantResult { best: None, score: 0, depth: 0, exact: false, nodes: 0, pv: Vec::new() };
+        let mut result = VariantResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            exact: false,
+            nodes: 0,
+            pv: Vec::new(),
+        };
         if pos.is_game_over() {
             result.score = pos.score().margin(pos.side_to_move());
             result.exact = true;
@@ -216,7 +230,9 @@ impl<'a, B: Bits> VariantSearch<'a, B> {
                 continue;
             }
             let Some(d) = self.tt.probe(p.hash()) else { break };
-            let Some(&sq) = self.sorted(&p).get(d.best as usize) else { break };
+            let Some(&sq) = self.sorted(&p).get(d.best as usize) else {
+                break;
+            };
             pv.push(Move::Play(sq));
             p.play_unchecked(Move::Play(sq));
         }

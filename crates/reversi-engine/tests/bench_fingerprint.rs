@@ -9,9 +9,18 @@ const FINGERPRINT: u64 = 367_533;
 #[test]
 fn bench_is_deterministic() {
     let engine = Engine::new(16, 1);
-    let a: u64 = bench::run(&engine, DEPTH, &mut |_| {}).iter().map(|l| l.nodes).sum();
-    let b: u64 = bench::run(&engine, DEPTH, &mut |_| {}).iter().map(|l| l.nodes).sum();
+    let a: u64 = bench::run(&engine, DEPTH, &mut |_| {})
+        .iter()
+        .map(|l| l.nodes)
+        .sum();
+    let b: u64 = bench::run(&engine, DEPTH, &mut |_| {})
+        .iter()
+        .map(|l| l.nodes)
+        .sum();
     assert_eq!(a, b);
     println!("fingerprint at depth {DEPTH}: {a}");
-    assert_eq!(a, FINGERPRINT, "the search changed: update FINGERPRINT if that was intended");
+    assert_eq!(
+        a, FINGERPRINT,
+        "the search changed: update FINGERPRINT if that was intended"
+    );
 }

@@ -13,7 +13,9 @@ fn load(name: &str) -> Vec<ObfEntry> {
 }
 
 fn bits(pos: &AnyPosition) -> (u64, u64) {
-    let AnyPosition::Small(p) = pos else { panic!("8×8") };
+    let AnyPosition::Small(p) = pos else {
+        panic!("8×8")
+    };
     (p.discs(p.side_to_move()), p.discs(!p.side_to_move()))
 }
 
@@ -24,12 +26,20 @@ fn check(entries: &[ObfEntry], first_id: usize, kernel: Kernel) -> u64 {
     for (i, e) in entries.iter().enumerate() {
         let (p, o) = bits(&e.position);
         tt.clear();
-        let mut c = Ctx { tt: &tt, nodes: 0, stop: &stop, aborted: false };
+        let mut c = Ctx {
+            tt: &tt,
+            nodes: 0,
+            stop: &stop,
+            aborted: false,
+        };
         let (score, best) = solve_window(&mut c, kernel, p, o, -INF, INF);
         let id = first_id + i;
         assert_eq!(Some(score), e.best_score(), "FFO #{id}");
         let best = Move::Play(Square::from_bit8(best as u32));
-        assert!(e.best_moves().contains(&best), "FFO #{id}: {best} is not among the best moves");
+        assert!(
+            e.best_moves().contains(&best),
+            "FFO #{id}: {best} is not among the best moves"
+        );
         total += c.nodes;
     }
     total

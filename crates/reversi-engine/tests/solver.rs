@@ -41,7 +41,13 @@ fn exact_variant<B: Bits>(pos: &Position<B>) -> i32 {
 fn exact_8x8(pos: &Position<u64>) -> i32 {
     let engine = Engine::new(4, 1);
     let me = pos.side_to_move();
-    let r = engine.solve(pos.discs(me), pos.discs(!me), false, &AtomicBool::new(false), &mut |_| {});
+    let r = engine.solve(
+        pos.discs(me),
+        pos.discs(!me),
+        false,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
     r.info.score
 }
 
@@ -65,7 +71,9 @@ fn random_position(variant: Variant, choices: &[u16], empties: u32) -> AnyPositi
 
 fn presets() -> Vec<Variant> {
     let mut v = Variant::examples();
-    v.push(Variant::BlackHole(Some(reversi_core::Square::parse("e7").unwrap())));
+    v.push(Variant::BlackHole(Some(
+        reversi_core::Square::parse("e7").unwrap(),
+    )));
     v
 }
 
@@ -105,7 +113,9 @@ proptest! {
 #[test]
 fn four_by_four_perfect_play() {
     for (v, want) in [(Variant::Nxn(4), -10), (Variant::NxnParallel(4), -4)] {
-        let AnyPosition::Small(pos) = AnyPosition::start(&Rules::new(v, 0)) else { unreachable!() };
+        let AnyPosition::Small(pos) = AnyPosition::start(&Rules::new(v, 0)) else {
+            unreachable!()
+        };
         assert_eq!(minimax(&pos), want, "{v} by minimax");
         assert_eq!(exact_variant(&pos), want, "{v}");
     }
@@ -116,7 +126,9 @@ fn four_by_four_perfect_play() {
 #[ignore = "slow: minutes with the generic search"]
 fn six_by_six_perfect_play() {
     for (v, want) in [(Variant::Nxn(6), -4), (Variant::NxnParallel(6), -2)] {
-        let AnyPosition::Small(pos) = AnyPosition::start(&Rules::new(v, 0)) else { unreachable!() };
+        let AnyPosition::Small(pos) = AnyPosition::start(&Rules::new(v, 0)) else {
+            unreachable!()
+        };
         let tt = TranspositionTable::new(512);
         let stop = AtomicBool::new(false);
         let t = std::time::Instant::now();

@@ -7,8 +7,12 @@ use reversi_core::bitboard::{moves, NOT_A, NOT_H};
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// (X-square, its corner) pairs.
-const X_SQUARES: [(u64, u64); 4] =
-    [(1 << 9, 1), (1 << 14, 1 << 7), (1 << 49, 1 << 56), (1 << 54, 1 << 63)];
+const X_SQUARES: [(u64, u64); 4] = [
+    (1 << 9, 1),
+    (1 << 14, 1 << 7),
+    (1 << 49, 1 << 56),
+    (1 << 54, 1 << 63),
+];
 /// (C-squares, their corner).
 const C_SQUARES: [(u64, u64); 4] = [
     ((1 << 1) | (1 << 8), 1),

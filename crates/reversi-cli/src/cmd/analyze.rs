@@ -1,0 +1,96 @@
+//! `reversi analyze`: every move of a game against the engine's choice.
+
+use super::engine_args::EngineArgs;
+use anyhow::{Context, Result};
+use reversi_core::format::ggf::parse_ggf;
+use reversi_core::{Color, Game, Rules, Variant};
+use reversi_engine::analyze::{analyze_game, summarize};
+use std::sync::atomic::AtomicBool;
+
+/// Arguments of `reversi analyze`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "GAME is a transcript (`f5d6c3...`) or a file: a GGF record (the first game) or a \
+transcript. For each move: who played it, the move, the engine's move, both scores for the player \
+and the discs lost; then each player's total loss and largest mistakes."
+)]
+pub struct Args {
+    /// A transcript or a file holding one.
+    game: String,
+    /// Rules preset of a transcript (GGF records name their own).
+    #[arg(long, default_value = "othello")]
+    variant: Variant,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+fn load(a: &Args) -> Result<Game> {
+    let path = std::path::Path::new(&a.game);
+    let text = if path.exists() {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
+    } else {
+        a.game.clone()
+    };
+    if text.trim_start().starts_with("(;") {
+        let games = parse_ggf(&text).context("cannot read the GGF record")?;
+        let g = games.into_iter().next().context("the GGF file holds no game")?;
+        return g.to_game().context("cannot replay the GGF game");
+    }
+    Game::from_transcript(Rules::new(a.variant, 0), text.trim()).context("cannot replay the transcript")
+}
+
+/// Runs the command.
+pub fn run(a: Args) -> Result<()> {
+    let game = load(&a)?;
+    let engine = a.engine.engine();
+    let limits = a.engine.limits(0);
+    let stop = AtomicBool::new(false);
+    println!("ply  player  played  best   played  best    loss");
+    let moves = analyze_game(&engine, &game, &limits, &stop, &mut |m| {
+        println!(
+            "{:>3}  {:<6}  {:<6}  {:<5}  {:>+6}  {:>+5}  {:>5}{}",
+            m.ply,
+            m.player.name(),
+            m.played.to_string(),
+            m.best.to_string(),
+            m.played_score,
+            m.best_score,
+            if m.loss > 0 {
+                format!("-{}", m.loss)
+            } else {
+                "0".to_string()
+            },
+            if m.exact { "  exact" } else { "" }
+        );
+    });
+    println!();
+    for c in Color::ALL {
+        let s = summarize(&moves, c);
+        let worst: Vec<String> = s
+            .worst
+            .iter()
+            .map(|(ply, loss)| format!("move {ply} (-{loss})"))
+            .collect();
+        println!(
+            "{:<6} total loss {:>3} over {} moves, {} mistakes{}",
+            c.name(),
+            s.total_loss,
+            s.moves,
+            s.mistakes,
+            if worst.is_empty() {
+                String::new()
+            } else {
+                format!("; largest: {}", worst.join(", "))
+            }
+        );
+    }
+    if let Some(o) = game.outcome() {
+        println!(
+            "result {}–{} ({:+} for black)",
+            o.black,
+            o.white,
+            o.margin(Color::Black)
+        );
+    }
+    Ok(())
+}

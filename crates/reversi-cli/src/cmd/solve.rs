@@ -1,0 +1,149 @@
+//! `reversi solve`: exact (or win/loss/draw) scores of the positions in an OBF file.
+
+use anyhow::{bail, Context, Result};
+use reversi_core::format::obf::parse_obf;
+use reversi_core::{AnyPosition, Square};
+use reversi_engine::endgame::Kernel;
+use reversi_engine::tt::NO_MOVE;
+use reversi_engine::Engine;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Arguments of `reversi solve`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Each line of the file: a 64-character board from a1 (X black, O white, - empty), \
+the side to move, and optionally `; move:score; ...` with the expected scores (as in the FFO files).\n\
+Scores are disc differences for the side to move, empties to the winner. The command exits with \
+status 1 if any score differs from the expected one."
+)]
+pub struct Args {
+    /// OBF file of positions.
+    file: PathBuf,
+    /// Search threads.
+    #[arg(long, short = 't', default_value_t = 1)]
+    threads: usize,
+    /// Only decide win, loss or draw (faster).
+    #[arg(long)]
+    wld: bool,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 256)]
+    hash: usize,
+    /// Number of the first position (FFO files start at 1, 20, 40 and 60).
+    #[arg(long, default_value_t = 1)]
+    first: usize,
+    /// Use the portable move generator instead of the fastest one for this CPU.
+    #[arg(long)]
+    portable: bool,
+}
+
+#[derive(Serialize)]
+struct Line {
+    index: usize,
+    empties: u32,
+    best: String,
+    score: i32,
+    expected: Option<i32>,
+    ok: Option<bool>,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+}
+
+#[derive(Serialize)]
+struct Report {
+    positions: Vec<Line>,
+    total_nodes: u64,
+    total_seconds: f64,
+    nodes_per_second: f64,
+    mismatches: usize,
+}
+
+/// Runs the command.
+pub fn run(a: Args) -> Result<()> {
+    let text =
+        std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
+    let entries = parse_obf(&text).with_context(|| format!("{}", a.file.display()))?;
+    let mut engine = Engine::new(a.hash, a.threads);
+    if a.portable {
+        engine.set_kernel(Kernel::Portable);
+    }
+    let stop = AtomicBool::new(false);
+    let mut lines = Vec::new();
+    if !a.json {
+        println!("   #  emp  move  score  expect          nodes      time        nodes/s");
+    }
+    let start = Instant::now();
+    for (i, e) in entries.iter().enumerate() {
+        let AnyPosition::Small(pos) = &e.position else {
+            bail!("position {} is not 8×8", i + 1)
+        };
+        let me = pos.side_to_move();
+        engine.clear();
+        let t = Instant::now();
+        let r = engine.solve(pos.discs(me), pos.discs(!me), a.wld, &stop, &mut |_| {});
+        let secs = t.elapsed().as_secs_f64();
+        let expected = e.best_score().map(|s| if a.wld { s.signum() } else { s });
+        let best = match r.best {
+            Some(b) if b != NO_MOVE => Square::from_bit8(b as u32).to_string(),
+            _ => "pass".to_string(),
+        };
+        let line = Line {
+            index: a.first + i,
+            empties: e.empties(),
+            best,
+            score: r.info.score,
+            expected,
+            ok: expected.map(|x| x == r.info.score),
+            nodes: r.info.nodes,
+            seconds: secs,
+            nodes_per_second: r.info.nodes as f64 / secs.max(1e-9),
+        };
+        if !a.json {
+            println!(
+                "{:>4}  {:>3}  {:>4}  {:>+5}  {:>6}  {:>13}  {:>8.3}s  {:>13.0}{}",
+                line.index,
+                line.empties,
+                line.best,
+                line.score,
+                expected.map_or("-".to_string(), |x| format!("{x:+}")),
+                line.nodes,
+                line.seconds,
+                line.nodes_per_second,
+                if line.ok == Some(false) { "  MISMATCH" } else { "" }
+            );
+        }
+        lines.push(line);
+    }
+    let total_nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+    let total = start.elapsed().as_secs_f64();
+    let mismatches = lines.iter().filter(|l| l.ok == Some(false)).count();
+    let report = Report {
+        total_nodes,
+        total_seconds: total,
+        nodes_per_second: total_nodes as f64 / total.max(1e-9),
+        mismatches,
+        positions: lines,
+    };
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!(
+            "{} positions, {} nodes in {:.3}s ({:.0} nodes/s); {} mismatches",
+            report.positions.len(),
+            report.total_nodes,
+            report.total_seconds,
+            report.nodes_per_second,
+            mismatches
+        );
+    }
+    if mismatches > 0 {
+        std::process::exit(1);
+    }
+    Ok(())
+}
