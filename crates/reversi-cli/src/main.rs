@@ -29,6 +29,12 @@ enum Command {
     Analyze(cmd::analyze::Args),
     /// The fixed benchmark: node count (a fingerprint of the search) and speed.
     Bench(cmd::bench::Args),
+    /// Play a game in the terminal: against the computer, two people, or the computer against itself.
+    Play(cmd::play::Args),
+    /// Run the engine under the Go Text Protocol (GTP version 2, for Othello) on stdin/stdout.
+    Gtp(cmd::gtp::Args),
+    /// Run the engine under the NBoard protocol (the NBoard GUI) on stdin/stdout.
+    Nboard(cmd::nboard::Args),
 }
 
 fn main() {
@@ -41,6 +47,9 @@ fn main() {
         Command::Best(a) => cmd::best::run(a),
         Command::Analyze(a) => cmd::analyze::run(a),
         Command::Bench(a) => cmd::bench::run(a),
+        Command::Play(a) => cmd::play::run(a),
+        Command::Gtp(a) => cmd::gtp::run(a),
+        Command::Nboard(a) => cmd::nboard::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

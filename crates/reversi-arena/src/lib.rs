@@ -1,0 +1,1 @@
+//! Tournaments (work in progress).

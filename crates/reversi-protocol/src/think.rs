@@ -1,0 +1,215 @@
+//! What both protocols share: the engine's settings and how a move is chosen.
+
+use reversi_core::{AnyPosition, Bits, Move};
+use reversi_engine::levels::{time_for_move, Level, MAX_LEVEL};
+use reversi_engine::{Engine, Limits, PositionResult, Progress, SearchKind};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// How strong the engine plays and what it may use.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSettings {
+    /// Playing level, 1..=[`MAX_LEVEL`] (see `reversi_engine::levels`).
+    pub level: u32,
+    /// A fixed time per move instead of the level's depth (the level's endgame depths still apply).
+    pub time_per_move: Option<Duration>,
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Seed of the weak levels' random noise.
+    pub seed: u64,
+}
+
+impl Default for EngineSettings {
+    fn default() -> EngineSettings {
+        EngineSettings {
+            level: 12,
+            time_per_move: None,
+            hash_mib: 64,
+            threads: 1,
+            seed: 0,
+        }
+    }
+}
+
+impl EngineSettings {
+    /// A new engine with these resources.
+    pub fn engine(&self) -> Engine {
+        Engine::new(self.hash_mib, self.threads)
+    }
+
+    /// Search limits for one move. `clock` is the time left on the mover's clock and the
+    /// increment per move, when a game clock runs; the move then gets its share of that time.
+    pub fn limits(&self, empties: u32, clock: Option<(Duration, Duration)>, ply: usize) -> Limits {
+        let mut limits = Level::new(self.level.clamp(1, MAX_LEVEL)).limits(self.seed ^ ply as u64);
+        if let Some(t) = self.time_per_move {
+            limits = reversi_engine::levels::timed(t);
+            limits.seed = self.seed ^ ply as u64;
+        }
+        if let Some((remaining, increment)) = clock {
+            let budget = time_for_move(remaining, increment, empties);
+            limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
+        }
+        limits
+    }
+}
+
+/// One move with its evaluation, as reported by [`best_moves`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankedMove {
+    /// The move.
+    pub mv: Move,
+    /// Score for the side to move, in discs.
+    pub score: i32,
+    /// Principal variation, starting with `mv`.
+    pub pv: Vec<Move>,
+    /// Depth searched.
+    pub depth: u32,
+    /// What the score means.
+    pub kind: SearchKind,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// Searches `pos` and returns a result whose move is always legal: a search stopped before it
+/// finished its first iteration may not name one, and the first legal move stands in for it.
+pub fn think(
+    engine: &Engine,
+    pos: &AnyPosition,
+    limits: &Limits,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> PositionResult {
+    let mut r = engine.search_position(pos, limits, stop, progress);
+    if pos.is_game_over() {
+        r.best = None;
+        return r;
+    }
+    let legal = r.best.is_some_and(|m| pos.check(m).is_ok());
+    if !legal {
+        let fallback = match pos.legal_moves().first() {
+            Some(sq) => Move::Play(sq),
+            None => Move::Pass,
+        };
+        r.best = Some(fallback);
+        r.pv = vec![fallback];
+    }
+    r
+}
+
+/// The `n` best moves of `pos`, best first. With `n == 1` this is one search; otherwise every
+/// legal move is searched one ply shallower from the position after it, each with an equal share
+/// of any time limit. A position that must pass gives the single move [`Move::Pass`]; a finished
+/// game gives nothing.
+pub fn best_moves(
+    engine: &Engine,
+    pos: &AnyPosition,
+    limits: &Limits,
+    n: usize,
+    stop: &AtomicBool,
+) -> Vec<RankedMove> {
+    if pos.is_game_over() {
+        return Vec::new();
+    }
+    let moves: Vec<Move> = pos.legal_moves().squares().map(Move::Play).collect();
+    if n <= 1 || moves.len() <= 1 {
+        let r = think(engine, pos, limits, stop, &mut |_| {});
+        let mv = r.best.unwrap_or(Move::Pass);
+        let mut pv = r.pv.clone();
+        if pv.first() != Some(&mv) {
+            pv = vec![mv];
+        }
+        return vec![RankedMove {
+            mv,
+            score: r.score,
+            pv,
+            depth: r.depth,
+            kind: r.kind,
+            nodes: r.nodes,
+        }];
+    }
+    let mut child_limits = limits.clone();
+    child_limits.depth = limits.depth.saturating_sub(1).max(1);
+    if let Some(t) = limits.time {
+        child_limits.time = Some(t / moves.len() as u32);
+    }
+    let mut out: Vec<RankedMove> = moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *pos;
+            child.play(mv).expect("a legal move");
+            let r = engine.search_position(&child, &child_limits, stop, &mut |_| {});
+            let mut pv = vec![mv];
+            pv.extend(r.pv.iter().copied());
+            RankedMove {
+                mv,
+                score: -r.score,
+                pv,
+                depth: r.depth + 1,
+                kind: r.kind,
+                nodes: r.nodes,
+            }
+        })
+        .collect();
+    out.sort_by_key(|m| std::cmp::Reverse(m.score));
+    out.truncate(n);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi_core::{Game, Rules, Square};
+
+    #[test]
+    fn best_moves_ranks_every_legal_move() {
+        let settings = EngineSettings {
+            level: 2,
+            hash_mib: 4,
+            ..EngineSettings::default()
+        };
+        let engine = settings.engine();
+        let game = Game::new(Rules::othello());
+        let stop = AtomicBool::new(false);
+        let limits = settings.limits(60, None, 0);
+        let ranked = best_moves(&engine, game.position(), &limits, 10, &stop);
+        assert_eq!(ranked.len(), 4, "four first moves");
+        let mut names: Vec<String> = ranked.iter().map(|m| m.mv.to_string()).collect();
+        names.sort();
+        assert_eq!(names, ["c4", "d3", "e6", "f5"]);
+        assert!(ranked.windows(2).all(|w| w[0].score >= w[1].score));
+        assert!(ranked.iter().all(|m| m.pv[0] == m.mv));
+    }
+
+    #[test]
+    fn a_stopped_search_still_names_a_legal_move() {
+        let settings = EngineSettings::default();
+        let engine = settings.engine();
+        let game = Game::from_transcript(Rules::othello(), "f5d6c3d3c4").unwrap();
+        let stop = AtomicBool::new(true);
+        let r = think(
+            &engine,
+            game.position(),
+            &settings.limits(55, None, 5),
+            &stop,
+            &mut |_| {},
+        );
+        let mv = r.best.unwrap();
+        assert!(game.position().check(mv).is_ok(), "{mv}");
+        assert!(mv.square().is_some_and(|s: Square| game.legal_moves().has(s)));
+    }
+
+    #[test]
+    fn clock_caps_the_time() {
+        let s = EngineSettings::default();
+        let l = s.limits(40, Some((Duration::from_secs(10), Duration::ZERO)), 20);
+        assert!(l.time.unwrap() <= Duration::from_secs(4));
+        assert_eq!(s.limits(40, None, 20).time, None);
+        let timed = EngineSettings {
+            time_per_move: Some(Duration::from_millis(300)),
+            ..EngineSettings::default()
+        };
+        assert_eq!(timed.limits(40, None, 1).time, Some(Duration::from_millis(300)));
+    }
+}
