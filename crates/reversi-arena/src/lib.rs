@@ -1,1 +1,22 @@
-//! Tournaments (work in progress).
+//! Tournaments between Othello engines: the built-in engine at any level or time per move, and
+//! external engines started as processes speaking GTP or NBoard (another `reversi`, Edax, Ntest).
+//!
+//! - [`player`]: players files (TOML), starting players, talking to external engines with time
+//!   limits; an engine that crashes, hangs or plays an illegal move forfeits the game.
+//! - [`schedule`]: round robin, gauntlet and Swiss pairings; XOT or custom openings, each played
+//!   twice with the colours swapped.
+//! - [`run`]: playing the games in parallel, saving each as GGF and the progress in a state file,
+//!   so that an interrupted tournament can be resumed.
+//! - [`table`]: the crosstable (points, discs, Brightwell quotient, Elo difference per pair with a
+//!   95 % interval) as text, Markdown, HTML and JSON.
+#![warn(missing_docs)]
+
+pub mod player;
+pub mod run;
+pub mod schedule;
+pub mod table;
+
+pub use player::{PlayerSpec, PlayersFile, Protocol};
+pub use run::{ArenaError, Event, Tournament};
+pub use schedule::Format;
+pub use table::{Crosstable, GameRecord};

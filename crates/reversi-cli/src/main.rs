@@ -35,6 +35,8 @@ enum Command {
     Gtp(cmd::gtp::Args),
     /// Run the engine under the NBoard protocol (the NBoard GUI) on stdin/stdout.
     Nboard(cmd::nboard::Args),
+    /// Run a tournament between built-in levels and external engines, with a crosstable.
+    Tournament(cmd::tournament::Args),
 }
 
 fn main() {
@@ -50,6 +52,7 @@ fn main() {
         Command::Play(a) => cmd::play::run(a),
         Command::Gtp(a) => cmd::gtp::run(a),
         Command::Nboard(a) => cmd::nboard::run(a),
+        Command::Tournament(a) => cmd::tournament::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

@@ -12,3 +12,4 @@ pub mod play;
 mod play_text;
 pub mod show;
 pub mod solve;
+pub mod tournament;

@@ -1,0 +1,515 @@
+//! Running a tournament: games in parallel, each saved as GGF, a state file to resume from.
+
+use crate::player::{start, Contestant, Forfeit, PlayerSpec};
+use crate::schedule::{fixed_schedule, pair_games, swiss_round, Format, GameSpec};
+use crate::table::{Crosstable, GameRecord};
+use reversi_core::format::ggf::{write_ggf, Ending, GameInfo, GgfGame, GgfResult};
+use reversi_core::{Color, Game, Move, Rules};
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::sync::Mutex;
+
+/// What can stop a tournament (a lost game never does).
+#[derive(Debug, thiserror::Error)]
+pub enum ArenaError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The state file belongs to another tournament.
+    #[error("{0} holds a different tournament (other players, openings, format or time); use another folder or delete it")]
+    OtherTournament(PathBuf),
+    /// The state file cannot be read.
+    #[error("cannot read the state file {0}: {1}")]
+    BadState(PathBuf, String),
+    /// The settings make no tournament.
+    #[error("{0}")]
+    Settings(String),
+}
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> ArenaError + '_ {
+    move |source| ArenaError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// A tournament's settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tournament {
+    /// The players.
+    pub players: Vec<PlayerSpec>,
+    /// How they are paired.
+    pub format: Format,
+    /// Openings as transcripts from the standard start; each is played twice per pairing.
+    pub openings: Vec<String>,
+    /// Level of built-in players that name neither a level nor a time.
+    pub default_level: u32,
+    /// Seconds per move for built-in players without a level, and for external GTP engines.
+    pub time_per_move: Option<f64>,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Seed of the weak levels' noise.
+    pub seed: u64,
+}
+
+/// The state file: settings and finished games.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct State {
+    /// The settings the games were played under.
+    pub tournament: Tournament,
+    /// Finished games, in the order they ended.
+    pub games: Vec<GameRecord>,
+}
+
+/// Progress reports.
+#[derive(Clone, Debug)]
+pub enum Event<'a> {
+    /// The run starts: `done` of `total` games were already played (a resumed run).
+    Start {
+        /// Games to play in all (Swiss: all rounds).
+        total: usize,
+        /// Games found in the state file.
+        done: usize,
+    },
+    /// A Swiss round starts.
+    Round(usize),
+    /// A game ended.
+    Game(&'a GameRecord),
+}
+
+/// The file names inside a tournament folder.
+pub const STATE_FILE: &str = "state.json";
+
+impl Tournament {
+    /// Games in the whole tournament.
+    pub fn total_games(&self) -> usize {
+        let n = self.players.len();
+        let per_pair = 2 * self.openings.len();
+        match self.format {
+            Format::RoundRobin => n * (n.saturating_sub(1)) / 2 * per_pair,
+            Format::Gauntlet => n.saturating_sub(1) * per_pair,
+            Format::Swiss(r) => r * (n / 2) * per_pair,
+        }
+    }
+
+    fn check(&self) -> Result<(), ArenaError> {
+        if self.players.len() < 2 {
+            return Err(ArenaError::Settings(
+                "a tournament needs at least two players".into(),
+            ));
+        }
+        if self.openings.is_empty() {
+            return Err(ArenaError::Settings(
+                "a tournament needs at least one opening".into(),
+            ));
+        }
+        let mut names = HashSet::new();
+        for p in &self.players {
+            if !names.insert(&p.name) {
+                return Err(ArenaError::Settings(format!(
+                    "two players are named `{}`",
+                    p.name
+                )));
+            }
+        }
+        if let Format::Swiss(0) = self.format {
+            return Err(ArenaError::Settings(
+                "a Swiss tournament needs at least one round".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Plays the tournament in `dir` (created if needed): every game is saved as
+    /// `dir/games/KEY.ggf` and recorded in `dir/state.json` as soon as it ends, so a run that is
+    /// interrupted continues where it stopped when started again with the same settings. At the
+    /// end the crosstable is written as `crosstable.txt`, `.md`, `.html` and `.json`.
+    pub fn run(&self, dir: &Path, on_event: &mut dyn FnMut(Event)) -> Result<Crosstable, ArenaError> {
+        self.check()?;
+        std::fs::create_dir_all(dir.join("games")).map_err(io_err(dir))?;
+        let state_path = dir.join(STATE_FILE);
+        let mut state = match std::fs::read_to_string(&state_path) {
+            Ok(text) => {
+                let s: State = serde_json::from_str(&text)
+                    .map_err(|e| ArenaError::BadState(state_path.clone(), e.to_string()))?;
+                if !s.tournament.same_games(self) {
+                    return Err(ArenaError::OtherTournament(state_path));
+                }
+                s
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => State {
+                tournament: self.clone(),
+                games: Vec::new(),
+            },
+            Err(e) => return Err(io_err(&state_path)(e)),
+        };
+        on_event(Event::Start {
+            total: self.total_games(),
+            done: state.games.len(),
+        });
+        match self.format {
+            Format::RoundRobin | Format::Gauntlet => {
+                let all = fixed_schedule(self.format, self.players.len(), self.openings.len());
+                self.play_all(all, dir, &mut state, on_event)?;
+            }
+            Format::Swiss(rounds) => {
+                for round in 1..=rounds {
+                    on_event(Event::Round(round));
+                    let specs: Vec<GameSpec> = swiss_round(round, self.players.len(), &state.games)
+                        .into_iter()
+                        .flat_map(|(a, b)| pair_games(round, a, b, self.openings.len()))
+                        .collect();
+                    self.play_all(specs, dir, &mut state, on_event)?;
+                }
+            }
+        }
+        let names: Vec<String> = self.players.iter().map(|p| p.name.clone()).collect();
+        let table = Crosstable::new(&names, &state.games);
+        let write = |name: &str, text: String| {
+            let p = dir.join(name);
+            std::fs::write(&p, text).map_err(io_err(&p))
+        };
+        write("crosstable.txt", table.to_text())?;
+        write("crosstable.md", table.to_markdown())?;
+        write("crosstable.html", table.to_html())?;
+        write(
+            "crosstable.json",
+            serde_json::to_string_pretty(&table).expect("plain data"),
+        )?;
+        Ok(table)
+    }
+
+    /// Whether a state file made under `other` can be continued with these settings (the
+    /// concurrency may change).
+    fn same_games(&self, other: &Tournament) -> bool {
+        Tournament {
+            concurrency: other.concurrency,
+            ..self.clone()
+        } == *other
+    }
+
+    fn play_all(
+        &self,
+        specs: Vec<GameSpec>,
+        dir: &Path,
+        state: &mut State,
+        on_event: &mut dyn FnMut(Event),
+    ) -> Result<(), ArenaError> {
+        let done: HashSet<String> = state.games.iter().map(|g| g.key.clone()).collect();
+        let queue: Vec<GameSpec> = specs.into_iter().filter(|s| !done.contains(&s.key())).collect();
+        if queue.is_empty() {
+            return Ok(());
+        }
+        let workers = self.concurrency.clamp(1, queue.len());
+        let queue = Mutex::new(queue.into_iter().rev().collect::<Vec<_>>());
+        let (tx, rx) = mpsc::channel::<(GameRecord, String)>();
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let queue = &queue;
+                scope.spawn(move || loop {
+                    let Some(spec) = queue.lock().expect("not poisoned").pop() else {
+                        return;
+                    };
+                    let result = self.play(&spec);
+                    if tx.send(result).is_err() {
+                        return;
+                    }
+                });
+            }
+            drop(tx);
+            for (record, ggf) in rx {
+                let path = dir.join(&record.file);
+                std::fs::write(&path, ggf + "\n").map_err(io_err(&path))?;
+                state.games.push(record);
+                save_state(dir, state)?;
+                on_event(Event::Game(state.games.last().expect("just pushed")));
+            }
+            Ok(())
+        })
+    }
+
+    /// Plays one game; returns its record and its GGF text.
+    pub fn play(&self, spec: &GameSpec) -> (GameRecord, String) {
+        let specs = [&self.players[spec.black], &self.players[spec.white]];
+        let opening = &self.openings[spec.opening];
+        let key = spec.key();
+        let seed = self.seed ^ fnv(&key);
+        let mut game = Game::from_transcript(Rules::othello(), opening).expect("openings are checked");
+        let mut forfeit: Option<(Color, Forfeit)> = None;
+        let mut players: Vec<Option<Box<dyn Contestant>>> = Vec::new();
+        for (i, c) in [Color::Black, Color::White].into_iter().enumerate() {
+            match start(
+                specs[i],
+                self.default_level,
+                self.time_per_move,
+                seed.wrapping_add(i as u64),
+            ) {
+                Ok(p) => players.push(Some(p)),
+                Err(f) => {
+                    players.push(None);
+                    forfeit.get_or_insert((c, f));
+                }
+            }
+        }
+        while forfeit.is_none() && !game.is_over() {
+            if game.pass_if_forced() {
+                continue;
+            }
+            let side = game.side_to_move();
+            let player = players[side.index()].as_mut().expect("started");
+            match player.choose(&game) {
+                Ok(mv) if mv != Move::Pass && game.position().check(mv).is_ok() => {
+                    game.play(mv).expect("checked");
+                }
+                Ok(mv) => forfeit = Some((side, Forfeit::Illegal(mv.to_string()))),
+                Err(f) => forfeit = Some((side, f)),
+            }
+        }
+        for p in players.iter_mut().flatten() {
+            p.finish();
+        }
+        let names = [specs[0].name.clone(), specs[1].name.clone()];
+        let total = game.rules().square_count();
+        let (black_discs, white_discs, black_points, ending, reason) = match &forfeit {
+            None => {
+                let o = game.outcome().expect("over");
+                let pts = match o.winner {
+                    Some(Color::Black) => 1.0,
+                    Some(Color::White) => 0.0,
+                    None => 0.5,
+                };
+                (o.black, o.white, pts, Ending::Normal, None)
+            }
+            Some((loser, why)) => {
+                // The winner gets the empties and at least 33 of 64 (the WOF rule for a loss on time).
+                let loser_discs = game.position().count(*loser).min((total - 1) / 2);
+                let winner_discs = total - loser_discs;
+                let ending = match why {
+                    Forfeit::Timeout(_) => Ending::Timeout,
+                    _ => Ending::Resigned,
+                };
+                let reason = format!("{} ({}) {why}", names[loser.index()], loser.name());
+                match loser {
+                    Color::Black => (loser_discs, winner_discs, 0.0, ending, Some(reason)),
+                    Color::White => (winner_discs, loser_discs, 1.0, ending, Some(reason)),
+                }
+            }
+        };
+        let mut info = GameInfo {
+            black: names[0].clone(),
+            white: names[1].clone(),
+            place: Some("reversi tournament".into()),
+            date: Some(today()),
+            time_control: self.time_per_move.map(|t| format!("{t}s/move")),
+            result: Some(GgfResult {
+                black_margin: black_discs as f64 - white_discs as f64,
+                ending,
+            }),
+            ..GameInfo::default()
+        };
+        if let Some(r) = &reason {
+            info.extra.push(("C".into(), format!("forfeit: {r}")));
+        }
+        let ggf = write_ggf(&GgfGame::from_game(&game, info));
+        let record = GameRecord {
+            file: format!("games/{key}.ggf"),
+            key,
+            round: spec.round,
+            black: spec.black,
+            white: spec.white,
+            opening: spec.opening,
+            moves: game.transcript(),
+            black_discs,
+            white_discs,
+            black_points,
+            forfeit: reason,
+        };
+        (record, ggf)
+    }
+}
+
+fn save_state(dir: &Path, state: &State) -> Result<(), ArenaError> {
+    let tmp = dir.join("state.json.tmp");
+    let text = serde_json::to_string_pretty(state).expect("plain data");
+    std::fs::write(&tmp, text).map_err(io_err(&tmp))?;
+    let path = dir.join(STATE_FILE);
+    std::fs::rename(&tmp, &path).map_err(io_err(&path))
+}
+
+fn fnv(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let days = (secs / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::player::CommandLine;
+    use reversi_core::format::ggf::parse_ggf;
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("reversi-arena-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    fn tournament(players: Vec<PlayerSpec>, format: Format, openings: usize) -> Tournament {
+        Tournament {
+            players,
+            format,
+            openings: crate::schedule::xot(openings, 3),
+            default_level: 1,
+            time_per_move: None,
+            concurrency: 2,
+            seed: 5,
+        }
+    }
+
+    #[test]
+    fn round_robin_of_builtin_levels_resumes() {
+        let dir = scratch("rr");
+        let t = tournament(
+            vec![
+                PlayerSpec::builtin(1),
+                PlayerSpec::builtin(2),
+                PlayerSpec::builtin(3),
+            ],
+            Format::RoundRobin,
+            1,
+        );
+        let mut seen = 0;
+        let table = t
+            .run(&dir, &mut |e| {
+                if let Event::Game(_) = e {
+                    seen += 1
+                }
+            })
+            .unwrap();
+        assert_eq!(seen, 6);
+        assert_eq!(table.games, 6);
+        let total: f64 = table.standings.iter().map(|s| s.points).sum();
+        assert_eq!(total, 6.0);
+        for f in std::fs::read_dir(dir.join("games")).unwrap() {
+            let text = std::fs::read_to_string(f.unwrap().path()).unwrap();
+            let g = parse_ggf(&text).unwrap().remove(0);
+            let game = g.to_game().unwrap();
+            assert!(game.is_over());
+            assert_eq!(
+                g.info.result.unwrap().black_margin,
+                game.outcome().unwrap().margin(Color::Black) as f64
+            );
+        }
+        // Everything is in the state file: a second run plays nothing and gives the same table.
+        let mut again = 0;
+        let t2 = Tournament {
+            concurrency: 1,
+            ..t.clone()
+        };
+        let table2 = t2
+            .run(&dir, &mut |e| {
+                if let Event::Game(_) = e {
+                    again += 1
+                }
+            })
+            .unwrap();
+        assert_eq!(again, 0);
+        assert_eq!(table2, table);
+        // Other settings are refused.
+        let t3 = Tournament {
+            default_level: 2,
+            ..t
+        };
+        assert!(matches!(
+            t3.run(&dir, &mut |_| {}),
+            Err(ArenaError::OtherTournament(_))
+        ));
+    }
+
+    #[test]
+    fn a_broken_engine_loses_every_game() {
+        let dir = scratch("broken");
+        let broken = PlayerSpec {
+            name: "broken".into(),
+            command: Some(CommandLine::Line("/nonexistent/engine".into())),
+            ..PlayerSpec::default()
+        };
+        let silent = PlayerSpec {
+            name: "silent".into(),
+            // Reads its input and never answers.
+            command: Some(CommandLine::Args(vec!["sleep".into(), "30".into()])),
+            timeout: Some(0.3),
+            ..PlayerSpec::default()
+        };
+        let t = tournament(vec![PlayerSpec::builtin(1), broken, silent], Format::Gauntlet, 1);
+        let table = t.run(&dir, &mut |_| {}).unwrap();
+        assert_eq!(table.games, 4);
+        let winner = &table.standings[0];
+        assert_eq!((winner.name.as_str(), winner.points), ("level 1", 4.0));
+        assert_eq!(table.forfeits.len(), 4);
+        assert!(
+            table.forfeits.iter().any(|(_, r)| r.contains("timeout")),
+            "{:?}",
+            table.forfeits
+        );
+        assert!(
+            table.forfeits.iter().any(|(_, r)| r.contains("cannot start")),
+            "{:?}",
+            table.forfeits
+        );
+        let state: State =
+            serde_json::from_str(&std::fs::read_to_string(dir.join(STATE_FILE)).unwrap()).unwrap();
+        for g in &state.games {
+            assert_eq!(g.black_discs + g.white_discs, 64);
+            assert!(g.black_discs.max(g.white_discs) >= 33);
+        }
+    }
+
+    #[test]
+    fn swiss_rounds() {
+        let dir = scratch("swiss");
+        let players = (1..=4).map(PlayerSpec::builtin).collect();
+        let t = tournament(players, Format::Swiss(2), 1);
+        assert_eq!(t.total_games(), 8);
+        let table = t.run(&dir, &mut |_| {}).unwrap();
+        assert_eq!(table.games, 8);
+        assert!(table.standings.iter().all(|s| s.games == 4));
+        // Nobody meets the same opponent twice in two rounds of four players.
+        assert_eq!(table.pairs.len(), 4);
+    }
+
+    #[test]
+    fn dates() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        assert!(d.starts_with("20"));
+    }
+}
