@@ -1,0 +1,148 @@
+//! `reversi play` scripted through stdin, as a person at a terminal would type.
+
+mod common;
+
+use common::{scratch, Session, SOON};
+use reversi_core::format::ggf::parse_ggf;
+use reversi_core::{Color, Game, Rules};
+
+/// Asks for the legal moves the way a confused person would — by playing an occupied centre
+/// square — and returns them from the message.
+fn legal_moves(s: &mut Session) -> Vec<String> {
+    s.send("d4");
+    let text = s.expect("(or help): ", SOON);
+    let line = text
+        .lines()
+        .find(|l| l.contains("Legal moves: "))
+        .unwrap_or_else(|| panic!("no list of legal moves in:\n{text}"));
+    assert!(line.contains("d4 is not a legal move."), "{line}");
+    let list = line.split("Legal moves: ").nth(1).unwrap().trim_end_matches('.');
+    list.split_whitespace().map(str::to_string).collect()
+}
+
+#[test]
+fn a_full_game_against_a_low_level() {
+    let dir = scratch("play-full");
+    let mut s = Session::start(&[
+        "play", "--level", "1", "--seed", "5", "--lang", "en", "--hash", "8",
+    ]);
+    let first = s.expect("(or help): ", SOON);
+    assert!(first.contains("    a b c d e f g h"), "{first}");
+    assert!(first.contains("Black (X): 2   White (O): 2"), "{first}");
+    assert!(first.contains("Black (X) to move"), "{first}");
+    let mut moves = 0;
+    let end = loop {
+        let legal = legal_moves(&mut s);
+        assert!(!legal.is_empty());
+        s.send(&legal[0]);
+        moves += 1;
+        // Either the next prompt or the end of the game.
+        let (k, text) = s.expect_any(&["(or help): ", "quit.\n> "], SOON);
+        assert!(text.contains("Last move: "), "{text}");
+        if k == 1 {
+            break text;
+        }
+        assert!(moves < 40, "a game has at most 30-odd moves per side");
+    };
+    let result_line = end
+        .lines()
+        .find(|l| l.starts_with("Game over"))
+        .unwrap()
+        .to_string();
+    let path = dir.join("game.ggf");
+    s.send(&format!("save {}", path.display()));
+    s.expect("Game saved to", SOON);
+    let path_txt = dir.join("game.txt");
+    s.send(&format!("save {}", path_txt.display()));
+    s.expect("Game saved to", SOON);
+    s.send("quit");
+    let rest = s.finish(SOON);
+    assert!(rest.contains("Goodbye!"), "{rest}");
+    // The record is a finished legal game whose score is the one announced.
+    let g = parse_ggf(&std::fs::read_to_string(&path).unwrap())
+        .unwrap()
+        .remove(0);
+    assert_eq!(
+        (g.info.black.as_str(), g.info.white.as_str()),
+        ("human", "reversi-level1")
+    );
+    let game = g.to_game().unwrap();
+    assert!(game.is_over());
+    let o = game.outcome().unwrap();
+    let score = format!("{}–{}", o.black, o.white);
+    assert!(result_line.contains(&score), "{result_line} vs {score}");
+    let transcript = std::fs::read_to_string(&path_txt).unwrap();
+    assert_eq!(transcript.trim(), game.transcript());
+    let replay = Game::from_transcript(Rules::othello(), transcript.trim()).unwrap();
+    assert_eq!(replay.outcome(), Some(o));
+}
+
+#[test]
+fn bad_input_gets_a_message_and_the_game_goes_on() {
+    let dir = scratch("play-bad");
+    let mut s = Session::start(&["play", "--white", "human", "--lang", "en"]);
+    s.expect("(or help): ", SOON);
+    for (input, message) in [
+        ("z9", "`z9` is neither a square nor a command"),
+        ("hello world", "`hello` is neither a square nor a command"),
+        ("a1", "a1 is not a legal move. Legal moves: d3 c4 f5 e6."),
+        ("i9", "i9 is not a square of this board."),
+        ("undo", "There is nothing to undo."),
+        ("redo", "There is nothing to redo."),
+        ("save", "save needs a file name"),
+    ] {
+        s.send(input);
+        let text = s.expect("(or help): ", SOON);
+        assert!(text.contains(message), "{input}: {text}");
+    }
+    let missing = dir.join("missing.ggf");
+    s.send(&format!("load {}", missing.display()));
+    assert!(s.expect("(or help): ", SOON).contains("Problem with"));
+    s.send("help");
+    assert!(s.expect("(or help): ", SOON).contains("hint [N]"));
+    // Human against human: both moves are typed; undo takes back one, redo brings it back.
+    s.send("f5");
+    assert!(s
+        .expect("(or help): ", SOON)
+        .contains("Last move: Black (X) f5, flipped: e5"));
+    s.send("D6");
+    let text = s.expect("(or help): ", SOON);
+    assert!(text.contains("Last move: White (O) d6, flipped: d5"), "{text}");
+    s.send("undo");
+    assert!(s.expect("(or help): ", SOON).contains("White (O) to move"));
+    s.send("redo");
+    assert!(s
+        .expect("(or help): ", SOON)
+        .contains("Black (X): 3   White (O): 3"));
+    s.send("hint 2");
+    let text = s.expect("(or help): ", SOON);
+    assert!(
+        text.contains("Hint (best moves, evaluation in discs): "),
+        "{text}"
+    );
+    // Load a saved game back.
+    let path = dir.join("g.txt");
+    std::fs::write(&path, "f5d6c3d3c4\n").unwrap();
+    s.send(&format!("load {}", path.display()));
+    let text = s.expect("(or help): ", SOON);
+    assert!(text.contains("Last move: Black (X) c4"), "{text}");
+    s.send("quit");
+    s.finish(SOON);
+}
+
+#[test]
+fn russian_messages_and_watching_two_computers() {
+    let mut s = Session::start(&["play", "--lang", "ru", "--white", "human"]);
+    s.send("z9");
+    let text = s.expect("(или help): ", SOON);
+    assert!(text.contains("Ход: Чёрные (X)"), "{text}");
+    s.send("quit");
+    assert!(s.finish(SOON).contains("До свидания!"));
+    // The computer against itself needs no input at all.
+    let s = Session::start(&[
+        "play", "--black", "ai", "--white", "ai", "--level", "1", "--hash", "8", "--lang", "en",
+    ]);
+    let out = s.finish(SOON);
+    assert!(out.contains("Game over"), "{out}");
+    let _ = Color::Black;
+}
