@@ -29,6 +29,8 @@ enum Command {
     Analyze(cmd::analyze::Args),
     /// The fixed benchmark: node count (a fingerprint of the search) and speed.
     Bench(cmd::bench::Args),
+    /// Measure the Multi-ProbCut regressions on WTHOR positions (writes the engine's table).
+    CalibrateProbcut(cmd::calibrate::Args),
     /// Play a game in the terminal: against the computer, two people, or the computer against itself.
     Play(cmd::play::Args),
     /// Run the engine under the Go Text Protocol (GTP version 2, for Othello) on stdin/stdout.
@@ -49,6 +51,7 @@ fn main() {
         Command::Best(a) => cmd::best::run(a),
         Command::Analyze(a) => cmd::analyze::run(a),
         Command::Bench(a) => cmd::bench::run(a),
+        Command::CalibrateProbcut(a) => cmd::calibrate::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Gtp(a) => cmd::gtp::run(a),
         Command::Nboard(a) => cmd::nboard::run(a),

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod best;
+pub mod calibrate;
 pub mod convert;
 mod engine_args;
 pub mod gtp;
