@@ -250,17 +250,27 @@ impl Crosstable {
         let header = ["pair", "games", "+ = −", "score", "Elo diff", "95 % interval"]
             .map(String::from)
             .to_vec();
-        let rows = self
-            .pairs
-            .iter()
+        let rank = |p: usize| self.standings.iter().position(|s| s.player == p).unwrap_or(p);
+        let mut pairs: Vec<&PairStats> = self.pairs.iter().collect();
+        pairs.sort_by_key(|p| (rank(p.a).min(rank(p.b)), rank(p.a).max(rank(p.b))));
+        let rows = pairs
+            .into_iter()
             .map(|p| {
+                // Each pair from the side of the better placed player.
+                let flip = rank(p.b) < rank(p.a);
+                let (a, b, w, l, pts, e, lo, hi) = if flip {
+                    let pts = p.games as f64 - p.points;
+                    (p.b, p.a, p.losses, p.wins, pts, -p.elo, -p.elo_high, -p.elo_low)
+                } else {
+                    (p.a, p.b, p.wins, p.losses, p.points, p.elo, p.elo_low, p.elo_high)
+                };
                 vec![
-                    format!("{} – {}", self.names[p.a], self.names[p.b]),
+                    format!("{} – {}", self.names[a], self.names[b]),
                     p.games.to_string(),
-                    format!("{} {} {}", p.wins, p.draws, p.losses),
-                    format!("{}/{}", half(p.points), p.games),
-                    elo_text(p.elo),
-                    format!("{} … {}", elo_text(p.elo_low), elo_text(p.elo_high)),
+                    format!("{w} {} {l}", p.draws),
+                    format!("{}/{}", half(pts), p.games),
+                    elo_text(e),
+                    format!("{} … {}", elo_text(lo), elo_text(hi)),
                 ]
             })
             .collect();
@@ -484,6 +494,9 @@ mod tests {
             md.contains("| 1 | A | — | 2/2 | 1½/2 | 3½ | 4 | 180 | 210 |"),
             "{md}"
         );
+        // Pairs are shown from the better placed player's side, best pairs first.
+        assert!(md.contains("| A – C | 2 | 2 0 0 | 2/2 | +∞ |"), "{md}");
+        assert!(md.contains("| C – B | 2 | 2 0 0 | 2/2 | +∞ |"), "{md}");
         let html = t.to_html();
         assert!(html.contains("<td>A</td>") && html.ends_with("</html>\n"));
     }
