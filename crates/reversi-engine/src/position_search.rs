@@ -72,8 +72,13 @@ impl Engine {
             AnyPosition::Small(p) if is_plain_8x8(p) => {
                 let me = p.side_to_move();
                 let r = self.search(p.discs(me), p.discs(!me), limits, stop, progress);
+                // A move whenever one is legal, even from a search stopped before its first answer.
+                let best = match r.best {
+                    Some(b) => bit_to_move(b),
+                    None => pos.legal_moves().first().map_or(Move::Pass, Move::Play),
+                };
                 PositionResult {
-                    best: Some(r.best.map_or(Move::Pass, bit_to_move)),
+                    best: Some(best),
                     score: r.info.score,
                     pv: r.info.pv.iter().map(|&b| bit_to_move(b)).collect(),
                     depth: r.info.depth,

@@ -688,6 +688,9 @@ impl<'a> Mid<'a> {
         if self.aborted {
             return 0;
         }
+        if depth == 1 {
+            return self.depth_one(p, o, alpha, beta);
+        }
         let pv_node = beta - alpha > 1;
         let key = hash(p, o);
         let mut tt_move = NO_MOVE;
@@ -762,6 +765,39 @@ impl<'a> Mid<'a> {
                 best: best_move,
             },
         );
+        best
+    }
+
+    /// The last ply: the best child evaluation, without sorting or the table (sorting would
+    /// evaluate every child twice).
+    fn depth_one(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let m = moves(p, o);
+        if m == 0 {
+            if moves(o, p) == 0 {
+                return endgame::final_score(p, o);
+            }
+            return -self.depth_one(o, p, -beta, -alpha);
+        }
+        let mut best = -INF;
+        let mut mm = m;
+        while mm != 0 {
+            let sq = mm.trailing_zeros();
+            mm &= mm - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+            self.nodes += 1;
+            let v = if np | no == u64::MAX {
+                -endgame::final_score(np, no)
+            } else {
+                -self.eval.eval(np, no)
+            };
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
         best
     }
 

@@ -17,7 +17,7 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// Print each finished iteration as it comes.
-    #[arg(long, short = 'v')]
+    #[arg(long)]
     verbose: bool,
 }
 
