@@ -41,9 +41,14 @@ pub fn shallow_depth(depth: u32) -> u32 {
 
 include!("probcut_table.rs");
 
-/// The fit for `depth`, if it was measured.
-pub fn fit(depth: u32) -> Option<&'static Fit> {
-    FITS.iter().find(|f| f.depth == depth)
+/// The fit for `depth`. Depths beyond the measured table reuse the deepest fit (its slope,
+/// intercept and error, which grow slowly with depth) with their own shallow depth.
+pub fn fit(depth: u32) -> Option<Fit> {
+    if let Some(f) = FITS.iter().find(|f| f.depth == depth) {
+        return Some(*f);
+    }
+    let deepest = FITS.iter().max_by_key(|f| f.depth)?;
+    (depth > deepest.depth).then(|| Fit { depth, shallow: shallow_depth(depth), ..*deepest })
 }
 
 /// Measures the fits for depths `3..=max_depth` on `positions` (side to move, opponent): each is
