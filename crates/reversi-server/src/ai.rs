@@ -1,0 +1,116 @@
+//! The computer player: searches run on tokio's blocking threads, at most `workers` at once
+//! (a semaphore), each with a time cap that depends on the level. Engines (and their hash
+//! tables) are reused from a small pool.
+
+use crate::error::{Error, Result};
+use reversi_core::{AnyPosition, Move};
+use reversi_engine::levels::Level;
+use reversi_engine::Engine;
+use reversi_protocol::{best_moves, think};
+use serde::Serialize;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// A bounded pool of engine searches.
+pub struct AiPool {
+    permits: Semaphore,
+    engines: Mutex<Vec<Engine>>,
+    hash_mib: usize,
+    time_scale: f64,
+}
+
+/// One of the best moves of a position, for hints.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hint {
+    /// The move (`d3`, or `pass`).
+    pub mv: String,
+    /// The expected final disc difference for the side to move.
+    pub score: i32,
+}
+
+/// The longest a move of `level` may take (before `time_scale`).
+pub fn time_cap(level: u32) -> Duration {
+    Duration::from_millis(match level {
+        0..=4 => 1000,
+        5..=10 => 2000,
+        11..=20 => 5000,
+        _ => 10_000,
+    })
+}
+
+impl AiPool {
+    /// A pool running at most `workers` searches at once, each engine with a `hash_mib` MiB
+    /// table; time caps are multiplied by `time_scale`.
+    pub fn new(workers: usize, hash_mib: usize, time_scale: f64) -> AiPool {
+        AiPool {
+            permits: Semaphore::new(workers.max(1)),
+            engines: Mutex::new(Vec::new()),
+            hash_mib: hash_mib.max(1),
+            time_scale,
+        }
+    }
+
+    async fn run<T: Send + 'static>(
+        self: &Arc<Self>,
+        job: impl FnOnce(&Engine) -> T + Send + 'static,
+    ) -> Result<T> {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|_| Error::Internal("AI pool closed".into()))?;
+        let pool = Arc::clone(self);
+        tokio::task::spawn_blocking(move || {
+            let engine = pool.engines.lock().ok().and_then(|mut e| e.pop());
+            let engine = engine.unwrap_or_else(|| Engine::new(pool.hash_mib, 1));
+            let out = job(&engine);
+            if let Ok(mut engines) = pool.engines.lock() {
+                engines.push(engine);
+            }
+            out
+        })
+        .await
+        .map_err(|e| Error::Internal(format!("AI search failed: {e}")))
+    }
+
+    fn cap(&self, level: u32) -> Duration {
+        time_cap(level).mul_f64(self.time_scale.max(0.001))
+    }
+
+    /// The computer's move at `level` in `pos` (always legal; `Pass` when forced). `stop` ends
+    /// the search early.
+    pub async fn best_move(
+        self: &Arc<Self>,
+        pos: AnyPosition,
+        level: u32,
+        seed: u64,
+        stop: Arc<AtomicBool>,
+    ) -> Result<Move> {
+        let mut limits = Level::new(level).limits(seed);
+        limits.time = Some(self.cap(level));
+        self.run(move |engine| {
+            let r = think(engine, &pos, &limits, &stop, &mut |_| {});
+            r.best.unwrap_or(Move::Pass)
+        })
+        .await
+    }
+
+    /// Up to `n` best moves of `pos` with their scores, from a strong noiseless search.
+    pub async fn hints(self: &Arc<Self>, pos: AnyPosition, n: usize) -> Result<Vec<Hint>> {
+        let mut limits = Level::new(10).limits(0);
+        limits.time = Some(self.cap(1));
+        self.run(move |engine| {
+            let stop = AtomicBool::new(false);
+            best_moves(engine, &pos, &limits, n.clamp(1, 10), &stop)
+                .into_iter()
+                .map(|m| Hint {
+                    mv: m.mv.to_string(),
+                    score: m.score,
+                })
+                .collect()
+        })
+        .await
+    }
+}

@@ -1,0 +1,319 @@
+//! The JSON API (see docs/api.md): routes, seat authentication, body parsing and rate limiting.
+
+use crate::error::{Error, Result};
+use crate::game::{parse_color, GameView, Mode};
+use crate::state::{AppState, NewGame, Seated};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{ConnectInfo, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+/// The name of the cookie holding the seat token of game `id`.
+pub fn cookie_name(id: &str) -> String {
+    format!("rv_{id}")
+}
+
+/// The seat token a request carries for game `id`: `Authorization: Bearer TOKEN`, else the
+/// game's cookie.
+pub fn request_token(headers: &HeaderMap, id: &str) -> Option<String> {
+    if let Some(auth) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
+        if let Some(t) = auth.strip_prefix("Bearer ").map(str::trim) {
+            if !t.is_empty() {
+                return Some(t.to_string());
+            }
+        }
+    }
+    let name = cookie_name(id);
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_string())
+}
+
+/// Reads a JSON body; an empty body gives `T::default()` when `optional`.
+fn parse_body<T: DeserializeOwned + Default>(
+    body: Result<Bytes, BytesRejection>,
+    optional: bool,
+) -> Result<T> {
+    let bytes = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            Error::PayloadTooLarge
+        } else {
+            Error::BadRequest(e.body_text())
+        }
+    })?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return if optional {
+            Ok(T::default())
+        } else {
+            Err(Error::BadRequest("a JSON body is required".into()))
+        };
+    }
+    serde_json::from_slice(&bytes).map_err(|e| Error::BadRequest(format!("malformed JSON: {e}")))
+}
+
+/// A game's state as seen by one client.
+#[derive(Debug, Serialize)]
+pub struct GameResponse {
+    /// The state.
+    pub game: GameView,
+    /// The colours the caller's token plays (`[]` for a spectator).
+    pub you: Vec<&'static str>,
+    /// The seat token, only when just issued (create, join).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+}
+
+fn names(seats: &[reversi_core::Color]) -> Vec<&'static str> {
+    seats.iter().map(|c| c.name()).collect()
+}
+
+fn seated_response(status: StatusCode, s: Seated) -> Response {
+    let cookie = format!(
+        "{}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000",
+        cookie_name(&s.view.id),
+        s.token
+    );
+    let body = GameResponse {
+        you: names(&s.seats),
+        game: s.view,
+        token: Some(s.token),
+    };
+    let mut resp = (status, Json(body)).into_response();
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        resp.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    resp
+}
+
+/// Body of `POST /api/games`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CreateBody {
+    /// `ai` (default), `friend` or `local`.
+    pub mode: Option<String>,
+    /// Variant preset (default `othello`).
+    pub variant: Option<String>,
+    /// Computer level 1..=30 (default 5).
+    pub level: Option<u32>,
+    /// The creator's colour: `black` (default), `white` or `random`.
+    pub color: Option<String>,
+}
+
+/// `POST /api/games`: creates a game and seats the caller.
+pub async fn create(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Result<Response> {
+    let b: CreateBody = parse_body(body, true)?;
+    let mode = match b.mode.as_deref() {
+        None => Mode::Ai,
+        Some(m) => {
+            Mode::parse(m).ok_or_else(|| Error::BadRequest("mode must be ai, friend or local".into()))?
+        }
+    };
+    let color = match b.color.as_deref() {
+        None => Some(reversi_core::Color::Black),
+        Some("random") => None,
+        Some(c) => Some(
+            parse_color(c).ok_or_else(|| Error::BadRequest("color must be black, white or random".into()))?,
+        ),
+    };
+    let seated = state
+        .create(NewGame {
+            mode,
+            variant: b.variant.unwrap_or_else(|| "othello".into()),
+            level: b.level.unwrap_or(5),
+            color,
+        })
+        .await?;
+    Ok(seated_response(StatusCode::CREATED, seated))
+}
+
+/// `POST /api/games/{id}/join`: takes the open seat of a game against a friend.
+pub async fn join(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response> {
+    let token = request_token(&headers, &id);
+    let seated = state.join(&id, token.as_deref()).await?;
+    Ok(seated_response(StatusCode::OK, seated))
+}
+
+/// `GET /api/games/{id}`.
+pub async fn get_game(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameResponse>> {
+    let token = request_token(&headers, &id);
+    let (game, seats) = state.view(&id, token.as_deref()).await?;
+    Ok(Json(GameResponse {
+        game,
+        you: names(&seats),
+        token: None,
+    }))
+}
+
+/// Body of `POST /api/games/{id}/moves`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveBody {
+    /// The square (`d3`) or `pass`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The ply the client saw (optional): a move sent against another ply is refused (409).
+    #[serde(default)]
+    pub ply: Option<usize>,
+}
+
+/// `POST /api/games/{id}/moves`: plays a move; answers once the computer has replied.
+pub async fn play(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<GameResponse>> {
+    let b: MoveBody = parse_body(body, false)?;
+    let token = request_token(&headers, &id);
+    let (_, ai) = state.play(&id, token.as_deref(), &b.mv, b.ply).await?;
+    if let Some(ai) = ai {
+        // The search runs in its own task: a client that goes away does not cancel it.
+        let _ = ai.await;
+    }
+    let (game, seats) = state.view(&id, token.as_deref()).await?;
+    Ok(Json(GameResponse {
+        game,
+        you: names(&seats),
+        token: None,
+    }))
+}
+
+/// Body of `POST /api/games/{id}/resign`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ResignBody {
+    /// The colour resigning (needed only on a shared device; default: the side to move).
+    pub color: Option<String>,
+}
+
+/// `POST /api/games/{id}/resign`.
+pub async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<GameResponse>> {
+    let b: ResignBody = parse_body(body, true)?;
+    let color = match b.color.as_deref() {
+        None => None,
+        Some(c) => {
+            Some(parse_color(c).ok_or_else(|| Error::BadRequest("color must be black or white".into()))?)
+        }
+    };
+    let token = request_token(&headers, &id);
+    let game = state.resign(&id, token.as_deref(), color).await?;
+    let (_, seats) = state.view(&id, token.as_deref()).await?;
+    Ok(Json(GameResponse {
+        game,
+        you: names(&seats),
+        token: None,
+    }))
+}
+
+/// `POST /api/games/{id}/undo`: takes back the caller's last move and the computer's reply.
+pub async fn undo(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameResponse>> {
+    let token = request_token(&headers, &id);
+    let game = state.undo(&id, token.as_deref()).await?;
+    let (_, seats) = state.view(&id, token.as_deref()).await?;
+    Ok(Json(GameResponse {
+        game,
+        you: names(&seats),
+        token: None,
+    }))
+}
+
+/// Query of `GET /api/games/{id}/hint`.
+#[derive(Debug, Deserialize)]
+pub struct HintQuery {
+    /// How many moves (default 3, at most 10).
+    pub n: Option<usize>,
+}
+
+/// `GET /api/games/{id}/hint`: the best moves with their scores, for a seat holder.
+pub async fn hint(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Result<Query<HintQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<serde_json::Value>> {
+    let Query(q) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
+    let token = request_token(&headers, &id);
+    let hints = state.hint(&id, token.as_deref(), q.n.unwrap_or(3)).await?;
+    Ok(Json(serde_json::json!({ "hints": hints })))
+}
+
+/// Query of `GET /api/games`.
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    /// `playing` or `finished`.
+    pub status: Option<String>,
+    /// At most this many (default 50, at most 200).
+    pub limit: Option<u32>,
+}
+
+/// `GET /api/games`: the latest games.
+pub async fn list(
+    State(state): State<AppState>,
+    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<serde_json::Value>> {
+    let Query(q) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
+    let games = state.list(q.status.as_deref(), q.limit.unwrap_or(50)).await?;
+    Ok(Json(serde_json::json!({ "games": games })))
+}
+
+/// `GET /api/games/{id}/ggf`: the game record as a GGF file.
+pub async fn ggf(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response> {
+    let text = state.ggf(&id).await?;
+    let disposition = format!("attachment; filename=\"reversi-{id}.ggf\"");
+    let mut resp = (StatusCode::OK, format!("{text}\n")).into_response();
+    let h = resp.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(resp)
+}
+
+/// Any other `/api/` path.
+pub async fn not_found() -> Response {
+    let body = serde_json::json!({ "error": "no such API endpoint", "code": "not_found" });
+    (StatusCode::NOT_FOUND, Json(body)).into_response()
+}
+
+/// Middleware: one token bucket per client address; over the limit, `429`.
+pub async fn rate_limit(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let ip = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+    if !state.limiter().check(ip) {
+        return Error::TooManyRequests.into_response();
+    }
+    next.run(req).await
+}

@@ -1,0 +1,115 @@
+//! The one error type of the server, and how it becomes an HTTP response.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+/// Everything that can go wrong while serving a request. Each variant maps to one HTTP status
+/// and a JSON body `{"error": message, "code": short_name}`; nothing here panics.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The request is malformed (bad JSON, unknown variant, bad parameter).
+    #[error("{0}")]
+    BadRequest(String),
+    /// The request needs a seat token and has none.
+    #[error("this game needs a seat token (cookie or `Authorization: Bearer`)")]
+    NoSeat,
+    /// The token holds a seat, but not the one this action needs.
+    #[error("{0}")]
+    NotYourSeat(String),
+    /// The seat holder is not the side to move.
+    #[error("it is {0}'s turn")]
+    NotYourTurn(String),
+    /// The move breaks the rules.
+    #[error("illegal move: {0}")]
+    IllegalMove(String),
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// The request was made against an older state of the game (its `ply` does not match).
+    #[error("the game is at ply {actual}, not {expected}")]
+    StalePly {
+        /// The ply the client expected.
+        expected: usize,
+        /// The game's current ply.
+        actual: usize,
+    },
+    /// Any other conflict with the game's state (no seat left, nothing to undo, ...).
+    #[error("{0}")]
+    Conflict(String),
+    /// No game with that id.
+    #[error("no such game")]
+    NotFound,
+    /// The client sends requests too fast.
+    #[error("too many requests; slow down")]
+    TooManyRequests,
+    /// The request body is larger than allowed.
+    #[error("the request body is too large")]
+    PayloadTooLarge,
+    /// The database failed.
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    /// A bug or an unexpected failure (a background task died, ...).
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// Shorthand for results of the server.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Error::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Error::NoSeat => StatusCode::UNAUTHORIZED,
+            Error::NotYourSeat(_) => StatusCode::FORBIDDEN,
+            Error::NotYourTurn(_) | Error::GameOver | Error::StalePly { .. } | Error::Conflict(_) => {
+                StatusCode::CONFLICT
+            }
+            Error::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Error::NotFound => StatusCode::NOT_FOUND,
+            Error::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            Error::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::Database(_) | Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// A short machine-readable name of the error (`illegal_move`, `not_your_turn`, ...).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::BadRequest(_) => "bad_request",
+            Error::NoSeat => "no_seat",
+            Error::NotYourSeat(_) => "not_your_seat",
+            Error::NotYourTurn(_) => "not_your_turn",
+            Error::IllegalMove(_) => "illegal_move",
+            Error::GameOver => "game_over",
+            Error::StalePly { .. } => "stale_ply",
+            Error::Conflict(_) => "conflict",
+            Error::NotFound => "not_found",
+            Error::TooManyRequests => "rate_limited",
+            Error::PayloadTooLarge => "too_large",
+            Error::Database(_) => "database",
+            Error::Internal(_) => "internal",
+        }
+    }
+
+    /// The JSON body sent for this error.
+    pub fn body(&self) -> serde_json::Value {
+        // Internal details stay in the log, not in the response.
+        let message = match self {
+            Error::Database(_) | Error::Internal(_) => "internal server error".to_string(),
+            e => e.to_string(),
+        };
+        serde_json::json!({ "error": message, "code": self.code() })
+    }
+}
+
+impl IntoResponse for Error {
+    fn into_response(self) -> Response {
+        if matches!(self, Error::Database(_) | Error::Internal(_)) {
+            tracing::error!("{self}");
+        }
+        (self.status(), Json(self.body())).into_response()
+    }
+}

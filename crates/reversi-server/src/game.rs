@@ -1,0 +1,564 @@
+//! The game core: who plays, what the seats may do, and the state shown to clients. It knows
+//! nothing of HTTP or the database; the rules come from `reversi-core`.
+
+use crate::error::{Error, Result};
+use reversi_core::format::ggf::{write_ggf, Ending as GgfEnding, GameInfo, GgfGame, GgfResult};
+use reversi_core::notation::parse_move;
+use reversi_core::{AnyPosition, Bits, Color, Game, Move, Rules, Square, Variant};
+use serde::{Deserialize, Serialize};
+
+/// How a game was set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// A person against the computer.
+    Ai,
+    /// Two people on two devices: the second joins by the invite link.
+    Friend,
+    /// Two people sharing one device (one token holds both seats).
+    Local,
+}
+
+impl Mode {
+    /// The name stored in the database and used in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Ai => "ai",
+            Mode::Friend => "friend",
+            Mode::Local => "local",
+        }
+    }
+
+    /// Reads a stored or requested name.
+    pub fn parse(s: &str) -> Option<Mode> {
+        match s {
+            "ai" => Some(Mode::Ai),
+            "friend" => Some(Mode::Friend),
+            "local" => Some(Mode::Local),
+            _ => None,
+        }
+    }
+}
+
+/// Who sits on a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerKind {
+    /// A person (holding the seat's token).
+    Human,
+    /// The engine.
+    Ai,
+}
+
+/// Everything stored about a game besides its moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The public id (in URLs).
+    pub id: String,
+    /// The resolved variant (the hole square and XOT line are fixed).
+    pub variant: Variant,
+    /// How the game was set up.
+    pub mode: Mode,
+    /// The computer's level (1..=30); meaningful when a seat is [`PlayerKind::Ai`].
+    pub level: u32,
+    /// Who plays black (index 0) and white (index 1).
+    pub players: [PlayerKind; 2],
+    /// Each seat's secret token; `None` for the engine's seat and a seat nobody has claimed yet.
+    pub tokens: [Option<String>; 2],
+    /// The colour that resigned, if one did.
+    pub resigned: Option<Color>,
+    /// Creation time, seconds since the Unix epoch.
+    pub created_at: i64,
+}
+
+impl GameRecord {
+    /// The rules of the game.
+    pub fn rules(&self) -> Rules {
+        Rules::new(self.variant, 0)
+    }
+
+    /// The seats `token` holds (none, one, or both on a shared device).
+    pub fn seats_of(&self, token: Option<&str>) -> Vec<Color> {
+        let Some(token) = token else { return Vec::new() };
+        Color::ALL
+            .into_iter()
+            .filter(|c| {
+                self.tokens[c.index()]
+                    .as_deref()
+                    .is_some_and(|t| constant_time_eq(t, token))
+            })
+            .collect()
+    }
+
+    /// A human seat nobody has claimed yet.
+    pub fn open_seat(&self) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|c| self.players[c.index()] == PlayerKind::Human && self.tokens[c.index()].is_none())
+    }
+}
+
+fn constant_time_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A game being played: its record, the rules library's [`Game`] and the server's counters.
+#[derive(Clone, Debug)]
+pub struct LiveGame {
+    /// The stored description.
+    pub record: GameRecord,
+    /// The moves and positions (passes explicit).
+    pub game: Game,
+    /// Bumped on every change; clients use it to drop stale updates.
+    pub version: u64,
+    /// Whether the engine is searching a move for this game now.
+    pub ai_thinking: bool,
+    /// Identifies the current engine search; a result for an older job is thrown away.
+    pub ai_job: u64,
+}
+
+impl LiveGame {
+    /// A game at its start position (forced passes, if any, already played).
+    pub fn new(record: GameRecord) -> LiveGame {
+        let mut live = LiveGame {
+            game: Game::new(record.rules()),
+            record,
+            version: 0,
+            ai_thinking: false,
+            ai_job: 0,
+        };
+        live.play_forced_passes();
+        live
+    }
+
+    /// A game rebuilt from its stored moves.
+    pub fn restore(record: GameRecord, moves: &[Move]) -> Result<LiveGame> {
+        let mut game = Game::new(record.rules());
+        game.play_all(moves)
+            .map_err(|e| Error::Internal(format!("stored game {} does not replay: {e}", record.id)))?;
+        let mut live = LiveGame {
+            game,
+            record,
+            version: moves.len() as u64,
+            ai_thinking: false,
+            ai_job: 0,
+        };
+        live.play_forced_passes();
+        Ok(live)
+    }
+
+    /// Whether the game has ended (played out or resigned).
+    pub fn is_over(&self) -> bool {
+        self.record.resigned.is_some() || self.game.is_over()
+    }
+
+    /// The colour to move, while the game goes on.
+    pub fn to_move(&self) -> Option<Color> {
+        (!self.is_over()).then(|| self.game.side_to_move())
+    }
+
+    /// The colour the engine must move for now, if any.
+    pub fn ai_to_move(&self) -> Option<Color> {
+        self.to_move()
+            .filter(|c| self.record.players[c.index()] == PlayerKind::Ai)
+    }
+
+    fn play_forced_passes(&mut self) -> usize {
+        let mut n = 0;
+        while !self.game.is_over() && self.game.pass_if_forced() {
+            n += 1;
+        }
+        n
+    }
+
+    /// Plays `text` (a square, or `pass`) for a holder of `seats`. `expected_ply`, when given,
+    /// must equal the current ply (protects against a move sent twice). Returns the moves added,
+    /// forced passes included, for storage.
+    pub fn play_human(
+        &mut self,
+        seats: &[Color],
+        text: &str,
+        expected_ply: Option<usize>,
+    ) -> Result<Vec<Move>> {
+        if seats.is_empty() {
+            return Err(Error::NoSeat);
+        }
+        if self.is_over() {
+            return Err(Error::GameOver);
+        }
+        let side = self.game.side_to_move();
+        if let Some(expected) = expected_ply {
+            if expected != self.game.ply() {
+                return Err(Error::StalePly {
+                    expected,
+                    actual: self.game.ply(),
+                });
+            }
+        }
+        if !seats.contains(&side) {
+            return Err(Error::NotYourTurn(side.name().into()));
+        }
+        if self.record.players[side.index()] != PlayerKind::Human {
+            return Err(Error::NotYourTurn(side.name().into()));
+        }
+        let mv = parse_move(text.trim()).map_err(|e| Error::IllegalMove(format!("{text:?}: {e}")))?;
+        self.play_checked(mv)
+    }
+
+    /// Plays `mv` for the side to move (the engine's move, or a checked human move).
+    pub fn play_checked(&mut self, mv: Move) -> Result<Vec<Move>> {
+        let pos = *self.game.position();
+        // The library reads a square played by a side that must pass as pass + square; the
+        // server wants the exact move of the side to move.
+        if let Move::Play(_) = mv {
+            if pos.must_pass() {
+                return Err(Error::IllegalMove(format!(
+                    "{} has no legal move and must pass",
+                    pos.side_to_move().name()
+                )));
+            }
+        }
+        let before = self.game.ply();
+        self.game.play(mv).map_err(|e| match e {
+            reversi_core::GameError::Illegal { reason, .. } => Error::IllegalMove(reason.to_string()),
+            e => Error::IllegalMove(e.to_string()),
+        })?;
+        self.play_forced_passes();
+        self.version += 1;
+        Ok(self.game.moves()[before..].to_vec())
+    }
+
+    /// Resigns for `color`.
+    pub fn resign(&mut self, color: Color) -> Result<()> {
+        if self.is_over() {
+            return Err(Error::GameOver);
+        }
+        self.record.resigned = Some(color);
+        self.version += 1;
+        self.ai_job += 1;
+        self.ai_thinking = false;
+        Ok(())
+    }
+
+    /// Takes back moves until a person is to move again, at least one of their moves taken back
+    /// (games against the computer only). Returns the new ply.
+    pub fn undo_for_human(&mut self, seats: &[Color]) -> Result<usize> {
+        if seats.is_empty() {
+            return Err(Error::NoSeat);
+        }
+        if self.record.mode != Mode::Ai {
+            return Err(Error::Conflict(
+                "undo is only for games against the computer".into(),
+            ));
+        }
+        if self.is_over() && self.record.resigned.is_some() {
+            return Err(Error::GameOver);
+        }
+        let human = Color::ALL
+            .into_iter()
+            .find(|c| self.record.players[c.index()] == PlayerKind::Human)
+            .ok_or_else(|| Error::Internal("no human seat".into()))?;
+        let moves = self.game.moves().to_vec();
+        // The latest ply, before the current one, where the human was to move with a real move.
+        let mut target = None;
+        for ply in (0..moves.len()).rev() {
+            let pos = self.game.position_at(ply).expect("recorded ply");
+            if pos.side_to_move() == human && matches!(moves[ply], Move::Play(_)) {
+                target = Some(ply);
+                break;
+            }
+        }
+        let Some(target) = target else {
+            return Err(Error::Conflict("nothing to undo".into()));
+        };
+        let mut game = Game::from_position(self.record.rules(), *self.game.start());
+        game.play_all(&moves[..target])
+            .map_err(|e| Error::Internal(format!("undo replay: {e}")))?;
+        self.game = game;
+        self.version += 1;
+        self.ai_job += 1;
+        self.ai_thinking = false;
+        Ok(target)
+    }
+
+    /// The GGF record of the game.
+    pub fn ggf(&self) -> String {
+        let name = |c: Color| match self.record.players[c.index()] {
+            PlayerKind::Human => "human".to_string(),
+            PlayerKind::Ai => format!("reversi-level{}", self.record.level),
+        };
+        let result = self.record.resigned.map(|loser| GgfResult {
+            black_margin: if loser == Color::Black { -1.0 } else { 1.0 }
+                * self.game.rules().square_count() as f64,
+            ending: GgfEnding::Resigned,
+        });
+        let info = GameInfo {
+            black: name(Color::Black),
+            white: name(Color::White),
+            place: Some("reversi serve".into()),
+            date: Some(self.record.created_at.to_string()),
+            result,
+            ..GameInfo::default()
+        };
+        write_ggf(&GgfGame::from_game(&self.game, info))
+    }
+
+    /// The state shown to every client.
+    pub fn view(&self) -> GameView {
+        let pos = self.game.position();
+        let (w, h) = (pos.width(), pos.height());
+        let mut cells = String::with_capacity(w as usize * h as usize);
+        let playable = pos.playable();
+        for r in 0..h {
+            for c in 0..w {
+                let sq = Square::new(c, r).expect("on board");
+                cells.push(match pos.disc(sq) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None if playable.has(sq) => '.',
+                    None => '#',
+                });
+            }
+        }
+        let moves: Vec<String> = self.game.moves().iter().map(|m| m.to_string()).collect();
+        let ply = self.game.ply();
+        let last = self.game.moves().last().copied();
+        let (flipped, passed) = match (last, ply.checked_sub(1).and_then(|p| self.game.position_at(p))) {
+            (Some(Move::Play(sq)), Some(prev)) => (flipped_squares(prev, pos, sq), None),
+            (Some(Move::Pass), Some(prev)) => (Vec::new(), Some(prev.side_to_move())),
+            _ => (Vec::new(), None),
+        };
+        let over = self.is_over();
+        let legal = if over {
+            Vec::new()
+        } else {
+            pos.legal_moves().squares().map(|s| s.to_string()).collect()
+        };
+        let result = if let Some(loser) = self.record.resigned {
+            Some(ResultView {
+                black: pos.count(Color::Black),
+                white: pos.count(Color::White),
+                winner: Some(!loser),
+                black_margin: if loser == Color::Black { -1 } else { 1 } * pos.playable().count() as i32,
+                ending: "resigned",
+                resigned: Some(loser),
+            })
+        } else {
+            self.game.outcome().map(|o| ResultView {
+                black: o.black,
+                white: o.white,
+                winner: o.winner,
+                black_margin: o.black_margin,
+                ending: "normal",
+                resigned: None,
+            })
+        };
+        GameView {
+            id: self.record.id.clone(),
+            variant: self.record.variant.to_string(),
+            mode: self.record.mode,
+            level: self.record.level,
+            players: Players {
+                black: self.record.players[0],
+                white: self.record.players[1],
+            },
+            seats_taken: Players {
+                black: self.record.players[0] == PlayerKind::Ai || self.record.tokens[0].is_some(),
+                white: self.record.players[1] == PlayerKind::Ai || self.record.tokens[1].is_some(),
+            },
+            width: w,
+            height: h,
+            cells,
+            to_move: self.to_move(),
+            legal_moves: legal,
+            moves,
+            ply,
+            last_move: last.map(|m| m.to_string()),
+            flipped,
+            passed,
+            black_count: pos.count(Color::Black),
+            white_count: pos.count(Color::White),
+            status: if over { "finished" } else { "playing" },
+            result,
+            ai_thinking: self.ai_thinking,
+            version: self.version,
+            created_at: self.record.created_at,
+        }
+    }
+}
+
+fn flipped_squares(prev: &AnyPosition, now: &AnyPosition, played: Square) -> Vec<String> {
+    now.playable()
+        .squares()
+        .filter(|&s| s != played && prev.disc(s).is_some() && prev.disc(s) != now.disc(s))
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// A value per colour, in JSON as `{"black": ..., "white": ...}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Players<T> {
+    /// Black's value.
+    pub black: T,
+    /// White's value.
+    pub white: T,
+}
+
+/// The final result as shown to clients.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultView {
+    /// Black's final count (empties to the winner, RULES.md §1; the discs on the board after a
+    /// resignation).
+    pub black: u32,
+    /// White's final count.
+    pub white: u32,
+    /// The winner; `null` for a draw.
+    #[serde(serialize_with = "ser_color_opt")]
+    pub winner: Option<Color>,
+    /// Black's result as a disc difference (RULES.md §1); ± the number of squares after a
+    /// resignation.
+    pub black_margin: i32,
+    /// `normal` or `resigned`.
+    pub ending: &'static str,
+    /// Who resigned.
+    #[serde(serialize_with = "ser_color_opt")]
+    pub resigned: Option<Color>,
+}
+
+/// The state of a game as sent to clients (HTTP and websocket).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameView {
+    /// The game id.
+    pub id: String,
+    /// The variant preset, resolved (`othello`, `black-hole:c3`, `xot:17`, ...).
+    pub variant: String,
+    /// `ai`, `friend` or `local`.
+    pub mode: Mode,
+    /// The computer's level.
+    pub level: u32,
+    /// Who plays each colour.
+    pub players: Players<PlayerKind>,
+    /// Whether each seat is taken (always true for the computer's).
+    pub seats_taken: Players<bool>,
+    /// Board width.
+    pub width: u8,
+    /// Board height.
+    pub height: u8,
+    /// The board row by row from `a1`: `X` black, `O` white, `.` empty, `#` no square.
+    pub cells: String,
+    /// The side to move; `null` once the game is over.
+    #[serde(serialize_with = "ser_color_opt")]
+    pub to_move: Option<Color>,
+    /// The legal squares of the side to move.
+    pub legal_moves: Vec<String>,
+    /// Every move from the start, passes as `pass`.
+    pub moves: Vec<String>,
+    /// The number of moves played (passes included).
+    pub ply: usize,
+    /// The last move.
+    pub last_move: Option<String>,
+    /// The discs the last move flipped.
+    pub flipped: Vec<String>,
+    /// The side whose turn was passed by the last move, if it was a pass.
+    #[serde(serialize_with = "ser_color_opt")]
+    pub passed: Option<Color>,
+    /// Black's discs on the board.
+    pub black_count: u32,
+    /// White's discs on the board.
+    pub white_count: u32,
+    /// `playing` or `finished`.
+    pub status: &'static str,
+    /// The result once finished.
+    pub result: Option<ResultView>,
+    /// Whether the computer is thinking.
+    pub ai_thinking: bool,
+    /// Bumped on every change.
+    pub version: u64,
+    /// Creation time (Unix seconds).
+    pub created_at: i64,
+}
+
+fn ser_color_opt<S: serde::Serializer>(c: &Option<Color>, s: S) -> std::result::Result<S::Ok, S::Error> {
+    match c {
+        Some(c) => s.serialize_str(c.name()),
+        None => s.serialize_none(),
+    }
+}
+
+/// Reads `black`/`white` (or `b`/`w`).
+pub fn parse_color(s: &str) -> Option<Color> {
+    match s.to_ascii_lowercase().as_str() {
+        "black" | "b" => Some(Color::Black),
+        "white" | "w" => Some(Color::White),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(mode: Mode, players: [PlayerKind; 2]) -> GameRecord {
+        GameRecord {
+            id: "t".into(),
+            variant: Variant::Othello,
+            mode,
+            level: 1,
+            players,
+            tokens: [Some("a".into()), Some("b".into())],
+            resigned: None,
+            created_at: 0,
+        }
+    }
+
+    #[test]
+    fn seats_moves_and_turns() {
+        let mut g = LiveGame::new(record(Mode::Friend, [PlayerKind::Human; 2]));
+        let black = g.record.seats_of(Some("a"));
+        let white = g.record.seats_of(Some("b"));
+        assert_eq!(black, vec![Color::Black]);
+        assert!(g.record.seats_of(Some("zz")).is_empty());
+        assert!(matches!(
+            g.play_human(&white, "d3", None),
+            Err(Error::NotYourTurn(_))
+        ));
+        assert!(matches!(
+            g.play_human(&black, "a1", None),
+            Err(Error::IllegalMove(_))
+        ));
+        assert!(matches!(
+            g.play_human(&black, "zz", None),
+            Err(Error::IllegalMove(_))
+        ));
+        assert!(matches!(
+            g.play_human(&black, "d3", Some(3)),
+            Err(Error::StalePly { .. })
+        ));
+        assert_eq!(
+            g.play_human(&black, "D3", Some(0)).unwrap(),
+            vec![Move::Play(Square::parse("d3").unwrap())]
+        );
+        assert_eq!(g.view().to_move, Some(Color::White));
+        assert_eq!(g.view().flipped, vec!["d4".to_string()]);
+        g.resign(Color::White).unwrap();
+        let v = g.view();
+        assert_eq!(v.status, "finished");
+        assert_eq!(v.result.unwrap().winner, Some(Color::Black));
+        assert!(g.ggf().contains(":r"));
+    }
+
+    #[test]
+    fn undo_returns_to_the_humans_turn() {
+        let mut rec = record(Mode::Ai, [PlayerKind::Human, PlayerKind::Ai]);
+        rec.tokens[1] = None;
+        let mut g = LiveGame::new(rec);
+        let me = vec![Color::Black];
+        assert!(g.undo_for_human(&me).is_err());
+        g.play_human(&me, "f5", None).unwrap();
+        g.play_checked(Move::Play(Square::parse("d6").unwrap())).unwrap();
+        g.play_human(&me, "c3", None).unwrap();
+        assert_eq!(g.undo_for_human(&me).unwrap(), 2);
+        assert_eq!(g.undo_for_human(&me).unwrap(), 0);
+        assert_eq!(g.view().cells, LiveGame::new(g.record.clone()).view().cells);
+    }
+}

@@ -1,0 +1,500 @@
+//! The application state: the database, the games in memory, the AI pool and the limits. Every
+//! action on a game goes through here: it is validated by the game core, stored, and then
+//! pushed to every websocket watching the game.
+
+use crate::ai::{AiPool, Hint};
+use crate::db::{now, Db, GameSummary};
+use crate::error::{Error, Result};
+use crate::game::{GameRecord, GameView, LiveGame, Mode, PlayerKind};
+use crate::limit::RateLimiter;
+use reversi_core::{Color, Rules, Variant};
+use std::collections::HashMap;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+use tokio::task::JoinHandle;
+
+/// Settings of the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where the games are stored (`sqlite://reversi.db`, `sqlite::memory:`, or a file path).
+    pub database_url: String,
+    /// Engine searches running at once at most.
+    pub ai_workers: usize,
+    /// Hash table size of each engine, MiB.
+    pub hash_mib: usize,
+    /// Multiplies the per-level time caps of the computer's moves (and hints).
+    pub ai_time_scale: f64,
+    /// HTTP requests per second allowed per client address.
+    pub rate_per_sec: f64,
+    /// Burst size of the HTTP rate limit.
+    pub rate_burst: f64,
+    /// Largest request body, bytes.
+    pub max_body_bytes: usize,
+    /// Largest websocket message (and frame), bytes.
+    pub max_ws_message_bytes: usize,
+    /// Websocket messages per second allowed per connection (burst: twice that).
+    pub ws_messages_per_sec: f64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Config {
+            database_url: "sqlite://reversi.db".into(),
+            ai_workers: cores.saturating_sub(1).max(1),
+            hash_mib: 16,
+            ai_time_scale: 1.0,
+            rate_per_sec: 20.0,
+            rate_burst: 60.0,
+            max_body_bytes: 16 * 1024,
+            max_ws_message_bytes: 4 * 1024,
+            ws_messages_per_sec: 20.0,
+        }
+    }
+}
+
+/// What a client asks for when it creates a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// Against the computer, a friend, or two players on one device.
+    pub mode: Mode,
+    /// The variant preset (RULES.md §4), e.g. `othello`, `nxn:6`, `black-hole`.
+    pub variant: String,
+    /// The computer's level, 1..=30.
+    pub level: u32,
+    /// The creator's colour; `None` for a random one.
+    pub color: Option<Color>,
+}
+
+/// A game just created or joined: its state and the caller's secret seat token.
+#[derive(Clone, Debug)]
+pub struct Seated {
+    /// The game's state.
+    pub view: GameView,
+    /// The seat token (send it back as a cookie or bearer token).
+    pub token: String,
+    /// The seats the token holds.
+    pub seats: Vec<Color>,
+}
+
+/// A game in memory: its state behind a lock and the channel its watchers listen on.
+pub struct Slot {
+    game: tokio::sync::Mutex<LiveGame>,
+    tx: broadcast::Sender<Arc<GameView>>,
+    stop: Mutex<Option<Arc<AtomicBool>>>,
+}
+
+impl Slot {
+    fn new(live: LiveGame) -> Arc<Slot> {
+        Arc::new(Slot {
+            game: tokio::sync::Mutex::new(live),
+            tx: broadcast::channel(32).0,
+            stop: Mutex::new(None),
+        })
+    }
+
+    fn publish(&self, live: &LiveGame) -> GameView {
+        let view = live.view();
+        let _ = self.tx.send(Arc::new(view.clone()));
+        view
+    }
+
+    fn stop_ai(&self) {
+        if let Some(stop) = self.stop.lock().ok().and_then(|mut s| s.take()) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+struct Inner {
+    db: Db,
+    games: Mutex<HashMap<String, Arc<Slot>>>,
+    ai: Arc<AiPool>,
+    config: Config,
+    limiter: RateLimiter,
+}
+
+/// The shared state of the server (cheap to clone).
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+/// `n` random bytes as URL-safe letters and digits.
+pub fn random_string(n: usize) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+    let mut bytes = vec![0u8; n];
+    // The system source does not fail on supported platforms; a failure leaves zeros, which
+    // the length check below turns into a panic-free but weak id only in that impossible case.
+    let _ = getrandom::fill(&mut bytes);
+    bytes
+        .iter()
+        .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
+        .collect()
+}
+
+fn random_u64() -> u64 {
+    let mut b = [0u8; 8];
+    let _ = getrandom::fill(&mut b);
+    u64::from_le_bytes(b)
+}
+
+impl AppState {
+    /// Opens the database and sets up the state.
+    pub async fn new(config: Config) -> Result<AppState> {
+        let db = Db::connect(&config.database_url).await?;
+        Ok(AppState::with_db(db, config))
+    }
+
+    /// A state over an open database.
+    pub fn with_db(db: Db, config: Config) -> AppState {
+        AppState {
+            inner: Arc::new(Inner {
+                db,
+                games: Mutex::new(HashMap::new()),
+                ai: Arc::new(AiPool::new(
+                    config.ai_workers,
+                    config.hash_mib,
+                    config.ai_time_scale,
+                )),
+                limiter: RateLimiter::new(config.rate_per_sec, config.rate_burst),
+                config,
+            }),
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// The database.
+    pub fn db(&self) -> &Db {
+        &self.inner.db
+    }
+
+    /// The per-address rate limiter.
+    pub fn limiter(&self) -> &RateLimiter {
+        &self.inner.limiter
+    }
+
+    /// The game `id`, from memory or (after a restart) rebuilt from the database. A game loaded
+    /// with the computer to move resumes its search.
+    pub async fn slot(&self, id: &str) -> Result<Arc<Slot>> {
+        if id.len() > 64 {
+            return Err(Error::NotFound);
+        }
+        if let Some(s) = self.inner.games.lock().map_err(poisoned)?.get(id) {
+            return Ok(Arc::clone(s));
+        }
+        let live = self.inner.db.load_game(id).await?.ok_or(Error::NotFound)?;
+        let resume = live.ai_to_move().is_some();
+        let (slot, inserted) = {
+            let mut games = self.inner.games.lock().map_err(poisoned)?;
+            match games.get(id) {
+                Some(s) => (Arc::clone(s), false),
+                None => {
+                    let s = Slot::new(live);
+                    games.insert(id.to_string(), Arc::clone(&s));
+                    (s, true)
+                }
+            }
+        };
+        if inserted && resume {
+            self.spawn_ai(&slot);
+        }
+        Ok(slot)
+    }
+
+    /// Creates a game; the caller gets the seat(s) of `req.color` (both on one device).
+    pub async fn create(&self, req: NewGame) -> Result<Seated> {
+        let variant =
+            Variant::from_str(&req.variant).map_err(|e| Error::BadRequest(format!("variant: {e}")))?;
+        if !(1..=reversi_engine::levels::MAX_LEVEL).contains(&req.level) {
+            return Err(Error::BadRequest(format!(
+                "level must be 1 to {}",
+                reversi_engine::levels::MAX_LEVEL
+            )));
+        }
+        let variant = Rules::new(variant, random_u64()).variant;
+        let color = req.color.unwrap_or(if random_u64() & 1 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        });
+        let token = random_string(32);
+        let mut players = [PlayerKind::Human; 2];
+        let mut tokens: [Option<String>; 2] = [None, None];
+        match req.mode {
+            Mode::Ai => {
+                players[(!color).index()] = PlayerKind::Ai;
+                tokens[color.index()] = Some(token.clone());
+            }
+            Mode::Friend => tokens[color.index()] = Some(token.clone()),
+            Mode::Local => tokens = [Some(token.clone()), Some(token.clone())],
+        }
+        let record = GameRecord {
+            id: random_string(10),
+            variant,
+            mode: req.mode,
+            level: req.level,
+            players,
+            tokens,
+            resigned: None,
+            created_at: now(),
+        };
+        let live = LiveGame::new(record);
+        self.inner.db.insert_game(&live).await?;
+        let view = live.view();
+        let seats = live.record.seats_of(Some(&token));
+        let need_ai = live.ai_to_move().is_some();
+        let slot = Slot::new(live);
+        self.inner
+            .games
+            .lock()
+            .map_err(poisoned)?
+            .insert(view.id.clone(), Arc::clone(&slot));
+        if need_ai {
+            self.spawn_ai(&slot);
+        }
+        Ok(Seated { view, token, seats })
+    }
+
+    /// Takes the open seat of a game against a friend (the invite link). A caller who already
+    /// holds a seat keeps it.
+    pub async fn join(&self, id: &str, token: Option<&str>) -> Result<Seated> {
+        let slot = self.slot(id).await?;
+        let mut g = slot.game.lock().await;
+        let seats = g.record.seats_of(token);
+        if let (false, Some(t)) = (seats.is_empty(), token) {
+            return Ok(Seated {
+                view: g.view(),
+                token: t.to_string(),
+                seats,
+            });
+        }
+        let seat = g
+            .record
+            .open_seat()
+            .ok_or_else(|| Error::Conflict("both seats are taken; you can watch".into()))?;
+        let token = random_string(32);
+        let snapshot = g.clone();
+        g.record.tokens[seat.index()] = Some(token.clone());
+        g.version += 1;
+        if let Err(e) = self.inner.db.update_game(&g).await {
+            *g = snapshot;
+            return Err(e);
+        }
+        let view = slot.publish(&g);
+        Ok(Seated {
+            view,
+            token,
+            seats: vec![seat],
+        })
+    }
+
+    /// The state of a game and the seats `token` holds in it.
+    pub async fn view(&self, id: &str, token: Option<&str>) -> Result<(GameView, Vec<Color>)> {
+        let slot = self.slot(id).await?;
+        let g = slot.game.lock().await;
+        Ok((g.view(), g.record.seats_of(token)))
+    }
+
+    /// Plays a move for the holder of `token`. When the computer is to move next, its search is
+    /// started and the returned handle finishes once it has played.
+    pub async fn play(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        mv: &str,
+        ply: Option<usize>,
+    ) -> Result<(GameView, Option<JoinHandle<()>>)> {
+        let slot = self.slot(id).await?;
+        let view = {
+            let mut g = slot.game.lock().await;
+            let seats = g.record.seats_of(token);
+            if seats.is_empty() {
+                return Err(seat_error(token));
+            }
+            let before = g.game.ply();
+            let snapshot = g.clone();
+            let added = g.play_human(&seats, mv, ply)?;
+            if let Err(e) = self.inner.db.append_moves(&g, before, &added).await {
+                *g = snapshot;
+                return Err(e);
+            }
+            (slot.publish(&g), g.ai_to_move().is_some())
+        };
+        let (view, need_ai) = view;
+        Ok((view, need_ai.then(|| self.spawn_ai(&slot))))
+    }
+
+    /// Resigns for the holder of `token`: `color` picks the side on a shared device (default:
+    /// the side to move).
+    pub async fn resign(&self, id: &str, token: Option<&str>, color: Option<Color>) -> Result<GameView> {
+        let slot = self.slot(id).await?;
+        let mut g = slot.game.lock().await;
+        let seats = g.record.seats_of(token);
+        if seats.is_empty() {
+            return Err(seat_error(token));
+        }
+        let color = match color {
+            Some(c) if seats.contains(&c) => c,
+            Some(c) => return Err(Error::NotYourSeat(format!("you do not play {}", c.name()))),
+            None if seats.len() == 1 => seats[0],
+            None => g.game.side_to_move(),
+        };
+        let snapshot = g.clone();
+        g.resign(color)?;
+        slot.stop_ai();
+        if let Err(e) = self.inner.db.update_game(&g).await {
+            *g = snapshot;
+            return Err(e);
+        }
+        Ok(slot.publish(&g))
+    }
+
+    /// Takes back the last move of the holder of `token` and the computer's reply (games
+    /// against the computer).
+    pub async fn undo(&self, id: &str, token: Option<&str>) -> Result<GameView> {
+        let slot = self.slot(id).await?;
+        let mut g = slot.game.lock().await;
+        let seats = g.record.seats_of(token);
+        if seats.is_empty() {
+            return Err(seat_error(token));
+        }
+        let snapshot = g.clone();
+        let ply = g.undo_for_human(&seats)?;
+        slot.stop_ai();
+        if let Err(e) = self.inner.db.truncate_moves(&g, ply).await {
+            *g = snapshot;
+            return Err(e);
+        }
+        Ok(slot.publish(&g))
+    }
+
+    /// The best moves for the side to move, for a seat holder.
+    pub async fn hint(&self, id: &str, token: Option<&str>, n: usize) -> Result<Vec<Hint>> {
+        let slot = self.slot(id).await?;
+        let pos = {
+            let g = slot.game.lock().await;
+            if g.record.seats_of(token).is_empty() {
+                return Err(seat_error(token));
+            }
+            if g.is_over() {
+                return Err(Error::GameOver);
+            }
+            *g.game.position()
+        };
+        self.inner.ai.hints(pos, n).await
+    }
+
+    /// The GGF record of a game.
+    pub async fn ggf(&self, id: &str) -> Result<String> {
+        let slot = self.slot(id).await?;
+        let g = slot.game.lock().await;
+        Ok(g.ggf())
+    }
+
+    /// The latest games.
+    pub async fn list(&self, status: Option<&str>, limit: u32) -> Result<Vec<GameSummary>> {
+        if let Some(s) = status {
+            if s != "playing" && s != "finished" {
+                return Err(Error::BadRequest("status must be playing or finished".into()));
+            }
+        }
+        self.inner.db.list_games(status, limit.clamp(1, 200)).await
+    }
+
+    /// A receiver of every later state of game `id`, the current state and the seats of `token`.
+    pub async fn subscribe(
+        &self,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<(broadcast::Receiver<Arc<GameView>>, GameView, Vec<Color>)> {
+        let slot = self.slot(id).await?;
+        let g = slot.game.lock().await;
+        let rx = slot.tx.subscribe();
+        Ok((rx, g.view(), g.record.seats_of(token)))
+    }
+
+    /// Starts the computer's move (a task that does nothing if it is not to move or already
+    /// thinking).
+    fn spawn_ai(&self, slot: &Arc<Slot>) -> JoinHandle<()> {
+        let state = self.clone();
+        let slot = Arc::clone(slot);
+        tokio::spawn(async move {
+            if let Err(e) = state.ai_loop(&slot).await {
+                tracing::error!("AI move failed: {e}");
+            }
+        })
+    }
+
+    async fn ai_loop(&self, slot: &Arc<Slot>) -> Result<()> {
+        loop {
+            let (pos, level, seed, job, stop) = {
+                let mut g = slot.game.lock().await;
+                if g.ai_to_move().is_none() || g.ai_thinking {
+                    return Ok(());
+                }
+                g.ai_thinking = true;
+                g.ai_job += 1;
+                g.version += 1;
+                let stop = Arc::new(AtomicBool::new(false));
+                if let Ok(mut s) = slot.stop.lock() {
+                    *s = Some(Arc::clone(&stop));
+                }
+                slot.publish(&g);
+                let seed = g.record.id.bytes().fold(g.game.ply() as u64, |h, b| {
+                    h.wrapping_mul(0x100_0000_01b3).wrapping_add(b as u64)
+                });
+                (*g.game.position(), g.record.level, seed, g.ai_job, stop)
+            };
+            let result = self.inner.ai.best_move(pos, level, seed, stop).await;
+            let mut g = slot.game.lock().await;
+            if g.ai_job != job {
+                return Ok(()); // undone or resigned meanwhile
+            }
+            g.ai_thinking = false;
+            let mv = match result {
+                Ok(mv) => mv,
+                Err(e) => {
+                    g.version += 1;
+                    slot.publish(&g);
+                    return Err(e);
+                }
+            };
+            let before = g.game.ply();
+            let snapshot = g.clone();
+            let added = match g.play_checked(mv) {
+                Ok(a) => a,
+                Err(e) => {
+                    *g = snapshot;
+                    g.version += 1;
+                    slot.publish(&g);
+                    return Err(Error::Internal(format!("engine move {mv} rejected: {e}")));
+                }
+            };
+            if let Err(e) = self.inner.db.append_moves(&g, before, &added).await {
+                *g = snapshot;
+                g.version += 1;
+                slot.publish(&g);
+                return Err(e);
+            }
+            slot.publish(&g);
+        }
+    }
+}
+
+fn seat_error(token: Option<&str>) -> Error {
+    match token {
+        None => Error::NoSeat,
+        Some(_) => Error::NotYourSeat("this token holds no seat in this game".into()),
+    }
+}
+
+fn poisoned<T>(_: T) -> Error {
+    Error::Internal("a lock was poisoned".into())
+}

@@ -1,0 +1,157 @@
+//! `GET /api/games/{id}/ws`: a websocket that pushes the game's state after every change and
+//! accepts moves, resignations and undos from seat holders.
+//!
+//! Server to client: `{"type":"state","game":GAME,"you":["black"]}`, `{"type":"error",
+//! "error":MESSAGE,"code":CODE}`, `{"type":"pong"}`. Client to server: `{"type":"move",
+//! "move":"d3","ply":4}` (`ply` optional), `{"type":"resign","color":"black"}` (`color`
+//! optional), `{"type":"undo"}`, `{"type":"ping"}`.
+
+use crate::api::request_token;
+use crate::error::{Error, Result};
+use crate::game::{parse_color, GameView};
+use crate::limit::TokenBucket;
+use crate::state::AppState;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use reversi_core::Color;
+use serde::Deserialize;
+use tokio::sync::broadcast::error::RecvError;
+
+/// Close code sent to a client that floods the socket (policy violation).
+pub const CLOSE_FLOOD: u16 = 1008;
+
+/// Query of the websocket route.
+#[derive(Debug, Default, Deserialize)]
+pub struct WsQuery {
+    /// A seat token, for clients that can set neither a cookie nor a header.
+    pub token: Option<String>,
+}
+
+/// A message from the client.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ClientMessage {
+    /// Play a move.
+    Move {
+        /// The square or `pass`.
+        #[serde(rename = "move")]
+        mv: String,
+        /// The ply the client saw.
+        #[serde(default)]
+        ply: Option<usize>,
+    },
+    /// Resign (`color` on a shared device).
+    Resign {
+        /// Which colour resigns.
+        #[serde(default)]
+        color: Option<String>,
+    },
+    /// Take back the last move against the computer.
+    Undo,
+    /// Keep-alive; answered by `pong`.
+    Ping,
+}
+
+/// The upgrade handler.
+pub async fn handler(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Result<Query<WsQuery>, axum::extract::rejection::QueryRejection>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response> {
+    let ws = ws.map_err(|e| Error::BadRequest(e.body_text()))?;
+    let token = request_token(&headers, &id).or_else(|| query.ok().and_then(|q| q.0.token));
+    // Unknown games are refused before the upgrade, with a 404.
+    state.slot(&id).await?;
+    let max = state.config().max_ws_message_bytes;
+    Ok(ws
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| session(socket, state, id, token)))
+}
+
+fn state_message(game: &GameView, you: &[Color]) -> Message {
+    let you: Vec<&str> = you.iter().map(|c| c.name()).collect();
+    let text = serde_json::json!({ "type": "state", "game": game, "you": you }).to_string();
+    Message::Text(text.into())
+}
+
+fn error_message(e: &Error) -> Message {
+    let mut body = e.body();
+    body["type"] = "error".into();
+    Message::Text(body.to_string().into())
+}
+
+async fn session(mut socket: WebSocket, state: AppState, id: String, token: Option<String>) {
+    let Ok((mut rx, view, seats)) = state.subscribe(&id, token.as_deref()).await else {
+        return;
+    };
+    if socket.send(state_message(&view, &seats)).await.is_err() {
+        return;
+    }
+    let rate = state.config().ws_messages_per_sec;
+    let mut bucket = TokenBucket::new(rate, rate * 2.0);
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        let e = Error::BadRequest("send JSON text messages".into());
+                        if socket.send(error_message(&e)).await.is_err() { break; }
+                        continue;
+                    }
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(_)) => continue,
+                };
+                if !bucket.take() {
+                    let frame = CloseFrame { code: CLOSE_FLOOD, reason: "too many messages".into() };
+                    let _ = socket.send(Message::Close(Some(frame))).await;
+                    break;
+                }
+                if let Some(reply) = handle(&state, &id, token.as_deref(), &text).await {
+                    if socket.send(reply).await.is_err() { break; }
+                }
+            }
+            update = rx.recv() => {
+                let msg = match update {
+                    Ok(game) => state_message(&game, &seats),
+                    Err(RecvError::Lagged(_)) => match state.view(&id, token.as_deref()).await {
+                        Ok((game, _)) => state_message(&game, &seats),
+                        Err(_) => break,
+                    },
+                    Err(RecvError::Closed) => break,
+                };
+                if socket.send(msg).await.is_err() { break; }
+            }
+        }
+    }
+}
+
+/// Carries out one client message; returns the direct reply (errors and pongs; new states
+/// arrive through the game's channel).
+async fn handle(state: &AppState, id: &str, token: Option<&str>, text: &str) -> Option<Message> {
+    let msg: ClientMessage = match serde_json::from_str(text) {
+        Ok(m) => m,
+        Err(e) => {
+            return Some(error_message(&Error::BadRequest(format!(
+                "malformed message: {e}"
+            ))))
+        }
+    };
+    let result = match msg {
+        ClientMessage::Ping => return Some(Message::Text(r#"{"type":"pong"}"#.into())),
+        ClientMessage::Move { mv, ply } => state.play(id, token, &mv, ply).await.map(drop),
+        ClientMessage::Resign { color } => match color.as_deref().map(parse_color) {
+            Some(None) => Err(Error::BadRequest("color must be black or white".into())),
+            Some(c) => state.resign(id, token, c).await.map(drop),
+            None => state.resign(id, token, None).await.map(drop),
+        },
+        ClientMessage::Undo => state.undo(id, token).await.map(drop),
+    };
+    result.err().map(|e| error_message(&e))
+}
