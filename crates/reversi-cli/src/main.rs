@@ -39,6 +39,8 @@ enum Command {
     Nboard(cmd::nboard::Args),
     /// Run a tournament between built-in levels and external engines, with a crosstable.
     Tournament(cmd::tournament::Args),
+    /// Serve the web app: play in the browser against the computer or other people.
+    Serve(cmd::serve::Args),
 }
 
 fn main() {
@@ -56,6 +58,7 @@ fn main() {
         Command::Gtp(a) => cmd::gtp::run(a),
         Command::Nboard(a) => cmd::nboard::run(a),
         Command::Tournament(a) => cmd::tournament::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

@@ -11,6 +11,7 @@ pub mod nboard;
 pub mod perft;
 pub mod play;
 mod play_text;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod tournament;
