@@ -158,11 +158,13 @@ function connect() {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const ws = new WebSocket(`${proto}//${location.host}/api/games/${g.id}/ws`);
   g.ws = ws;
-  ws.onopen = () => { g.retry = 0; setConn(true); };
+  ws.onopen = () => { g.retry = 0; g.fresh = true; setConn(true); };
   ws.onmessage = ev => {
     const msg = JSON.parse(ev.data);
     if (msg.type === 'state') {
-      if (g.game && msg.game.version < g.game.version && msg.game.ply <= g.game.ply) return;
+      // The first state after (re)connecting is the truth (a restarted server counts anew).
+      if (!g.fresh && g.game && msg.game.version < g.game.version) return;
+      g.fresh = false;
       const changed = !g.game || msg.game.ply !== g.game.ply;
       g.game = msg.game; g.you = msg.you;
       if (changed) { g.hints = {}; g.notice = ''; }

@@ -407,7 +407,24 @@ async fn pages_and_rate_limit() {
         assert_eq!(r.status, StatusCode::OK, "{path}");
     }
     let r = call(&app, Method::GET, "/", None, None).await;
-    assert!(r.text.contains("<html"));
+    assert!(r.text.contains("<html") && r.text.contains("/static/app.js"));
+    // The home page offers every preset of RULES.md §4, in English and Russian.
+    let js = call(&app, Method::GET, "/static/app.js", None, None).await.text;
+    for v in [
+        "othello",
+        "nxn:",
+        "nxn-parallel:",
+        "grand",
+        "eight-stars",
+        "black-hole",
+        "anti",
+        "xot",
+        "reversi-1880",
+        "reversi-1880:white",
+    ] {
+        assert!(js.contains(&format!("'{v}")), "{v}");
+    }
+    assert!(js.contains("ru: {") && js.contains("en: {") && js.contains("localStorage"));
 
     let mut cfg = config("sqlite::memory:");
     cfg.rate_per_sec = 0.01;
