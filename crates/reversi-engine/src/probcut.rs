@@ -48,7 +48,11 @@ pub fn fit(depth: u32) -> Option<Fit> {
         return Some(*f);
     }
     let deepest = FITS.iter().max_by_key(|f| f.depth)?;
-    (depth > deepest.depth).then(|| Fit { depth, shallow: shallow_depth(depth), ..*deepest })
+    (depth > deepest.depth).then(|| Fit {
+        depth,
+        shallow: shallow_depth(depth),
+        ..*deepest
+    })
 }
 
 /// Measures the fits for depths `3..=max_depth` on `positions` (side to move, opponent): each is
@@ -63,7 +67,12 @@ pub fn calibrate(
     use crate::Limits;
     use std::sync::atomic::AtomicBool;
     let stop = AtomicBool::new(false);
-    let limits = Limits { depth: max_depth, exact_empties: 0, wld_empties: 0, ..Limits::default() };
+    let limits = Limits {
+        depth: max_depth,
+        exact_empties: 0,
+        wld_empties: 0,
+        ..Limits::default()
+    };
     let mut scores: Vec<Vec<Option<i32>>> = Vec::new();
     for (i, &(p, o)) in positions.iter().enumerate() {
         engine.clear();
@@ -84,7 +93,13 @@ pub fn calibrate(
                 .iter()
                 .filter_map(|v| Some((v[s as usize]? as f64, v[d as usize]? as f64)))
                 .collect();
-            fit_line(&pairs).map(|(a, b, sigma)| Fit { depth: d, shallow: s, a, b, sigma })
+            fit_line(&pairs).map(|(a, b, sigma)| Fit {
+                depth: d,
+                shallow: s,
+                a,
+                b,
+                sigma,
+            })
         })
         .collect()
 }
@@ -129,12 +144,22 @@ mod tests {
 
     #[test]
     fn line_fit() {
-        let pairs: Vec<(f64, f64)> = (0..20).map(|i| (i as f64, 2.0 * i as f64 + 1.0 + if i % 2 == 0 { 0.5 } else { -0.5 })).collect();
+        let pairs: Vec<(f64, f64)> = (0..20)
+            .map(|i| {
+                (
+                    i as f64,
+                    2.0 * i as f64 + 1.0 + if i % 2 == 0 { 0.5 } else { -0.5 },
+                )
+            })
+            .collect();
         let (a, b, s) = fit_line(&pairs).unwrap();
-        assert!((a - 2.0).abs() < 0.05 && (b - 1.0).abs() < 0.5 && s > 0.4 && s < 0.7, "{a} {b} {s}");
+        assert!(
+            (a - 2.0).abs() < 0.05 && (b - 1.0).abs() < 0.5 && s > 0.4 && s < 0.7,
+            "{a} {b} {s}"
+        );
         for d in 3..30 {
             let s = shallow_depth(d);
-            assert!(s < d && (d - s) % 2 == 0);
+            assert!(s < d && (d - s).is_multiple_of(2));
         }
     }
 }

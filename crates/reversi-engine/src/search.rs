@@ -288,48 +288,27 @@ impl Engine {
     ) -> SearchResult {
         let n = (!(p | o)).count_ones();
         let mut root = self.root_moves(p, o);
-        let (guess, pre_nodes) = if n >= 14 { self.presort(p, o, &mut root, stop) } else { (0, 0) };
+        let (guess, pre_nodes) = if n >= 14 {
+            self.presort(p, o, &mut root, stop)
+        } else {
+            (0, 0)
+        };
         let (alpha, beta) = if wld { (-1, 1) } else { (-INF, INF) };
-        let helpers_stop = AtomicBool::new(false);
-        let (score, best, nodes) = std::thread::scope(|scope| {
-            let handles: Vec<_> = (1..self.threads)
-                .map(|i| {
-                    let mut order = root.clone();
-                    let k = i % order.len().max(1);
-                    order.rotate_left(k);
-                    let hs = &helpers_stop;
-                    scope.spawn(move || {
-                        let mut c = Ctx {
-                            tt: &self.tt,
-                            nodes: 0,
-                            stop: hs,
-                            aborted: false,
-                        };
-                        root_end(&mut c, self.kernel, p, o, alpha, beta, &order);
-                        c.nodes
-                    })
-                })
-                .collect();
-            let mut c = Ctx {
-                tt: &self.tt,
-                nodes: 0,
-                stop,
-                aborted: false,
-            };
-            let (score, best) = if wld || n < 14 {
-                root_end(&mut c, self.kernel, p, o, alpha, beta, &root)
-            } else {
-                root_aspirated(&mut c, self.kernel, p, o, guess, &root)
-            };
-            let aborted = c.aborted;
-            helpers_stop.store(true, Relaxed);
-            let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-            (
-                if aborted { None } else { Some(score) },
-                best,
-                c.nodes + helper_nodes + pre_nodes,
-            )
-        });
+        let mut root_search = RootEnd {
+            tt: &self.tt,
+            stop,
+            kernel: self.kernel,
+            threads: self.threads,
+            nodes: 0,
+            aborted: false,
+        };
+        let (score, best) = if wld || n < 14 {
+            root_search.run(p, o, alpha, beta, &root)
+        } else {
+            root_search.aspirated(p, o, guess, &root)
+        };
+        let nodes = root_search.nodes + pre_nodes;
+        let score = if root_search.aborted { None } else { Some(score) };
         match score {
             Some(score) => {
                 let info = Progress {
@@ -523,68 +502,115 @@ struct RootMove {
     score: i32,
 }
 
-/// The endgame root searched first in a narrow window around `guess` (a midgame estimate), then
-/// re-searched on the side it failed.
-fn root_aspirated(c: &mut Ctx, kernel: Kernel, p: u64, o: u64, guess: i32, order: &[RootMove]) -> (i32, u8) {
-    let w = 5;
-    // Final scores on a full 8×8 board are even: odd bounds waste no window.
-    let g = guess.clamp(-64, 64) & !1;
-    let (mut lo, mut hi) = (g - w, g + w);
-    loop {
-        let (v, b) = root_end(c, kernel, p, o, lo, hi, order);
-        if c.aborted {
-            return (v, b);
-        }
-        if v <= lo && lo > -INF {
-            hi = v + 1;
-            lo = -INF;
-        } else if v >= hi && hi < INF {
-            lo = v - 1;
-            hi = INF;
-        } else {
-            return (v, b);
-        }
-    }
+/// The endgame root. The first move is searched with the full window; the others are shared
+/// among the threads (each takes the next move, tests it against the best score so far with a
+/// null window, and re-searches it when it does better).
+struct RootEnd<'a> {
+    tt: &'a TranspositionTable,
+    stop: &'a AtomicBool,
+    kernel: Kernel,
+    threads: usize,
+    nodes: u64,
+    aborted: bool,
 }
 
-/// The endgame root: PVS over the root moves in the given order.
-fn root_end(
-    c: &mut Ctx,
-    kernel: Kernel,
-    p: u64,
-    o: u64,
-    mut alpha: i32,
-    beta: i32,
-    order: &[RootMove],
-) -> (i32, u8) {
-    let mut best = -INF;
-    let mut best_move = order.first().map_or(NO_MOVE, |r| r.sq);
-    for (i, rm) in order.iter().enumerate() {
-        let (np, no) = (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
-        let mut v;
-        if i == 0 {
-            v = -endgame::solve_window(c, kernel, np, no, -beta, -alpha).0;
-        } else {
-            v = -endgame::solve_nws(c, kernel, np, no, -alpha - 1);
-            if v > alpha && v < beta && !c.aborted {
-                v = -endgame::solve_window(c, kernel, np, no, -beta, -v).0;
+impl RootEnd<'_> {
+    /// First a narrow window around `guess` (a midgame estimate), then a re-search on the side
+    /// it failed.
+    fn aspirated(&mut self, p: u64, o: u64, guess: i32, order: &[RootMove]) -> (i32, u8) {
+        let w = 5;
+        // Final scores on a full 8×8 board are even: odd bounds waste no window.
+        let g = guess.clamp(-64, 64) & !1;
+        let (mut lo, mut hi) = (g - w, g + w);
+        loop {
+            let (v, b) = self.run(p, o, lo, hi, order);
+            if self.aborted {
+                return (v, b);
             }
-        }
-        if c.aborted {
-            break;
-        }
-        if v > best {
-            best = v;
-            best_move = rm.sq;
-            if v > alpha {
-                alpha = v;
-                if v >= beta {
-                    break;
-                }
+            if v <= lo && lo > -INF {
+                hi = v + 1;
+                lo = -INF;
+            } else if v >= hi && hi < INF {
+                lo = v - 1;
+                hi = INF;
+            } else {
+                return (v, b);
             }
         }
     }
-    (best, best_move)
+
+    /// Searches the root moves in `order` within `(alpha, beta)`.
+    fn run(&mut self, p: u64, o: u64, alpha: i32, beta: i32, order: &[RootMove]) -> (i32, u8) {
+        let child = |rm: &RootMove| (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
+        let mut c = Ctx {
+            tt: self.tt,
+            nodes: 0,
+            stop: self.stop,
+            aborted: false,
+        };
+        let (np, no) = child(&order[0]);
+        let first = -endgame::solve_window(&mut c, self.kernel, np, no, -beta, -alpha).0;
+        self.nodes += c.nodes;
+        if c.aborted {
+            self.aborted = true;
+            return (first, order[0].sq);
+        }
+        // (best score, best move, alpha)
+        let shared = std::sync::Mutex::new((first, order[0].sq, alpha.max(first)));
+        let next = std::sync::atomic::AtomicUsize::new(1);
+        let cut = AtomicBool::new(first >= beta);
+        let worker = || -> (u64, bool) {
+            let mut c = Ctx {
+                tt: self.tt,
+                nodes: 0,
+                stop: self.stop,
+                aborted: false,
+            };
+            loop {
+                let i = next.fetch_add(1, Relaxed);
+                if i >= order.len() || cut.load(Relaxed) {
+                    break;
+                }
+                let (np, no) = child(&order[i]);
+                let a = shared.lock().expect("no panics under the lock").2;
+                let mut v = -endgame::solve_nws(&mut c, self.kernel, np, no, -a - 1);
+                if c.aborted {
+                    break;
+                }
+                if v > a {
+                    let a2 = shared.lock().expect("no panics under the lock").2.max(a);
+                    v = -endgame::solve_window(&mut c, self.kernel, np, no, -beta, -a2).0;
+                    if c.aborted {
+                        break;
+                    }
+                }
+                let mut s = shared.lock().expect("no panics under the lock");
+                if v > s.0 {
+                    s.0 = v;
+                    s.1 = order[i].sq;
+                }
+                if v > s.2 {
+                    s.2 = v;
+                    if v >= beta {
+                        cut.store(true, Relaxed);
+                    }
+                }
+            }
+            (c.nodes, c.aborted)
+        };
+        let results: Vec<(u64, bool)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..self.threads).map(|_| scope.spawn(worker)).collect();
+            let mut r = vec![worker()];
+            r.extend(handles.into_iter().map(|h| h.join().unwrap_or((0, true))));
+            r
+        });
+        for (n, aborted) in results {
+            self.nodes += n;
+            self.aborted |= aborted;
+        }
+        let (best, best_move, _) = *shared.lock().expect("no panics under the lock");
+        (best, best_move)
+    }
 }
 
 /// One thread's midgame search.

@@ -9,9 +9,11 @@ use std::path::PathBuf;
 
 /// Arguments of `reversi calibrate-probcut`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Samples positions with 20 to 50 empties from a WTHOR file, searches each by \
+#[command(
+    after_help = "Samples positions with 20 to 50 empties from a WTHOR file, searches each by \
 iterative deepening without pruning, fits deep ≈ a·shallow + b per depth, and writes the table that \
-crates/reversi-engine/src/probcut_table.rs holds.")]
+crates/reversi-engine/src/probcut_table.rs holds."
+)]
 pub struct Args {
     /// WTHOR games file to sample.
     #[arg(long, default_value = "data/wthor/WTH_2010.wtb")]
@@ -33,14 +35,12 @@ pub fn run(a: Args) -> Result<()> {
     let games = parse_games(&bytes).with_context(|| format!("{}", a.wthor.display()))?;
     let mut positions = Vec::new();
     // A fixed stride through the games and plies: reproducible, and spread over every stage.
-    let mut k = 0usize;
-    for g in games.games.iter() {
+    for (k, g) in games.games.iter().enumerate() {
         if positions.len() >= a.positions {
             break;
         }
         let game = g.to_game().context("replaying a WTHOR game")?;
         let target = 20 + (k * 7) % 31; // empties 20..=50
-        k += 1;
         for ply in 0..=game.moves().len() {
             let pos = game.position_at(ply).expect("ply in range");
             if pos.empties().count() as usize == target && !pos.legal_moves().is_empty() {
@@ -61,7 +61,9 @@ pub fn run(a: Args) -> Result<()> {
     let note = format!(
         "{} positions with 20-50 empties from {}, depths 3..={}, evaluation {}.",
         total,
-        a.wthor.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+        a.wthor
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
         a.depth,
         engine.evaluator().name()
     );
@@ -72,7 +74,10 @@ pub fn run(a: Args) -> Result<()> {
         std::fs::write(&a.out, src).with_context(|| format!("cannot write {}", a.out))?;
     }
     for f in &fits {
-        eprintln!("depth {:>2} from {:>2}: a {:.3} b {:+.3} sigma {:.3}", f.depth, f.shallow, f.a, f.b, f.sigma);
+        eprintln!(
+            "depth {:>2} from {:>2}: a {:.3} b {:+.3} sigma {:.3}",
+            f.depth, f.shallow, f.a, f.b, f.sigma
+        );
     }
     Ok(())
 }
