@@ -19,10 +19,10 @@ pub struct PositionArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Moves from the start, as a transcript (`f5d6c3` or `f5 d6 c3`; passes optional).
-    #[arg(long, short = 'm', conflicts_with = "board")]
+    #[arg(long, short = 'm', conflicts_with = "board", allow_hyphen_values = true)]
     pub moves: Option<String>,
     /// A board string and side to move: 64 characters (X, O, -) from a1, then X or O.
-    #[arg(long, short = 'b')]
+    #[arg(long, short = 'b', allow_hyphen_values = true)]
     pub board: Option<String>,
 }
 

@@ -26,17 +26,19 @@ struct Shown {
     empty: u32,
     game_over: bool,
     must_pass: bool,
-    score: Option<Score>,
+    /// Once the game is over, Black's result as a number (RULES.md §1: the disc difference with
+    /// the empties given to the winner); `null` before.
+    score: Option<i32>,
+    /// Once the game is over, the final count (empties included) and the winner.
+    result: Option<Final>,
     moves: String,
 }
 
 #[derive(Serialize)]
-struct Score {
+struct Final {
     black: u32,
     white: u32,
     winner: Option<&'static str>,
-    /// Black's result as a number (RULES.md §1).
-    black_margin: i32,
 }
 
 /// Runs the command.
@@ -63,11 +65,11 @@ fn to_json(game: &Game) -> Shown {
         empty: pos.empties().count(),
         game_over: over,
         must_pass: pos.must_pass(),
-        score: pos.outcome().map(|o| Score {
+        score: pos.outcome().map(|o| o.margin(Color::Black)),
+        result: pos.outcome().map(|o| Final {
             black: o.black,
             white: o.white,
             winner: o.winner.map(Color::name),
-            black_margin: o.margin(Color::Black),
         }),
         moves: game.transcript(),
     }
