@@ -41,6 +41,10 @@ enum Command {
     Tournament(cmd::tournament::Args),
     /// Serve the web app: play in the browser against the computer or other people.
     Serve(cmd::serve::Args),
+    /// Make a print-and-play kit: the board, a rules sheet and discs to cut out (PDF, SVG or PNG).
+    Print(cmd::print::Args),
+    /// Draw a game diagram: a position at any move, or the numbered game record.
+    Diagram(cmd::diagram::Args),
 }
 
 fn main() {
@@ -59,6 +63,8 @@ fn main() {
         Command::Nboard(a) => cmd::nboard::run(a),
         Command::Tournament(a) => cmd::tournament::run(a),
         Command::Serve(a) => cmd::serve::run(a),
+        Command::Print(a) => cmd::print::run(a),
+        Command::Diagram(a) => cmd::diagram::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

@@ -89,7 +89,7 @@ pub fn diagram_svg(game: &Game, ply: Option<usize>, numbered: bool, info: &Diagr
         let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
         caption.push((
             format!(
-                "● {}: {}   ○ {}: {}",
+                "● {}: {}  ·  ○ {}: {}",
                 side(Color::Black, lang),
                 name(&info.black),
                 side(Color::White, lang),

@@ -24,7 +24,13 @@ pub fn print_kit(rules: &Rules, lang: Lang, paper: Paper) -> Vec<String> {
         board_page(rules, lang, paper, cell),
         rules_page(rules, lang, paper),
     ];
-    pages.extend(disc_pages(rules.square_count() as usize, lang, paper, cell));
+    pages.extend(disc_pages(
+        rules.square_count() as usize,
+        rules.width as usize,
+        lang,
+        paper,
+        cell,
+    ));
     pages
 }
 
@@ -98,7 +104,7 @@ fn rules_page(rules: &Rules, lang: Lang, paper: Paper) -> String {
     // Shrink the type until the text fits above the diagram.
     let mut size = 4.6;
     let (lines, lead) = loop {
-        let max_chars = (width / (size * 0.56)) as usize;
+        let max_chars = (width / (size * 0.6)) as usize;
         let lines: Vec<Vec<String>> = paragraphs.iter().map(|p| wrap(p, max_chars)).collect();
         let lead = size * 1.35;
         let total: f64 = lines.iter().map(|l| l.len() as f64 * lead + size * 0.8).sum();
@@ -123,7 +129,7 @@ fn rules_page(rules: &Rules, lang: Lang, paper: Paper) -> String {
     let by = ph - MARGIN - 8.0 - diagram_h + 10.0;
     svg.text(
         pw / 2.0,
-        by - 5.0,
+        by - 9.0,
         4.0,
         Anchor::Middle,
         "fill=\"#000000\" font-weight=\"bold\"",
@@ -143,9 +149,11 @@ fn disc_grid(paper: Paper, cell: f64) -> (usize, usize) {
     (cols, rows)
 }
 
-fn disc_pages(count: usize, lang: Lang, paper: Paper, cell: f64) -> Vec<String> {
+fn disc_pages(count: usize, board_width: usize, lang: Lang, paper: Paper, cell: f64) -> Vec<String> {
     let (pw, _ph) = paper.size_mm();
     let (cols, rows) = disc_grid(paper, cell);
+    // As many columns as the board has, when they fit: the discs then come out as a neat block.
+    let cols = cols.min(board_width.max(1));
     let per_sheet = cols * rows;
     let sheets = count.div_ceil(per_sheet);
     let x0 = (pw - cols as f64 * cell) / 2.0;
