@@ -97,7 +97,15 @@ pub fn score_chart_svg(scores: &[f64], marks: &[ChartMark], lang: Lang) -> Strin
             Some(&format!("mark-{}", mark.ply)),
         );
         let ly = if s >= 0.0 { my - 3.0 } else { my + 5.0 };
-        svg.text(mx, ly, 2.8, Anchor::Middle, "fill=\"#d62728\"", &mark.label, None);
+        svg.text(
+            mx,
+            ly,
+            2.8,
+            Anchor::Middle,
+            "fill=\"#d62728\" stroke=\"#ffffff\" stroke-width=\"0.9\" paint-order=\"stroke\"",
+            &mark.label,
+            None,
+        );
     }
     svg.text(
         left,

@@ -20,8 +20,38 @@ pub struct Args {
     /// Rules preset of a transcript (GGF records name their own).
     #[arg(long, default_value = "othello")]
     variant: Variant,
+    /// Also draw the evaluation after every move (Black's view, largest mistakes marked) to this
+    /// file: .svg, .png or .pdf.
+    #[arg(long, value_name = "FILE")]
+    chart: Option<std::path::PathBuf>,
+    /// Language of the chart's words: en or ru.
+    #[arg(long, default_value = "en")]
+    lang: reversi_render::Lang,
     #[command(flatten)]
     engine: EngineArgs,
+}
+
+/// The chart of an analysis: Black's score after each move and the five largest mistakes.
+fn chart_svg(moves: &[reversi_engine::analyze::MoveAnalysis], lang: reversi_render::Lang) -> String {
+    let scores: Vec<f64> = moves
+        .iter()
+        .map(|m| match m.player {
+            Color::Black => m.played_score as f64,
+            Color::White => -m.played_score as f64,
+        })
+        .collect();
+    let mut worst: Vec<(usize, &reversi_engine::analyze::MoveAnalysis)> =
+        moves.iter().enumerate().filter(|(_, m)| m.loss > 0).collect();
+    worst.sort_by_key(|(i, m)| (std::cmp::Reverse(m.loss), *i));
+    let marks: Vec<reversi_render::ChartMark> = worst
+        .iter()
+        .take(5)
+        .map(|(i, m)| reversi_render::ChartMark {
+            ply: i + 1,
+            label: format!("{}. {} −{}", m.ply, m.played, m.loss),
+        })
+        .collect();
+    reversi_render::score_chart_svg(&scores, &marks, lang)
 }
 
 fn load(a: &Args) -> Result<Game> {
@@ -91,6 +121,12 @@ pub fn run(a: Args) -> Result<()> {
             o.white,
             o.margin(Color::Black)
         );
+    }
+    if let Some(path) = &a.chart {
+        let format = super::print::choose_format(None, path, reversi_render::Format::Svg);
+        for f in super::print::write_pages(&[chart_svg(&moves, a.lang)], format, path)? {
+            println!("chart: {}", f.display());
+        }
     }
     Ok(())
 }
