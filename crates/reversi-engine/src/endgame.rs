@@ -58,18 +58,44 @@ const GOOD: u64 = CORNERS | 0x2400_8100_0081_0024;
 /// Everything else.
 const PLAIN: u64 = !(BAD | GOOD);
 
-/// Empty squares in quadrants with an odd number of empties: playing there first tends to keep
-/// the last move of each region (parity).
+/// Quadrant parity: bit `q` set when quadrant `q` holds an odd number of empties.
 #[inline(always)]
-fn odd_quadrants(empties: u64) -> u64 {
-    let mut m = 0;
-    for q in QUADRANTS {
-        if (empties & q).count_ones() & 1 == 1 {
-            m |= q;
-        }
+fn parity_of(empties: u64) -> u8 {
+    let mut bits = 0;
+    for (q, mask) in QUADRANTS.iter().enumerate() {
+        bits |= (((empties & mask).count_ones() & 1) as u8) << q;
     }
-    m
+    bits
 }
+
+/// The quadrant bit of each square (playing there flips that quadrant's parity).
+static QUADRANT_BIT: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = 1 << (((sq / 32) << 1) | ((sq % 8) / 4));
+        sq += 1;
+    }
+    t
+};
+
+/// The squares of the odd quadrants, by parity bits: playing there first tends to keep the last
+/// move of each region.
+static ODD_SQUARES: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        let mut q = 0;
+        while q < 4 {
+            if bits & (1 << q) != 0 {
+                t[bits] |= QUADRANTS[q];
+            }
+            q += 1;
+        }
+        bits += 1;
+    }
+    t
+};
 
 /// The final score of a finished game, empties to the winner (RULES.md §1).
 #[inline(always)]
@@ -121,27 +147,80 @@ macro_rules! solver {
         fn last1(c: &mut Ctx, p: u64, o: u64, sq: u32) -> i32 {
             c.nodes += 1;
             let np = p.count_ones() as i32;
-            let f = flips(p, o, sq);
-            if f != 0 {
-                return 2 * (np + f.count_ones() as i32 + 1) - 64;
+            let around = NEIGHBOURS[sq as usize];
+            if around & o != 0 {
+                let f = flips(p, o, sq);
+                if f != 0 {
+                    return 2 * (np + f.count_ones() as i32 + 1) - 64;
+                }
             }
-            let g = flips(o, p, sq);
-            if g != 0 {
-                return 64 - 2 * (63 - np + g.count_ones() as i32 + 1);
+            if around & p != 0 {
+                let g = flips(o, p, sq);
+                if g != 0 {
+                    return 64 - 2 * (63 - np + g.count_ones() as i32 + 1);
+                }
             }
             let d = 2 * np - 63;
             if d > 0 { d + 1 } else { d - 1 }
         }
 
+        /// Two empty squares left (null window at `alpha`).
+        #[inline(always)]
+        fn last2(c: &mut Ctx, p: u64, o: u64, alpha: i32, a: u32, b: u32) -> i32 {
+            c.nodes += 1;
+            let mut best = -INF;
+            if NEIGHBOURS[a as usize] & o != 0 {
+                let f = flips(p, o, a);
+                if f != 0 {
+                    best = -last1(c, o ^ f, p ^ f ^ (1u64 << a), b);
+                    if best > alpha {
+                        return best;
+                    }
+                }
+            }
+            if NEIGHBOURS[b as usize] & o != 0 {
+                let f = flips(p, o, b);
+                if f != 0 {
+                    return best.max(-last1(c, o ^ f, p ^ f ^ (1u64 << b), a));
+                }
+            }
+            if best > -INF {
+                return best;
+            }
+            // No move: the opponent plays, if it can.
+            c.nodes += 1;
+            let mut best = INF;
+            if NEIGHBOURS[a as usize] & p != 0 {
+                let f = flips(o, p, a);
+                if f != 0 {
+                    best = last1(c, p ^ f, o ^ f ^ (1u64 << a), b);
+                    if best <= alpha {
+                        return best;
+                    }
+                }
+            }
+            if NEIGHBOURS[b as usize] & p != 0 {
+                let f = flips(o, p, b);
+                if f != 0 {
+                    return best.min(last1(c, p ^ f, o ^ f ^ (1u64 << b), a));
+                }
+            }
+            if best < INF { best } else { final_score(p, o) }
+        }
+
         /// Null-window search `(alpha, alpha + 1)` with few empties: no table, parity order.
         $(#[$attr])*
-        pub(super) fn shallow(c: &mut Ctx, p: u64, o: u64, alpha: i32, empties: u64, n: u32) -> i32 {
+        pub(super) fn shallow(c: &mut Ctx, p: u64, o: u64, alpha: i32, empties: u64, n: u32, parity: u8) -> i32 {
+            if n == 2 {
+                let a = empties.trailing_zeros();
+                return last2(c, p, o, alpha, a, (empties & (empties - 1)).trailing_zeros());
+            }
             if n == 1 {
                 return last1(c, p, o, empties.trailing_zeros());
             }
             c.nodes += 1;
             let mut best = -INF;
-            let odd = odd_quadrants(empties);
+            let odd = ODD_SQUARES[parity as usize];
             let candidates = if n <= 4 { empties } else { $moves(p, o) };
             let (co, ce) = (candidates & odd, candidates & !odd);
             for group in [co & GOOD, co & PLAIN, co & BAD, ce & GOOD, ce & PLAIN, ce & BAD] {
@@ -157,7 +236,7 @@ macro_rules! solver {
                         continue;
                     }
                     let b = 1u64 << sq;
-                    let v = -shallow(c, o ^ f, p ^ f ^ b, -alpha - 1, empties ^ b, n - 1);
+                    let v = -shallow(c, o ^ f, p ^ f ^ b, -alpha - 1, empties ^ b, n - 1, parity ^ QUADRANT_BIT[sq as usize]);
                     if v > best {
                         best = v;
                         if v > alpha {
@@ -168,7 +247,7 @@ macro_rules! solver {
             }
             if best == -INF {
                 if $moves(o, p) != 0 {
-                    return -shallow(c, o, p, -alpha - 1, empties, n);
+                    return -shallow(c, o, p, -alpha - 1, empties, n, parity);
                 }
                 return final_score(p, o);
             }
@@ -269,7 +348,7 @@ macro_rules! solver {
                 let v = if n - 1 > SHALLOW {
                     -nws(c, np, no, -alpha - 1, n - 1)
                 } else {
-                    -shallow(c, np, no, -alpha - 1, empties ^ b, n - 1)
+                    -shallow(c, np, no, -alpha - 1, empties ^ b, n - 1, parity_of(empties ^ b))
                 };
                 if c.aborted {
                     return 0;
@@ -296,7 +375,7 @@ macro_rules! solver {
                 c.nodes += 1;
                 return final_score(p, o);
             }
-            if n > SHALLOW { nws(c, p, o, alpha, n) } else { shallow(c, p, o, alpha, empties, n) }
+            if n > SHALLOW { nws(c, p, o, alpha, n) } else { shallow(c, p, o, alpha, empties, n, parity_of(empties)) }
         }
 
         /// Principal-variation search in the window `(alpha, beta)`: the first move with the
