@@ -151,7 +151,7 @@ fn kit_for_every_preset_in_both_languages_and_all_formats() {
                 let pages = print_kit(&rules, lang, paper);
                 let name = format!("{}-{lang}-{paper}", file_name(variant));
                 assert!(
-                    pages.len() >= 4 && pages.len() % 2 == 0,
+                    pages.len() >= 4 && pages.len().is_multiple_of(2),
                     "{name}: {} pages",
                     pages.len()
                 );
