@@ -97,11 +97,17 @@ static ODD_SQUARES: [u64; 16] = {
     t
 };
 
-/// The final score of a finished game, empties to the winner (RULES.md §1).
+/// The final score of a finished game on the full board, empties to the winner (RULES.md §1).
 #[inline(always)]
 pub fn final_score(p: u64, o: u64) -> i32 {
+    final_score_on(p, o, 64)
+}
+
+/// The final score of a finished game on a board of `squares` squares.
+#[inline(always)]
+pub fn final_score_on(p: u64, o: u64, squares: i32) -> i32 {
     let (np, no) = (p.count_ones() as i32, o.count_ones() as i32);
-    let e = 64 - np - no;
+    let e = squares - np - no;
     let d = np - no;
     match d.signum() {
         1 => d + e,
@@ -126,6 +132,31 @@ pub struct Ctx<'a> {
     pub stop: &'a AtomicBool,
     /// Whether this search was abandoned (its result is then meaningless).
     pub aborted: bool,
+    /// The squares that exist (all 64 on the standard board; fewer on small boards or with a
+    /// hole). Moves are generated inside it only.
+    pub mask: u64,
+    /// The number of squares in `mask`.
+    pub squares: i32,
+}
+
+impl<'a> Ctx<'a> {
+    /// A solver context for the full 8×8 board.
+    pub fn new(tt: &'a TranspositionTable, stop: &'a AtomicBool) -> Ctx<'a> {
+        Ctx::with_mask(tt, stop, u64::MAX)
+    }
+
+    /// A solver context for a board made of the squares in `mask` (missing squares are never
+    /// played and break every line).
+    pub fn with_mask(tt: &'a TranspositionTable, stop: &'a AtomicBool, mask: u64) -> Ctx<'a> {
+        Ctx {
+            tt,
+            nodes: 0,
+            stop,
+            aborted: false,
+            mask,
+            squares: mask.count_ones() as i32,
+        }
+    }
 }
 
 impl Ctx<'_> {
@@ -151,17 +182,21 @@ macro_rules! solver {
             if around & o != 0 {
                 let f = flips(p, o, sq);
                 if f != 0 {
-                    return 2 * (np + f.count_ones() as i32 + 1) - 64;
+                    return 2 * (np + f.count_ones() as i32 + 1) - c.squares;
                 }
             }
             if around & p != 0 {
                 let g = flips(o, p, sq);
                 if g != 0 {
-                    return 64 - 2 * (63 - np + g.count_ones() as i32 + 1);
+                    return c.squares - 2 * (c.squares - np + g.count_ones() as i32);
                 }
             }
-            let d = 2 * np - 63;
-            if d > 0 { d + 1 } else { d - 1 }
+            let d = 2 * np - c.squares + 1;
+            match d.signum() {
+                1 => d + 1,
+                -1 => d - 1,
+                _ => 0,
+            }
         }
 
         /// Two empty squares left (null window at `alpha`).
@@ -205,7 +240,7 @@ macro_rules! solver {
                     return best.min(last1(c, p ^ f, o ^ f ^ (1u64 << b), a));
                 }
             }
-            if best < INF { best } else { final_score(p, o) }
+            if best < INF { best } else { final_score_on(p, o, c.squares) }
         }
 
         /// Null-window search `(alpha, alpha + 1)` with few empties: no table, parity order.
@@ -221,7 +256,7 @@ macro_rules! solver {
             c.nodes += 1;
             let mut best = -INF;
             let odd = ODD_SQUARES[parity as usize];
-            let candidates = if n <= 4 { empties } else { $moves(p, o) };
+            let candidates = if n <= 4 { empties } else { $moves(p, o) & c.mask };
             let (co, ce) = (candidates & odd, candidates & !odd);
             for group in [co & GOOD, co & PLAIN, co & BAD, ce & GOOD, ce & PLAIN, ce & BAD] {
                 let mut m = group;
@@ -246,10 +281,10 @@ macro_rules! solver {
                 }
             }
             if best == -INF {
-                if $moves(o, p) != 0 {
+                if $moves(o, p) & c.mask != 0 {
                     return -shallow(c, o, p, -alpha - 1, empties, n, parity);
                 }
-                return final_score(p, o);
+                return final_score_on(p, o, c.squares);
             }
             best
         }
@@ -258,7 +293,7 @@ macro_rules! solver {
         /// replies into corners avoided, corners taken.
         #[inline]
         $(#[$attr])*
-        fn sorted_moves(p: u64, o: u64, m: u64, tt_move: u8, list: &mut [(i32, u32, u64); 32]) -> usize {
+        fn sorted_moves(p: u64, o: u64, mask: u64, m: u64, tt_move: u8, list: &mut [(i32, u32, u64); 32]) -> usize {
             let mut n = 0;
             let mut mm = m;
             while mm != 0 {
@@ -272,10 +307,10 @@ macro_rules! solver {
                 } else {
                     // Weights measured on FFO #20-39 (node counts): replies 64, corner
                     // replies 128, the opponent's potential mobility 8, our corner -64.
-                    let replies = $moves(np, no);
+                    let replies = $moves(np, no) & mask;
                     let mut k = (replies.count_ones() as i32) * 64 + (replies & CORNERS).count_ones() as i32 * 128;
                     // Potential mobility of the opponent: its empties next to our discs.
-                    k += (around(no) & !(np | no)).count_ones() as i32 * 8;
+                    k += (around(no) & !(np | no) & mask).count_ones() as i32 * 8;
                     if b & CORNERS != 0 {
                         k -= 64;
                     }
@@ -301,7 +336,7 @@ macro_rules! solver {
                 return 0;
             }
             if alpha >= stability_threshold(n) {
-                let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+                let upper = c.squares - 2 * stable_discs(o, p).count_ones() as i32;
                 if upper <= alpha {
                     return upper;
                 }
@@ -319,15 +354,15 @@ macro_rules! solver {
                 }
                 tt_move = d.best;
             }
-            let m = $moves(p, o);
+            let m = $moves(p, o) & c.mask;
             if m == 0 {
-                if $moves(o, p) == 0 {
-                    return final_score(p, o);
+                if $moves(o, p) & c.mask == 0 {
+                    return final_score_on(p, o, c.squares);
                 }
                 return -nws(c, o, p, -alpha - 1, n);
             }
             let mut list = [(0i32, 0u32, 0u64); 32];
-            let count = sorted_moves(p, o, m, tt_move, &mut list);
+            let count = sorted_moves(p, o, c.mask, m, tt_move, &mut list);
             if n >= ETC_EMPTIES {
                 // Enhanced transposition cut-off: a child already known to refute alpha.
                 for &(_, sq, f) in &list[..count] {
@@ -341,7 +376,7 @@ macro_rules! solver {
             }
             let mut best = -INF;
             let mut best_move = NO_MOVE;
-            let empties = !(p | o);
+            let empties = !(p | o) & c.mask;
             for &(_, sq, f) in &list[..count] {
                 let b = 1u64 << sq;
                 let (np, no) = (o ^ f, p ^ f ^ b);
@@ -369,11 +404,11 @@ macro_rules! solver {
         /// Null-window search at any number of empties.
         $(#[$attr])*
         pub(super) fn nws_any(c: &mut Ctx, p: u64, o: u64, alpha: i32) -> i32 {
-            let empties = !(p | o);
+            let empties = !(p | o) & c.mask;
             let n = empties.count_ones();
             if n == 0 {
                 c.nodes += 1;
-                return final_score(p, o);
+                return final_score_on(p, o, c.squares);
             }
             if n > SHALLOW { nws(c, p, o, alpha, n) } else { shallow(c, p, o, alpha, empties, n, parity_of(empties)) }
         }
@@ -383,27 +418,27 @@ macro_rules! solver {
         /// Returns the score and the best move (`NO_MOVE` for a pass or a finished game).
         $(#[$attr])*
         pub(super) fn pvs(c: &mut Ctx, p: u64, o: u64, mut alpha: i32, beta: i32) -> (i32, u8) {
-            let empties = !(p | o);
+            let empties = !(p | o) & c.mask;
             let n = empties.count_ones();
             c.nodes += 1;
             if n == 0 {
-                return (final_score(p, o), NO_MOVE);
+                return (final_score_on(p, o, c.squares), NO_MOVE);
             }
             if c.should_stop() {
                 return (0, NO_MOVE);
             }
             let key = hash(p, o);
             let tt_move = c.tt.probe(key).map_or(NO_MOVE, |d| d.best);
-            let m = $moves(p, o);
+            let m = $moves(p, o) & c.mask;
             if m == 0 {
-                if $moves(o, p) == 0 {
-                    return (final_score(p, o), NO_MOVE);
+                if $moves(o, p) & c.mask == 0 {
+                    return (final_score_on(p, o, c.squares), NO_MOVE);
                 }
                 let (v, _) = pvs(c, o, p, -beta, -alpha);
                 return (-v, NO_MOVE);
             }
             let mut list = [(0i32, 0u32, 0u64); 32];
-            let count = sorted_moves(p, o, m, tt_move, &mut list);
+            let count = sorted_moves(p, o, c.mask, m, tt_move, &mut list);
             let alpha0 = alpha;
             let mut best = -INF;
             let mut best_move = NO_MOVE;

@@ -38,6 +38,15 @@ pub fn is_plain_8x8(p: &Position<u64>) -> bool {
         && p.tie_rule() == TieRule::Draw
 }
 
+/// Whether `p`'s endgame can go to the fast solver with a mask: shared discs, most discs wins,
+/// a tie is a draw (any board shape up to 8×8).
+pub fn fast_solvable(p: &Position<u64>) -> bool {
+    p.supply(p.side_to_move()).is_none()
+        && !p.in_free_opening()
+        && p.goal() == Goal::MostDiscs
+        && p.tie_rule() == TieRule::Draw
+}
+
 fn bit_to_move(b: u8) -> Move {
     if b == NO_MOVE {
         Move::Pass
@@ -86,6 +95,24 @@ impl Engine {
                     kind: r.info.kind,
                     nodes: r.info.nodes,
                     elapsed: start.elapsed(),
+                }
+            }
+            AnyPosition::Small(p) if fast_solvable(p) && p.empties().count_ones() <= limits.exact_empties => {
+                let me = p.side_to_move();
+                let r = self.solve_masked(p.discs(me), p.discs(!me), p.playable(), false, stop);
+                match r.best {
+                    // Stopped early: fall back on the variant search's answer.
+                    None if !p.legal_moves().is_empty() => self.variant(p, limits, stop, start),
+                    best => PositionResult {
+                        best: Some(best.map_or(Move::Pass, bit_to_move)),
+                        score: r.info.score,
+                        pv: r.info.pv.iter().map(|&b| bit_to_move(b)).collect(),
+                        depth: r.info.depth,
+                        selectivity_pct: 100,
+                        kind: SearchKind::Exact,
+                        nodes: r.info.nodes,
+                        elapsed: start.elapsed(),
+                    },
                 }
             }
             AnyPosition::Small(p) => self.variant(p, limits, stop, start),

@@ -195,6 +195,76 @@ impl Engine {
         self.search(p, o, &limits, stop, progress)
     }
 
+    /// Solves exactly (or for win/loss/draw) a position on a board made of the squares in `mask`
+    /// (the smaller boards, a black hole): the fast solver with moves kept inside the mask.
+    pub fn solve_masked(&self, p: u64, o: u64, mask: u64, wld: bool, stop: &AtomicBool) -> SearchResult {
+        if mask == u64::MAX {
+            return self.solve(p, o, wld, stop, &mut |_| {});
+        }
+        let start = Instant::now();
+        // Boards of different shapes share bit patterns: start from an empty table.
+        self.tt.clear();
+        let n = (!(p | o) & mask).count_ones();
+        let m = moves(p, o) & mask;
+        if m == 0 {
+            if moves(o, p) & mask == 0 {
+                let info = Progress {
+                    depth: 0,
+                    selectivity_pct: 100,
+                    score: endgame::final_score_on(p, o, mask.count_ones() as i32),
+                    pv: Vec::new(),
+                    nodes: 1,
+                    elapsed: start.elapsed(),
+                    kind: SearchKind::Exact,
+                };
+                return SearchResult { best: None, info };
+            }
+            let mut r = self.solve_masked(o, p, mask, wld, stop);
+            r.info.score = -r.info.score;
+            r.info.pv.insert(0, NO_MOVE);
+            return SearchResult {
+                best: None,
+                info: r.info,
+            };
+        }
+        let root: Vec<RootMove> = (0..64u32)
+            .filter(|&sq| m >> sq & 1 == 1)
+            .map(|sq| RootMove {
+                sq: sq as u8,
+                flips: flips(p, o, sq),
+                score: -INF,
+            })
+            .collect();
+        let mut root_search = RootEnd {
+            tt: &self.tt,
+            stop,
+            mask,
+            kernel: self.kernel,
+            threads: self.threads,
+            nodes: 0,
+            aborted: false,
+        };
+        let (alpha, beta) = if wld { (-1, 1) } else { (-INF, INF) };
+        let (score, best) = root_search.run(p, o, alpha, beta, &root);
+        let info = Progress {
+            depth: n,
+            selectivity_pct: 100,
+            score: if wld { score.signum() } else { score },
+            pv: vec![best],
+            nodes: root_search.nodes,
+            elapsed: start.elapsed(),
+            kind: if wld {
+                SearchKind::WinLossDraw
+            } else {
+                SearchKind::Exact
+            },
+        };
+        SearchResult {
+            best: (!root_search.aborted).then_some(best),
+            info,
+        }
+    }
+
     fn pass_or_end(
         &self,
         p: u64,
@@ -297,6 +367,7 @@ impl Engine {
         let mut root_search = RootEnd {
             tt: &self.tt,
             stop,
+            mask: u64::MAX,
             kernel: self.kernel,
             threads: self.threads,
             nodes: 0,
@@ -508,6 +579,7 @@ struct RootMove {
 struct RootEnd<'a> {
     tt: &'a TranspositionTable,
     stop: &'a AtomicBool,
+    mask: u64,
     kernel: Kernel,
     threads: usize,
     nodes: u64,
@@ -542,12 +614,7 @@ impl RootEnd<'_> {
     /// Searches the root moves in `order` within `(alpha, beta)`.
     fn run(&mut self, p: u64, o: u64, alpha: i32, beta: i32, order: &[RootMove]) -> (i32, u8) {
         let child = |rm: &RootMove| (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
-        let mut c = Ctx {
-            tt: self.tt,
-            nodes: 0,
-            stop: self.stop,
-            aborted: false,
-        };
+        let mut c = Ctx::with_mask(self.tt, self.stop, self.mask);
         let (np, no) = child(&order[0]);
         let first = -endgame::solve_window(&mut c, self.kernel, np, no, -beta, -alpha).0;
         self.nodes += c.nodes;
@@ -560,12 +627,7 @@ impl RootEnd<'_> {
         let next = std::sync::atomic::AtomicUsize::new(1);
         let cut = AtomicBool::new(first >= beta);
         let worker = || -> (u64, bool) {
-            let mut c = Ctx {
-                tt: self.tt,
-                nodes: 0,
-                stop: self.stop,
-                aborted: false,
-            };
+            let mut c = Ctx::with_mask(self.tt, self.stop, self.mask);
             loop {
                 let i = next.fetch_add(1, Relaxed);
                 if i >= order.len() || cut.load(Relaxed) {
@@ -693,12 +755,7 @@ impl<'a> Mid<'a> {
     fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
         let empties = (!(p | o)).count_ones();
         if depth >= empties {
-            let mut c = Ctx {
-                tt: self.tt,
-                nodes: 0,
-                stop: self.stop,
-                aborted: false,
-            };
+            let mut c = Ctx::new(self.tt, self.stop);
             let (v, _) = endgame::solve_window(&mut c, self.kernel, p, o, alpha, beta);
             self.nodes += c.nodes;
             self.aborted |= c.aborted;

@@ -26,12 +26,7 @@ fn check(entries: &[ObfEntry], first_id: usize, kernel: Kernel) -> u64 {
     for (i, e) in entries.iter().enumerate() {
         let (p, o) = bits(&e.position);
         tt.clear();
-        let mut c = Ctx {
-            tt: &tt,
-            nodes: 0,
-            stop: &stop,
-            aborted: false,
-        };
+        let mut c = Ctx::new(&tt, &stop);
         let (score, best) = solve_window(&mut c, kernel, p, o, -INF, INF);
         let id = first_id + i;
         assert_eq!(Some(score), e.best_score(), "FFO #{id}");

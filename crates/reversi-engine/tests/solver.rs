@@ -51,6 +51,22 @@ fn exact_8x8(pos: &Position<u64>) -> i32 {
     r.info.score
 }
 
+/// The fast solver restricted to the board's squares (small boards, holes).
+fn exact_masked(pos: &Position<u64>, threads: usize) -> i32 {
+    let engine = Engine::new(4, threads);
+    let me = pos.side_to_move();
+    engine
+        .solve_masked(
+            pos.discs(me),
+            pos.discs(!me),
+            pos.playable(),
+            false,
+            &AtomicBool::new(false),
+        )
+        .info
+        .score
+}
+
 /// Plays random moves until at most `empties` squares are left (or the game ends).
 fn random_position(variant: Variant, choices: &[u16], empties: u32) -> AnyPosition {
     let rules = Rules::new(variant, 7);
@@ -94,6 +110,10 @@ proptest! {
                 if p.playable() == u64::MAX && p.supply(p.side_to_move()).is_none() && v != Variant::Anti {
                     prop_assert_eq!(exact_8x8(p), want);
                 }
+                if reversi_engine::position_search::fast_solvable(p) {
+                    prop_assert_eq!(exact_masked(p, 1), want, "{} masked", v);
+                    prop_assert_eq!(exact_masked(p, 2), want, "{} masked, 2 threads", v);
+                }
             }
             if pos.width() == pos.height() && pos.width() <= 10 {
                 for s in Symmetry::ALL {
@@ -118,23 +138,36 @@ fn four_by_four_perfect_play() {
         };
         assert_eq!(minimax(&pos), want, "{v} by minimax");
         assert_eq!(exact_variant(&pos), want, "{v}");
+        assert_eq!(exact_masked(&pos, 1), want, "{v} by the fast solver");
     }
 }
 
-/// RULES.md §5: 6×6 perfect play (Feinstein 1993): −4 for black; −2 side by side.
+/// RULES.md §5: 6×6 perfect play (Feinstein 1993): −4 for black; −2 side by side. Run with
+/// `cargo test --release -p reversi-engine --test solver -- --ignored --nocapture` to see the
+/// time and node count.
 #[test]
-#[ignore = "slow: minutes with the generic search"]
+#[ignore = "slow: minutes in release"]
 fn six_by_six_perfect_play() {
     for (v, want) in [(Variant::Nxn(6), -4), (Variant::NxnParallel(6), -2)] {
         let AnyPosition::Small(pos) = AnyPosition::start(&Rules::new(v, 0)) else {
             unreachable!()
         };
-        let tt = TranspositionTable::new(512);
-        let stop = AtomicBool::new(false);
+        let engine = Engine::new(1024, 1);
+        let me = pos.side_to_move();
         let t = std::time::Instant::now();
-        let r = VariantSearch::new(&pos, &tt, &stop).search(&pos, 200);
-        println!("{v}: {} in {:?}, {} nodes", r.score, t.elapsed(), r.nodes);
-        assert!(r.exact);
-        assert_eq!(r.score, want, "{v}");
+        let r = engine.solve_masked(
+            pos.discs(me),
+            pos.discs(!me),
+            pos.playable(),
+            false,
+            &AtomicBool::new(false),
+        );
+        println!(
+            "{v}: {} in {:.1?}, {} nodes",
+            r.info.score,
+            t.elapsed(),
+            r.info.nodes
+        );
+        assert_eq!(r.info.score, want, "{v}");
     }
 }
