@@ -258,7 +258,13 @@ macro_rules! solver {
             let odd = ODD_SQUARES[parity as usize];
             let candidates = if n <= 4 { empties } else { $moves(p, o) & c.mask };
             let (co, ce) = (candidates & odd, candidates & !odd);
-            for group in [co & GOOD, co & PLAIN, co & BAD, ce & GOOD, ce & PLAIN, ce & BAD] {
+            let groups = if n <= 4 {
+                // So few squares: parity alone orders them.
+                [co, ce, 0, 0, 0, 0]
+            } else {
+                [co & GOOD, co & PLAIN, co & BAD, ce & GOOD, ce & PLAIN, ce & BAD]
+            };
+            for group in groups {
                 let mut m = group;
                 while m != 0 {
                     let sq = m.trailing_zeros();
