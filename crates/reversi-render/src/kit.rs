@@ -168,7 +168,7 @@ fn disc_pages(count: usize, board_width: usize, lang: Lang, paper: Paper, cell: 
                     lang.pick("Discs: black faces (front)", "Фишки: чёрная сторона (лицевая)"),
                     lang.pick(
                         "Print two-sided, flipping on the long edge (or glue this page back to back with the next one), then cut along the dashed lines.",
-                        "Печатайте с двух сторон, переворот по длинному краю (или склейте этот лист с \
+                        "Печатайте с двух сторон, переворот по длинному краю (или склейте этот лист со \
                          следующим обратными сторонами), затем разрежьте по пунктиру.",
                     ),
                 ),
