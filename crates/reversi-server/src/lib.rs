@@ -1,6 +1,7 @@
 //! The Reversi web app behind `reversi serve`: a JSON API and websockets over axum, games
-//! stored in SQLite through sqlx (schema embedded, applied at start), the computer's moves on a
-//! bounded pool of blocking threads, and a front end embedded in the binary.
+//! stored in SQLite or PostgreSQL through sqlx (schema embedded, applied at start; several
+//! instances may share a PostgreSQL database, live updates going through LISTEN/NOTIFY), the
+//! computer's moves on a bounded pool of blocking threads, and a front end embedded in the binary.
 //!
 //! ```no_run
 //! # async fn demo() -> anyhow::Result<()> {

@@ -18,7 +18,8 @@ use tokio::task::JoinHandle;
 /// Settings of the server.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Where the games are stored (`sqlite://reversi.db`, `sqlite::memory:`, or a file path).
+    /// Where the games are stored (`sqlite://reversi.db`, `sqlite::memory:`, a file path, or
+    /// `postgres://…`).
     pub database_url: String,
     /// Engine searches running at once at most.
     pub ai_workers: usize,
@@ -143,9 +144,53 @@ fn random_u64() -> u64 {
 
 impl AppState {
     /// Opens the database and sets up the state.
+    /// On PostgreSQL it also listens for the changes other server instances make to the games
+    /// it holds, and pushes them to its own websocket clients.
     pub async fn new(config: Config) -> Result<AppState> {
         let db = Db::connect(&config.database_url).await?;
-        Ok(AppState::with_db(db, config))
+        let listener = db.listen().await?;
+        let state = AppState::with_db(db, config);
+        if let Some(listener) = listener {
+            tokio::spawn(follow_changes(Arc::downgrade(&state.inner), listener));
+        }
+        Ok(state)
+    }
+
+    /// Reloads game `id` from the database if it is in memory (another instance changed it)
+    /// and pushes the new state to its watchers.
+    pub async fn refresh(&self, id: &str) -> Result<()> {
+        let slot = match self.inner.games.lock().map_err(poisoned)?.get(id) {
+            Some(s) => Arc::clone(s),
+            None => return Ok(()),
+        };
+        let mut g = slot.game.lock().await;
+        self.reload_locked(&slot, &mut g).await
+    }
+
+    /// Replaces the game held in `g` by the stored one and publishes it.
+    async fn reload_locked(&self, slot: &Slot, g: &mut LiveGame) -> Result<()> {
+        let Some(mut fresh) = self.inner.db.load_game(&g.record.id).await? else {
+            return Ok(());
+        };
+        if fresh.game.moves() == g.game.moves() && fresh.record == g.record {
+            return Ok(()); // nothing new
+        }
+        // A search running here for the old position is void.
+        slot.stop_ai();
+        fresh.version = g.version + 1;
+        fresh.ai_job = g.ai_job + 1;
+        *g = fresh;
+        slot.publish(g);
+        Ok(())
+    }
+
+    /// Every game id held in memory.
+    fn held(&self) -> Vec<String> {
+        self.inner
+            .games
+            .lock()
+            .map(|g| g.keys().cloned().collect())
+            .unwrap_or_default()
     }
 
     /// A state over an open database.
@@ -323,6 +368,13 @@ impl AppState {
             let added = g.play_human(&seats, mv, ply)?;
             if let Err(e) = self.inner.db.append_moves(&g, before, &added).await {
                 *g = snapshot;
+                if self.inner.db.kind() == "postgres" {
+                    // Another instance may have moved first: take the stored game.
+                    self.reload_locked(&slot, &mut g).await?;
+                    if g.game.ply() != before {
+                        return Err(Error::Conflict("the game changed meanwhile; try again".into()));
+                    }
+                }
                 return Err(e);
             }
             (slot.publish(&g), g.ai_to_move().is_some())
@@ -484,6 +536,31 @@ impl AppState {
                 return Err(e);
             }
             slot.publish(&g);
+        }
+    }
+}
+
+/// Follows the changes other instances make (PostgreSQL `LISTEN`), until the state is dropped.
+async fn follow_changes(state: std::sync::Weak<Inner>, mut listener: crate::db::Listener) {
+    loop {
+        let next = tokio::time::timeout(std::time::Duration::from_secs(2), listener.next()).await;
+        let Some(inner) = state.upgrade() else { return };
+        let state = AppState { inner };
+        let ids = match next {
+            Err(_) => continue, // no news; check that the state is still alive
+            Ok(Ok(Some(change))) => vec![change.game_id],
+            // Reconnected: notifications may have been missed.
+            Ok(Ok(None)) => state.held(),
+            Ok(Err(e)) => {
+                tracing::warn!("database notifications: {e}");
+                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                state.held()
+            }
+        };
+        for id in ids {
+            if let Err(e) = state.refresh(&id).await {
+                tracing::warn!("refreshing game {id}: {e}");
+            }
         }
     }
 }

@@ -1,4 +1,6 @@
 //! In-process API tests: every request goes through the router with `oneshot`, no network.
+//! The suite runs on SQLite (module `sqlite`) and on PostgreSQL (module `postgres`, when
+//! `REVERSI_TEST_DATABASE_URL` is set; each test in a fresh schema).
 
 use axum::body::Body;
 use axum::http::{header, HeaderMap, Method, Request, StatusCode};
@@ -20,8 +22,24 @@ fn config(db: &str) -> Config {
     }
 }
 
-async fn new_app() -> Router {
-    app(AppState::new(config("sqlite::memory:")).await.unwrap())
+async fn new_app(db: &str) -> Router {
+    app(AppState::new(config(db)).await.unwrap())
+}
+
+/// A fresh schema in the PostgreSQL database named by `REVERSI_TEST_DATABASE_URL` (set by
+/// `scripts/test`), or `None` (with a note) when it is not set.
+async fn pg_url() -> Option<String> {
+    match std::env::var("REVERSI_TEST_DATABASE_URL") {
+        Ok(url) if !url.is_empty() => Some(
+            reversi_server::db::Db::fresh_schema_url(&url)
+                .await
+                .expect("a fresh schema in REVERSI_TEST_DATABASE_URL"),
+        ),
+        _ => {
+            eprintln!("skipped: REVERSI_TEST_DATABASE_URL is not set (scripts/test sets it)");
+            None
+        }
+    }
 }
 
 struct Reply {
@@ -66,9 +84,8 @@ fn first_legal(game: &Value) -> String {
     game["legal_moves"][0].as_str().unwrap().to_string()
 }
 
-#[tokio::test]
-async fn create_get_and_play_against_the_computer() {
-    let app = new_app().await;
+async fn create_get_and_play_against_the_computer(db: String) {
+    let app = new_app(&db).await;
     let r = call(
         &app,
         Method::POST,
@@ -121,9 +138,8 @@ async fn create_get_and_play_against_the_computer() {
     assert_eq!(r.json["game"]["ai_thinking"], false);
 }
 
-#[tokio::test]
-async fn bad_requests_get_clear_errors() {
-    let app = new_app().await;
+async fn bad_requests_get_clear_errors(db: String) {
+    let app = new_app(&db).await;
     let (id, black, _) = create(&app, json!({"mode": "friend", "color": "black"})).await;
     let moves = format!("/api/games/{id}/moves");
 
@@ -263,9 +279,8 @@ async fn bad_requests_get_clear_errors() {
     assert_eq!(r.json["game"]["moves"], json!(["d3"]));
 }
 
-#[tokio::test]
-async fn undo_hint_list_and_a_full_game_on_one_device() {
-    let app = new_app().await;
+async fn undo_hint_list_and_a_full_game_on_one_device(db: String) {
+    let app = new_app(&db).await;
     let (id, token, created) = create(&app, json!({"level": 2, "color": "white", "variant": "nxn:6"})).await;
     // The computer opened as black; the response may come before its move.
     assert_eq!(created["game"]["width"], 6);
@@ -366,9 +381,8 @@ async fn undo_hint_list_and_a_full_game_on_one_device() {
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
 }
 
-#[tokio::test]
-async fn every_preset_starts() {
-    let app = new_app().await;
+async fn every_preset_starts(db: String) {
+    let app = new_app(&db).await;
     for v in [
         "othello",
         "nxn:10",
@@ -401,7 +415,7 @@ async fn every_preset_starts() {
 
 #[tokio::test]
 async fn pages_and_rate_limit() {
-    let app = new_app().await;
+    let app = new_app("sqlite::memory:").await;
     for path in ["/", "/game/abc", "/static/app.js", "/static/app.css"] {
         let r = call(&app, Method::GET, path, None, None).await;
         assert_eq!(r.status, StatusCode::OK, "{path}");
@@ -443,4 +457,52 @@ async fn pages_and_rate_limit() {
 
 async fn app_with(cfg: Config) -> Router {
     app(AppState::new(cfg).await.unwrap())
+}
+
+/// The suite on an in-memory SQLite database.
+mod sqlite {
+    #[tokio::test]
+    async fn create_get_and_play_against_the_computer() {
+        super::create_get_and_play_against_the_computer("sqlite::memory:".into()).await
+    }
+    #[tokio::test]
+    async fn bad_requests_get_clear_errors() {
+        super::bad_requests_get_clear_errors("sqlite::memory:".into()).await
+    }
+    #[tokio::test]
+    async fn undo_hint_list_and_a_full_game_on_one_device() {
+        super::undo_hint_list_and_a_full_game_on_one_device("sqlite::memory:".into()).await
+    }
+    #[tokio::test]
+    async fn every_preset_starts() {
+        super::every_preset_starts("sqlite::memory:".into()).await
+    }
+}
+
+/// The same suite on PostgreSQL.
+mod postgres {
+    #[tokio::test]
+    async fn create_get_and_play_against_the_computer() {
+        if let Some(url) = super::pg_url().await {
+            super::create_get_and_play_against_the_computer(url).await
+        }
+    }
+    #[tokio::test]
+    async fn bad_requests_get_clear_errors() {
+        if let Some(url) = super::pg_url().await {
+            super::bad_requests_get_clear_errors(url).await
+        }
+    }
+    #[tokio::test]
+    async fn undo_hint_list_and_a_full_game_on_one_device() {
+        if let Some(url) = super::pg_url().await {
+            super::undo_hint_list_and_a_full_game_on_one_device(url).await
+        }
+    }
+    #[tokio::test]
+    async fn every_preset_starts() {
+        if let Some(url) = super::pg_url().await {
+            super::every_preset_starts(url).await
+        }
+    }
 }

@@ -76,9 +76,8 @@ async fn send(ws: &mut Ws, v: Value) {
     ws.send(Message::Text(v.to_string().into())).await.unwrap();
 }
 
-#[tokio::test]
-async fn two_players_and_a_spectator_over_websockets() {
-    let state = AppState::new(config("sqlite::memory:")).await.unwrap();
+async fn two_players_and_a_spectator_over_websockets(db: String) {
+    let state = AppState::new(config(&db)).await.unwrap();
     let seated = state
         .create(reversi_server::state::NewGame {
             mode: reversi_server::game::Mode::Friend,
@@ -190,6 +189,22 @@ async fn two_players_and_a_spectator_over_websockets() {
     let _ = stop.send(());
 }
 
+/// A fresh schema in the PostgreSQL database named by `REVERSI_TEST_DATABASE_URL` (set by
+/// `scripts/test`), or `None` (with a note) when it is not set.
+async fn pg_url() -> Option<String> {
+    match std::env::var("REVERSI_TEST_DATABASE_URL") {
+        Ok(url) if !url.is_empty() => Some(
+            reversi_server::db::Db::fresh_schema_url(&url)
+                .await
+                .expect("a fresh schema in REVERSI_TEST_DATABASE_URL"),
+        ),
+        _ => {
+            eprintln!("skipped: REVERSI_TEST_DATABASE_URL is not set (scripts/test sets it)");
+            None
+        }
+    }
+}
+
 fn temp_db() -> std::path::PathBuf {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -198,12 +213,12 @@ fn temp_db() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("reversi-restart-{}-{nanos}.db", std::process::id()))
 }
 
-#[tokio::test]
-async fn games_survive_a_restart() {
+/// The restart test on `pg` (a PostgreSQL URL), or on a fresh SQLite file.
+async fn games_survive_a_restart(pg: Option<String>) {
     use reversi_server::game::Mode;
     use reversi_server::state::NewGame;
     let path = temp_db();
-    let url = format!("sqlite://{}", path.display());
+    let url = pg.unwrap_or_else(|| format!("sqlite://{}", path.display()));
     let new = |mode, color| NewGame {
         mode,
         variant: "nxn:6".into(),
@@ -274,5 +289,35 @@ async fn games_survive_a_restart() {
     drop(state);
     for ext in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+    }
+}
+
+/// The suite on SQLite.
+mod sqlite {
+    #[tokio::test]
+    async fn two_players_and_a_spectator_over_websockets() {
+        super::two_players_and_a_spectator_over_websockets("sqlite::memory:".into()).await
+    }
+
+    #[tokio::test]
+    async fn games_survive_a_restart() {
+        super::games_survive_a_restart(None).await
+    }
+}
+
+/// The same suite on PostgreSQL (`REVERSI_TEST_DATABASE_URL`; each test in a fresh schema).
+mod postgres {
+    #[tokio::test]
+    async fn two_players_and_a_spectator_over_websockets() {
+        if let Some(url) = super::pg_url().await {
+            super::two_players_and_a_spectator_over_websockets(url).await
+        }
+    }
+
+    #[tokio::test]
+    async fn games_survive_a_restart() {
+        if let Some(url) = super::pg_url().await {
+            super::games_survive_a_restart(Some(url)).await
+        }
     }
 }

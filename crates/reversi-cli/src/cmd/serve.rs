@@ -10,7 +10,9 @@ pub struct Args {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: String,
-    /// Database: `sqlite://FILE`, `sqlite::memory:` or a file path (created on first run).
+    /// Database: `sqlite://FILE`, `sqlite::memory:` or a file path (created on first run), or
+    /// `postgres://USER@HOST:PORT/DB` (several instances may share it: live updates go through
+    /// LISTEN/NOTIFY).
     #[arg(long, default_value = "sqlite://reversi.db")]
     database: String,
     /// Engine searches running at once at most (default: cores − 1).

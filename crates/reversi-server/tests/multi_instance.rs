@@ -1,0 +1,160 @@
+//! Two server instances over one PostgreSQL database (`REVERSI_TEST_DATABASE_URL`, a fresh
+//! schema): a change made through one instance reaches the websocket clients of the other
+//! (LISTEN/NOTIFY), and a move made on a stale instance is refused, not stored twice.
+
+use futures_util::{SinkExt, StreamExt};
+use reversi_core::Color;
+use reversi_server::game::Mode;
+use reversi_server::state::NewGame;
+use reversi_server::{serve, AppState, Config};
+use serde_json::{json, Value};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+fn config(db: &str) -> Config {
+    Config {
+        database_url: db.to_string(),
+        ai_workers: 1,
+        hash_mib: 1,
+        ai_time_scale: 0.25,
+        rate_per_sec: 10_000.0,
+        rate_burst: 10_000.0,
+        ws_messages_per_sec: 50.0,
+        ..Config::default()
+    }
+}
+
+async fn start(state: AppState) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(serve(listener, state, std::future::pending()));
+    addr.to_string()
+}
+
+async fn connect(addr: &str, id: &str, token: Option<&str>) -> Ws {
+    let mut req = format!("ws://{addr}/api/games/{id}/ws")
+        .into_client_request()
+        .unwrap();
+    if let Some(t) = token {
+        req.headers_mut()
+            .insert("authorization", format!("Bearer {t}").parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(req).await.unwrap().0
+}
+
+/// Reads states until one at `ply` (panics after 10 s without a message).
+async fn state_at(ws: &mut Ws, ply: u64) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .unwrap_or_else(|_| panic!("no state at ply {ply} in time"))
+            .expect("socket open")
+            .expect("no socket error");
+        if let Message::Text(t) = msg {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            assert_ne!(v["type"], "error", "{v}");
+            if v["type"] == "state" && v["game"]["ply"] == ply {
+                return v;
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn changes_reach_the_clients_of_another_instance() {
+    let Ok(base) = std::env::var("REVERSI_TEST_DATABASE_URL") else {
+        eprintln!("skipped: REVERSI_TEST_DATABASE_URL is not set (scripts/test sets it)");
+        return;
+    };
+    if base.is_empty() {
+        eprintln!("skipped: REVERSI_TEST_DATABASE_URL is empty");
+        return;
+    }
+    let url = reversi_server::db::Db::fresh_schema_url(&base).await.unwrap();
+    let a = AppState::new(config(&url)).await.unwrap();
+    let b = AppState::new(config(&url)).await.unwrap();
+    let addr_a = start(a.clone()).await;
+    let addr_b = start(b.clone()).await;
+
+    // Black creates the game on A; White takes the invite on B.
+    let seated = a
+        .create(NewGame {
+            mode: Mode::Friend,
+            variant: "othello".into(),
+            level: 1,
+            color: Some(Color::Black),
+        })
+        .await
+        .unwrap();
+    let id = seated.view.id.clone();
+    let black = seated.token.clone();
+    let white = b.join(&id, None).await.unwrap().token;
+
+    // Black watches on A; White and a spectator on B.
+    let mut ws_black = connect(&addr_a, &id, Some(&black)).await;
+    let mut ws_white = connect(&addr_b, &id, Some(&white)).await;
+    let mut ws_watch = connect(&addr_b, &id, None).await;
+    let first = state_at(&mut ws_white, 0).await;
+    assert_eq!(first["you"], json!(["white"]));
+    assert_eq!(first["game"]["seats_taken"]["white"], true);
+    state_at(&mut ws_black, 0).await;
+    state_at(&mut ws_watch, 0).await;
+
+    // Black moves on A: both clients on B see it.
+    let msg = json!({"type": "move", "move": "d3", "ply": 0});
+    ws_black
+        .send(Message::Text(msg.to_string().into()))
+        .await
+        .unwrap();
+    state_at(&mut ws_black, 1).await;
+    let seen = state_at(&mut ws_white, 1).await;
+    assert_eq!(seen["game"]["moves"], json!(["d3"]));
+    assert_eq!(seen["game"]["to_move"], "white");
+    state_at(&mut ws_watch, 1).await;
+
+    // White answers on B: Black's client on A sees it.
+    let msg = json!({"type": "move", "move": "c3", "ply": 1});
+    ws_white
+        .send(Message::Text(msg.to_string().into()))
+        .await
+        .unwrap();
+    let seen = state_at(&mut ws_black, 2).await;
+    assert_eq!(seen["game"]["moves"], json!(["d3", "c3"]));
+    state_at(&mut ws_watch, 2).await;
+
+    // A few more moves, alternating instances, through the state API.
+    let mut view = b.view(&id, None).await.unwrap().0;
+    for i in 0..10 {
+        let (state, token) = if view.to_move == Some(Color::Black) {
+            (&a, &black)
+        } else {
+            (&b, &white)
+        };
+        // Wait until this instance has heard of the last move.
+        for _ in 0..200 {
+            if state.view(&id, None).await.unwrap().0.ply == view.ply {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let mv = view.legal_moves[i % view.legal_moves.len()].clone();
+        view = state.play(&id, Some(token), &mv, Some(view.ply)).await.unwrap().0;
+    }
+    let on_a = state_at(&mut ws_black, view.ply as u64).await;
+    let on_b = state_at(&mut ws_watch, view.ply as u64).await;
+    assert_eq!(on_a["game"]["cells"], on_b["game"]["cells"]);
+    assert_eq!(on_a["game"]["moves"], json!(view.moves));
+
+    // The stored game has each move once.
+    let fresh = AppState::new(config(&url)).await.unwrap();
+    let stored = fresh.view(&id, None).await.unwrap().0;
+    assert_eq!(stored.moves, view.moves);
+    let list = fresh.list(None, 10).await.unwrap();
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].move_count as usize, view.ply);
+}
