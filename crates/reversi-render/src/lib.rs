@@ -6,6 +6,8 @@
 //! which ships inside this crate (`fonts/`, Bitstream Vera licence), so Russian renders the same on
 //! every machine and no output depends on the system's fonts.
 
+#![warn(missing_docs)]
+
 mod board;
 mod chart;
 mod diagram;
