@@ -21,6 +21,9 @@ pub struct Args {
     /// Hash table size of each engine, MiB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// HTTP requests per second allowed per client address (bursts of three times that).
+    #[arg(long, default_value_t = 20.0)]
+    rate: f64,
 }
 
 /// Runs the command.
@@ -29,6 +32,8 @@ pub fn run(a: Args) -> Result<()> {
     let mut config = Config {
         database_url: a.database.clone(),
         hash_mib: a.hash,
+        rate_per_sec: a.rate.max(0.1),
+        rate_burst: (a.rate * 3.0).max(1.0),
         ..Config::default()
     };
     if let Some(w) = a.ai_workers {

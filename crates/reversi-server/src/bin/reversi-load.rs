@@ -1,0 +1,338 @@
+//! `reversi-load`: a load test of a running `reversi serve` on loopback. It opens N games
+//! between two people (two websockets each, one per seat), plays random legal moves over the
+//! websockets as fast as the server answers, and reports moves/s, the move round trip (p50,
+//! p99, max: from sending a move to the mover's socket showing it), and moves lost (sent but
+//! never shown, or missing from the stored game) or duplicated (stored more than once).
+//!
+//! ```text
+//! reversi-load [--addr 127.0.0.1:8080] [--games 100] [--seconds 60] [--variant othello] [--seed S]
+//! ```
+//! Bounded: at most 5,000 games and 600 seconds; the address must be a loopback one. The server
+//! should allow the connection rate (`reversi serve --rate 100000`).
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+type Res<T> = Result<T, String>;
+
+const MAX_GAMES: usize = 5000;
+const MAX_SECONDS: u64 = 600;
+
+struct Opts {
+    addr: SocketAddr,
+    games: usize,
+    seconds: u64,
+    variant: String,
+    seed: u64,
+}
+
+fn parse_args() -> Res<Opts> {
+    let mut o = Opts {
+        addr: "127.0.0.1:8080".parse().unwrap(),
+        games: 100,
+        seconds: 60,
+        variant: "othello".into(),
+        seed: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut val = || args.next().ok_or(format!("{a} needs a value"));
+        match a.as_str() {
+            "--addr" => o.addr = val()?.parse().map_err(|e| format!("--addr: {e}"))?,
+            "--games" => o.games = val()?.parse().map_err(|e| format!("--games: {e}"))?,
+            "--seconds" => o.seconds = val()?.parse().map_err(|e| format!("--seconds: {e}"))?,
+            "--variant" => o.variant = val()?,
+            "--seed" => o.seed = val()?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "-h" | "--help" => {
+                println!(
+                    "reversi-load [--addr 127.0.0.1:8080] [--games N<=5000] [--seconds S<=600] \
+                     [--variant V] [--seed S]"
+                );
+                std::process::exit(0);
+            }
+            _ => return Err(format!("unknown argument {a}")),
+        }
+    }
+    if !o.addr.ip().is_loopback() {
+        return Err("the load tool only talks to a loopback address".into());
+    }
+    if o.games == 0 || o.games > MAX_GAMES {
+        return Err(format!("--games must be 1 to {MAX_GAMES}"));
+    }
+    if o.seconds == 0 || o.seconds > MAX_SECONDS {
+        return Err(format!("--seconds must be 1 to {MAX_SECONDS}"));
+    }
+    Ok(o)
+}
+
+/// One HTTP/1.1 request (JSON in and out) over a fresh connection.
+async fn http(addr: SocketAddr, method: &str, path: &str, body: &Value) -> Res<(u16, Value)> {
+    let mut s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    let body = body.to_string();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.map_err(|e| e.to_string())?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.map_err(|e| e.to_string())?;
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .ok_or("no HTTP head")?;
+    let head = String::from_utf8_lossy(&raw[..split]);
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let v = serde_json::from_slice(&raw[split + 4..]).unwrap_or(Value::Null);
+    Ok((status, v))
+}
+
+/// Retries a request answered 429 (rate limit) or 503 a few times.
+async fn http_retry(addr: SocketAddr, method: &str, path: &str, body: &Value) -> Res<Value> {
+    for attempt in 0..20u64 {
+        let (status, v) = http(addr, method, path, body).await?;
+        match status {
+            200 | 201 => return Ok(v),
+            429 | 503 => tokio::time::sleep(Duration::from_millis(50 * (attempt + 1))).await,
+            _ => return Err(format!("{method} {path}: {status} {v}")),
+        }
+    }
+    Err(format!("{method} {path}: still rate limited"))
+}
+
+async fn connect(addr: SocketAddr, id: &str, token: &str) -> Res<Ws> {
+    let mut req = format!("ws://{addr}/api/games/{id}/ws")
+        .into_client_request()
+        .map_err(|e| e.to_string())?;
+    req.headers_mut().insert(
+        "authorization",
+        format!("Bearer {token}").parse().map_err(|_| "bad token")?,
+    );
+    for attempt in 0..20u64 {
+        match tokio_tungstenite::connect_async(req.clone()).await {
+            Ok((ws, _)) => return Ok(ws),
+            Err(e) if attempt < 19 && e.to_string().contains("429") => {
+                tokio::time::sleep(Duration::from_millis(50 * (attempt + 1))).await
+            }
+            Err(e) => return Err(format!("websocket: {e}")),
+        }
+    }
+    Err("websocket: still rate limited".into())
+}
+
+/// The next state message whose ply is at least `ply` (errors from the server are returned).
+async fn state_from(ws: &mut Ws, ply: u64, deadline: Instant) -> Res<Value> {
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let msg = tokio::time::timeout(left, ws.next())
+            .await
+            .map_err(|_| "timeout")?
+            .ok_or("socket closed")?
+            .map_err(|e| e.to_string())?;
+        let Message::Text(t) = msg else { continue };
+        let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
+        if v["type"] == "error" {
+            return Err(format!("server error: {}", v["error"]));
+        }
+        if v["type"] == "state" && v["game"]["ply"].as_u64().unwrap_or(0) >= ply {
+            return Ok(v);
+        }
+    }
+}
+
+#[derive(Default)]
+struct GameReport {
+    rtts_us: Vec<u64>,
+    sent: u64,
+    lost: u64,
+    duplicated: u64,
+    finished: bool,
+    error: Option<String>,
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+async fn play_game(addr: SocketAddr, variant: String, seed: u64, end: Instant) -> GameReport {
+    let mut r = GameReport::default();
+    if let Err(e) = play_game_inner(addr, &variant, seed, end, &mut r).await {
+        r.error = Some(e);
+    }
+    r
+}
+
+async fn play_game_inner(
+    addr: SocketAddr,
+    variant: &str,
+    seed: u64,
+    end: Instant,
+    r: &mut GameReport,
+) -> Res<()> {
+    let mut rng = Rng(seed | 1);
+    let created = http_retry(
+        addr,
+        "POST",
+        "/api/games",
+        &json!({"mode": "friend", "variant": variant, "color": "black"}),
+    )
+    .await?;
+    let id = created["game"]["id"].as_str().ok_or("no game id")?.to_string();
+    let black = created["token"].as_str().ok_or("no token")?.to_string();
+    let joined = http_retry(addr, "POST", &format!("/api/games/{id}/join"), &json!({})).await?;
+    let white = joined["token"].as_str().ok_or("no token")?.to_string();
+    let mut socks = [
+        connect(addr, &id, &black).await?,
+        connect(addr, &id, &white).await?,
+    ];
+    let far = Instant::now() + Duration::from_secs(30);
+    let mut state = state_from(&mut socks[0], 0, far).await?["game"].clone();
+    state_from(&mut socks[1], 0, far).await?;
+    let mut sent_moves: Vec<String> = Vec::new();
+    while state["status"] == "playing" && Instant::now() < end {
+        let mover = match state["to_move"].as_str() {
+            Some("black") => 0,
+            Some("white") => 1,
+            _ => return Err(format!("no side to move: {state}")),
+        };
+        let legal = state["legal_moves"].as_array().ok_or("no legal moves")?;
+        let mv = legal[(rng.next() % legal.len() as u64) as usize]
+            .as_str()
+            .ok_or("bad move")?
+            .to_string();
+        let ply = state["ply"].as_u64().ok_or("no ply")?;
+        let t0 = Instant::now();
+        let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
+        socks[mover]
+            .send(Message::Text(msg.into()))
+            .await
+            .map_err(|e| e.to_string())?;
+        r.sent += 1;
+        sent_moves.push(mv);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let seen = match state_from(&mut socks[mover], ply + 1, deadline).await {
+            Ok(v) => v,
+            Err(e) if e == "timeout" => {
+                r.lost += 1;
+                return Err("a move was never shown".into());
+            }
+            Err(e) => return Err(e),
+        };
+        r.rtts_us.push(t0.elapsed().as_micros() as u64);
+        // The other player sees the same state.
+        let other = state_from(&mut socks[1 - mover], ply + 1, deadline).await?;
+        if other["game"]["moves"] != seen["game"]["moves"] {
+            return Err("the two players saw different games".into());
+        }
+        state = seen["game"].clone();
+    }
+    r.finished = state["status"] == "finished";
+    for s in &mut socks {
+        let _ = s.close(None).await;
+    }
+    // Compare with the stored game: every move sent is there, once, in order.
+    let (status, stored) = http(addr, "GET", &format!("/api/games/{id}"), &json!({})).await?;
+    if status != 200 {
+        return Err(format!("GET game: {status}"));
+    }
+    let stored: Vec<&str> = stored["game"]["moves"]
+        .as_array()
+        .ok_or("no moves")?
+        .iter()
+        .filter_map(Value::as_str)
+        .filter(|m| *m != "pass")
+        .collect();
+    if stored.len() > sent_moves.len() {
+        r.duplicated += (stored.len() - sent_moves.len()) as u64;
+    } else if stored.len() < sent_moves.len() {
+        r.lost += (sent_moves.len() - stored.len()) as u64;
+    }
+    if stored.len() == sent_moves.len() && stored != sent_moves {
+        return Err("the stored moves differ from the moves sent".into());
+    }
+    Ok(())
+}
+
+fn percentile(sorted: &[u64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i] as f64 / 1000.0
+}
+
+#[tokio::main]
+async fn main() {
+    let o = match parse_args() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("reversi-load: {e}");
+            std::process::exit(2);
+        }
+    };
+    let start = Instant::now();
+    let end = start + Duration::from_secs(o.seconds);
+    let mut seeds = Rng(o.seed | 1);
+    let tasks: Vec<_> = (0..o.games)
+        .map(|_| tokio::spawn(play_game(o.addr, o.variant.clone(), seeds.next(), end)))
+        .collect();
+    let mut rtts = Vec::new();
+    let (mut sent, mut lost, mut dup, mut finished, mut errors) = (0, 0, 0, 0, 0);
+    let mut first_error = None;
+    for t in tasks {
+        let r = t.await.unwrap_or_else(|e| GameReport {
+            error: Some(e.to_string()),
+            ..GameReport::default()
+        });
+        rtts.extend(r.rtts_us);
+        sent += r.sent;
+        lost += r.lost;
+        dup += r.duplicated;
+        finished += r.finished as u64;
+        if let Some(e) = r.error {
+            errors += 1;
+            first_error.get_or_insert(e);
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    rtts.sort_unstable();
+    println!(
+        "games {} (finished {finished}, with errors {errors}), moves sent {sent}, shown {}, in {secs:.1} s",
+        o.games,
+        rtts.len()
+    );
+    println!("moves/s {:.0}", rtts.len() as f64 / secs);
+    println!(
+        "round trip ms: p50 {:.2}, p99 {:.2}, max {:.2}",
+        percentile(&rtts, 0.5),
+        percentile(&rtts, 0.99),
+        percentile(&rtts, 1.0)
+    );
+    println!("lost {lost}, duplicated {dup}");
+    if let Some(e) = first_error {
+        println!("first error: {e}");
+    }
+    if lost > 0 || dup > 0 || errors > 0 {
+        std::process::exit(1);
+    }
+}
