@@ -5,7 +5,7 @@
 //! The search is written once in a macro and compiled once per move-generation kernel, so that
 //! the kernel inlines into every node (the AVX2 build is chosen at run time).
 
-use crate::stability::stable_discs;
+use crate::stability::stable_discs_on;
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::flips_scalar as flips;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -137,6 +137,8 @@ pub struct Ctx<'a> {
     pub mask: u64,
     /// The number of squares in `mask`.
     pub squares: i32,
+    /// The corners of this board: squares that can never be flipped.
+    pub corners: u64,
 }
 
 impl<'a> Ctx<'a> {
@@ -155,6 +157,7 @@ impl<'a> Ctx<'a> {
             aborted: false,
             mask,
             squares: mask.count_ones() as i32,
+            corners: crate::stability::corners_of(mask),
         }
     }
 }
@@ -299,7 +302,7 @@ macro_rules! solver {
         /// replies into corners avoided, corners taken.
         #[inline]
         $(#[$attr])*
-        fn sorted_moves(p: u64, o: u64, mask: u64, m: u64, tt_move: u8, list: &mut [(i32, u32, u64); 32]) -> usize {
+        fn sorted_moves(p: u64, o: u64, mask: u64, corners: u64, m: u64, tt_move: u8, list: &mut [(i32, u32, u64); 32]) -> usize {
             let mut n = 0;
             let mut mm = m;
             while mm != 0 {
@@ -314,10 +317,10 @@ macro_rules! solver {
                     // Weights measured on FFO #20-39 (node counts): replies 64, corner
                     // replies 128, the opponent's potential mobility 8, our corner -64.
                     let replies = $moves(np, no) & mask;
-                    let mut k = (replies.count_ones() as i32) * 64 + (replies & CORNERS).count_ones() as i32 * 128;
+                    let mut k = (replies.count_ones() as i32) * 64 + (replies & corners).count_ones() as i32 * 128;
                     // Potential mobility of the opponent: its empties next to our discs.
                     k += (around(no) & !(np | no) & mask).count_ones() as i32 * 8;
-                    if b & CORNERS != 0 {
+                    if b & corners != 0 {
                         k -= 64;
                     }
                     k
@@ -342,7 +345,7 @@ macro_rules! solver {
                 return 0;
             }
             if alpha >= stability_threshold(n) {
-                let upper = c.squares - 2 * stable_discs(o, p).count_ones() as i32;
+                let upper = c.squares - 2 * stable_discs_on(o, p, c.mask).count_ones() as i32;
                 if upper <= alpha {
                     return upper;
                 }
@@ -368,7 +371,7 @@ macro_rules! solver {
                 return -nws(c, o, p, -alpha - 1, n);
             }
             let mut list = [(0i32, 0u32, 0u64); 32];
-            let count = sorted_moves(p, o, c.mask, m, tt_move, &mut list);
+            let count = sorted_moves(p, o, c.mask, c.corners, m, tt_move, &mut list);
             if n >= ETC_EMPTIES {
                 // Enhanced transposition cut-off: a child already known to refute alpha.
                 for &(_, sq, f) in &list[..count] {
@@ -444,7 +447,7 @@ macro_rules! solver {
                 return (-v, NO_MOVE);
             }
             let mut list = [(0i32, 0u32, 0u64); 32];
-            let count = sorted_moves(p, o, c.mask, m, tt_move, &mut list);
+            let count = sorted_moves(p, o, c.mask, c.corners, m, tt_move, &mut list);
             let alpha0 = alpha;
             let mut best = -INF;
             let mut best_move = NO_MOVE;

@@ -52,11 +52,40 @@ fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
 /// The discs of `p` that can never be flipped, whatever is played (a subset of the truly stable
 /// discs: it finds discs on full lines, and discs anchored to stable neighbours on every axis).
 pub fn stable_discs(p: u64, o: u64) -> u64 {
+    stable_discs_on(p, o, u64::MAX)
+}
+
+/// The corners of a board made of the squares in `mask`: squares with a missing (or off-board)
+/// neighbour on every axis, so a disc there can never be flipped.
+pub fn corners_of(mask: u64) -> u64 {
+    let gone = !mask;
+    let h = ((gone << 1) & NOT_A) | ((gone >> 1) & NOT_H) | COLS_AH;
+    let v = (gone << 8) | (gone >> 8) | ROWS_18;
+    let d = ((gone << 9) & NOT_A) | ((gone >> 9) & NOT_H) | EDGE;
+    let a = ((gone << 7) & NOT_H) | ((gone >> 7) & NOT_A) | EDGE;
+    mask & h & v & d & a
+}
+
+/// [`stable_discs`] on a board made of the squares in `mask`: a missing square ends a line just
+/// as the edge does, so a disc next to one cannot be flipped along that axis.
+pub fn stable_discs_on(p: u64, o: u64, mask: u64) -> u64 {
     let (fh, fv, fd, fa) = full_lines(p | o);
-    let h0 = fh | COLS_AH;
-    let v0 = fv | ROWS_18;
-    let d0 = fd | EDGE;
-    let a0 = fa | EDGE;
+    let gone = !mask;
+    // Squares with a missing neighbour on each axis (either side).
+    let (gh, gv, gd, ga) = if gone == 0 {
+        (0, 0, 0, 0)
+    } else {
+        (
+            ((gone << 1) & NOT_A) | ((gone >> 1) & NOT_H),
+            (gone << 8) | (gone >> 8),
+            ((gone << 9) & NOT_A) | ((gone >> 9) & NOT_H),
+            ((gone << 7) & NOT_H) | ((gone >> 7) & NOT_A),
+        )
+    };
+    let h0 = fh | COLS_AH | gh;
+    let v0 = fv | ROWS_18 | gv;
+    let d0 = fd | EDGE | gd;
+    let a0 = fa | EDGE | ga;
     let mut stable = p & h0 & v0 & d0 & a0;
     if stable == 0 {
         return 0;
@@ -86,6 +115,12 @@ mod tests {
         assert_eq!(stable_discs(0x0000_0008_1000_0000, 0x0000_0010_0800_0000), 0);
         // A full row anchored at a corner: the whole row is stable.
         assert_eq!(stable_discs(0xFF, 0) & 0xFF, 0xFF);
+        // On a 6×6 board (a1..f6), f1 is a corner.
+        let six: u64 = (0..6).map(|r| 0x3Fu64 << (8 * r)).fold(0, |a, b| a | b);
+        assert_eq!(stable_discs_on(1 << 5, 0, six), 1 << 5);
+        assert_eq!(stable_discs(1 << 5, 0), 0);
+        assert_eq!(corners_of(u64::MAX), 0x8100_0000_0000_0081);
+        assert_eq!(corners_of(six), 1 | 1 << 5 | 1 << 40 | 1 << 45);
     }
 
     /// No disc reported stable is ever flipped later, in random games.
