@@ -6,7 +6,9 @@
 //!
 //! ```text
 //! reversi-load [--addr 127.0.0.1:8080] [--games 100] [--seconds 60] [--variant othello] [--seed S]
+//!              [--think MS]
 //! ```
+//! `--think MS` waits that long before each move (a paced load, like people playing).
 //! Bounded: at most 5,000 games and 600 seconds; the address must be a loopback one. The server
 //! should allow the connection rate (`reversi serve --rate 100000`).
 
@@ -32,6 +34,7 @@ struct Opts {
     seconds: u64,
     variant: String,
     seed: u64,
+    think: Duration,
 }
 
 fn parse_args() -> Res<Opts> {
@@ -40,6 +43,7 @@ fn parse_args() -> Res<Opts> {
         games: 100,
         seconds: 60,
         variant: "othello".into(),
+        think: Duration::ZERO,
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64),
@@ -52,11 +56,14 @@ fn parse_args() -> Res<Opts> {
             "--games" => o.games = val()?.parse().map_err(|e| format!("--games: {e}"))?,
             "--seconds" => o.seconds = val()?.parse().map_err(|e| format!("--seconds: {e}"))?,
             "--variant" => o.variant = val()?,
+            "--think" => {
+                o.think = Duration::from_millis(val()?.parse().map_err(|e| format!("--think: {e}"))?)
+            }
             "--seed" => o.seed = val()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "-h" | "--help" => {
                 println!(
                     "reversi-load [--addr 127.0.0.1:8080] [--games N<=5000] [--seconds S<=600] \
-                     [--variant V] [--seed S]"
+                     [--variant V] [--seed S] [--think MS]"
                 );
                 std::process::exit(0);
             }
@@ -174,9 +181,15 @@ impl Rng {
     }
 }
 
-async fn play_game(addr: SocketAddr, variant: String, seed: u64, end: Instant) -> GameReport {
+async fn play_game(
+    addr: SocketAddr,
+    variant: String,
+    seed: u64,
+    end: Instant,
+    think: Duration,
+) -> GameReport {
     let mut r = GameReport::default();
-    if let Err(e) = play_game_inner(addr, &variant, seed, end, &mut r).await {
+    if let Err(e) = play_game_inner(addr, &variant, seed, end, think, &mut r).await {
         r.error = Some(e);
     }
     r
@@ -187,6 +200,7 @@ async fn play_game_inner(
     variant: &str,
     seed: u64,
     end: Instant,
+    think: Duration,
     r: &mut GameReport,
 ) -> Res<()> {
     let mut rng = Rng(seed | 1);
@@ -221,6 +235,9 @@ async fn play_game_inner(
             .ok_or("bad move")?
             .to_string();
         let ply = state["ply"].as_u64().ok_or("no ply")?;
+        if !think.is_zero() {
+            tokio::time::sleep(think).await;
+        }
         let t0 = Instant::now();
         let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
         socks[mover]
@@ -294,7 +311,7 @@ async fn main() {
     let end = start + Duration::from_secs(o.seconds);
     let mut seeds = Rng(o.seed | 1);
     let tasks: Vec<_> = (0..o.games)
-        .map(|_| tokio::spawn(play_game(o.addr, o.variant.clone(), seeds.next(), end)))
+        .map(|_| tokio::spawn(play_game(o.addr, o.variant.clone(), seeds.next(), end, o.think)))
         .collect();
     let mut rtts = Vec::new();
     let (mut sent, mut lost, mut dup, mut finished, mut errors) = (0, 0, 0, 0, 0);
