@@ -285,7 +285,7 @@ async fn undo_hint_list_and_a_full_game_on_one_device(db: String) {
     // The computer opened as black; the response may come before its move.
     assert_eq!(created["game"]["width"], 6);
     let mut game = Value::Null;
-    for _ in 0..200 {
+    for _ in 0..1000 {
         let r = call(&app, Method::GET, &format!("/api/games/{id}"), Some(&token), None).await;
         game = r.json["game"].clone();
         if game["ply"] == 1 {

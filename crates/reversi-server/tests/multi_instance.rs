@@ -136,7 +136,7 @@ async fn changes_reach_the_clients_of_another_instance() {
             (&b, &white)
         };
         // Wait until this instance has heard of the last move.
-        for _ in 0..200 {
+        for _ in 0..1000 {
             if state.view(&id, None).await.unwrap().0.ply == view.ply {
                 break;
             }
