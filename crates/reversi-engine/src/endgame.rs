@@ -58,6 +58,77 @@ const GOOD: u64 = CORNERS | 0x2400_8100_0081_0024;
 /// Everything else.
 const PLAIN: u64 = !(BAD | GOOD);
 
+/// Discs flipped along one line by a move at position `x` of the line, when the mover owns the
+/// line squares in `bits` and the opponent all the others (the last empty square of a full board).
+static COUNT_FLIP: [[u8; 256]; 8] = {
+    let mut t = [[0u8; 256]; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut bits = 0;
+        while bits < 256 {
+            let mut n = 0;
+            // West: opponent discs up to the mover's first disc; none if the line ends first.
+            let mut k = 0;
+            let mut y = x as i32 - 1;
+            while y >= 0 && bits & (1 << y) == 0 {
+                k += 1;
+                y -= 1;
+            }
+            if y >= 0 {
+                n += k;
+            }
+            k = 0;
+            y = x as i32 + 1;
+            while y < 8 && bits & (1 << y) == 0 {
+                k += 1;
+                y += 1;
+            }
+            if y < 8 {
+                n += k;
+            }
+            t[x][bits] = n;
+            bits += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The `a1`–`h8` diagonal and the anti-diagonal through each square.
+static DIAGONALS_OF: [(u64, u64); 64] = {
+    let mut t = [(0u64, 0u64); 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (x, y) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut other = 0;
+        while other < 64 {
+            let (ox, oy) = ((other % 8) as i32, (other / 8) as i32);
+            if ox - oy == x - y {
+                t[sq].0 |= 1 << other;
+            }
+            if ox + oy == x + y {
+                t[sq].1 |= 1 << other;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The number of discs `p` flips by playing the last empty square `sq` of a full 8×8 board, by
+/// table lookups on its four lines (instead of computing the flips).
+#[inline(always)]
+pub fn count_last_flip(p: u64, sq: u32) -> i32 {
+    let (r, c) = ((sq >> 3) as usize, (sq & 7) as usize);
+    let row = ((p >> (8 * r)) & 0xFF) as usize;
+    let col = (((p >> c) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    let (d, a) = DIAGONALS_OF[sq as usize];
+    let diag = ((p & d).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    let anti = ((p & a).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    (COUNT_FLIP[c][row] + COUNT_FLIP[r][col] + COUNT_FLIP[c][diag] + COUNT_FLIP[c][anti]) as i32
+}
+
 /// Quadrant parity: bit `q` set when quadrant `q` holds an odd number of empties.
 #[inline(always)]
 fn parity_of(empties: u64) -> u8 {
@@ -181,17 +252,29 @@ macro_rules! solver {
         fn last1(c: &mut Ctx, p: u64, o: u64, sq: u32) -> i32 {
             c.nodes += 1;
             let np = p.count_ones() as i32;
-            let around = NEIGHBOURS[sq as usize];
-            if around & o != 0 {
-                let f = flips(p, o, sq);
-                if f != 0 {
-                    return 2 * (np + f.count_ones() as i32 + 1) - c.squares;
+            if c.squares == 64 {
+                // A full board but for `sq`: count the flips by table.
+                let n = count_last_flip(p, sq);
+                if n > 0 {
+                    return 2 * (np + n + 1) - 64;
                 }
-            }
-            if around & p != 0 {
-                let g = flips(o, p, sq);
-                if g != 0 {
-                    return c.squares - 2 * (c.squares - np + g.count_ones() as i32);
+                let n = count_last_flip(o, sq);
+                if n > 0 {
+                    return 64 - 2 * (64 - np + n);
+                }
+            } else {
+                let around = NEIGHBOURS[sq as usize];
+                if around & o != 0 {
+                    let f = flips(p, o, sq);
+                    if f != 0 {
+                        return 2 * (np + f.count_ones() as i32 + 1) - c.squares;
+                    }
+                }
+                if around & p != 0 {
+                    let g = flips(o, p, sq);
+                    if g != 0 {
+                        return c.squares - 2 * (c.squares - np + g.count_ones() as i32);
+                    }
                 }
             }
             let d = 2 * np - c.squares + 1;
@@ -555,5 +638,28 @@ pub fn solve_nws(c: &mut Ctx, kernel: Kernel, p: u64, o: u64, alpha: i32) -> i32
         // SAFETY: as in `solve_window`.
         Kernel::Avx2 if Kernel::best() == Kernel::Avx2 => unsafe { avx2::nws_any(c, p, o, alpha) },
         _ => portable::nws_any(c, p, o, alpha),
+    }
+}
+
+#[cfg(test)]
+mod last_flip_tests {
+    use super::*;
+
+    #[test]
+    fn table_count_equals_computed_flips() {
+        let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let sq = (seed >> 58) as u32;
+            let p = seed.rotate_left(17) & !(1u64 << sq);
+            let o = !p & !(1u64 << sq);
+            assert_eq!(
+                count_last_flip(p, sq),
+                flips(p, o, sq).count_ones() as i32,
+                "p={p:#x} sq={sq}"
+            );
+        }
     }
 }
