@@ -100,9 +100,9 @@ static DIAGONALS_OF: [(u64, u64); 64] = {
     let mut sq = 0;
     while sq < 64 {
         let (x, y) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut other = 0;
+        let mut other: i32 = 0;
         while other < 64 {
-            let (ox, oy) = ((other % 8) as i32, (other / 8) as i32);
+            let (ox, oy) = (other % 8, other / 8);
             if ox - oy == x - y {
                 t[sq].0 |= 1 << other;
             }
