@@ -254,7 +254,12 @@ impl Db {
         let Pool::Pg(pool) = &self.pool else {
             return Ok(None);
         };
-        let mut inner = PgListener::connect_with(pool).await?;
+        // The listener gets a connection of its own, outside the pool, so that closing the pool
+        // never waits for the listener (which lives until the state is dropped).
+        let own = PgPoolOptions::new()
+            .max_connections(1)
+            .connect_lazy_with((*pool.connect_options()).clone());
+        let mut inner = PgListener::connect_with(&own).await?;
         inner.listen(NOTIFY_CHANNEL).await?;
         Ok(Some(Listener {
             inner,
