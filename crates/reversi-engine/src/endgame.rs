@@ -329,9 +329,67 @@ macro_rules! solver {
             if best < INF { best } else { final_score_on(p, o, c.squares) }
         }
 
+        /// Three empty squares left (null window at `alpha`), tried in the order given.
+        #[inline(always)]
+        fn last3(c: &mut Ctx, p: u64, o: u64, alpha: i32, sq: [u32; 3]) -> i32 {
+            c.nodes += 1;
+            let tries = [(sq[0], sq[1], sq[2]), (sq[1], sq[0], sq[2]), (sq[2], sq[0], sq[1])];
+            let mut best = -INF;
+            for (x, r1, r2) in tries {
+                if NEIGHBOURS[x as usize] & o != 0 {
+                    let f = flips(p, o, x);
+                    if f != 0 {
+                        let v = -last2(c, o ^ f, p ^ f ^ (1u64 << x), -alpha - 1, r1, r2);
+                        if v > best {
+                            best = v;
+                            if v > alpha {
+                                return v;
+                            }
+                        }
+                    }
+                }
+            }
+            if best > -INF {
+                return best;
+            }
+            // No move: the opponent plays, if it can (its best is our worst).
+            c.nodes += 1;
+            let mut worst = INF;
+            for (x, r1, r2) in tries {
+                if NEIGHBOURS[x as usize] & p != 0 {
+                    let f = flips(o, p, x);
+                    if f != 0 {
+                        let v = last2(c, p ^ f, o ^ f ^ (1u64 << x), alpha, r1, r2);
+                        if v < worst {
+                            worst = v;
+                            if v <= alpha {
+                                return v;
+                            }
+                        }
+                    }
+                }
+            }
+            if worst < INF { worst } else { final_score_on(p, o, c.squares) }
+        }
+
         /// Null-window search `(alpha, alpha + 1)` with few empties: no table, parity order.
         $(#[$attr])*
         pub(super) fn shallow(c: &mut Ctx, p: u64, o: u64, alpha: i32, empties: u64, n: u32, parity: u8) -> i32 {
+            if n == 3 {
+                // Squares of odd regions first (parity), then the others.
+                let odd = ODD_SQUARES[parity as usize];
+                let mut sq = [0u32; 3];
+                let mut k = 0;
+                for group in [empties & odd, empties & !odd] {
+                    let mut m = group;
+                    while m != 0 {
+                        sq[k] = m.trailing_zeros();
+                        k += 1;
+                        m &= m - 1;
+                    }
+                }
+                return last3(c, p, o, alpha, sq);
+            }
             if n == 2 {
                 let a = empties.trailing_zeros();
                 return last2(c, p, o, alpha, a, (empties & (empties - 1)).trailing_zeros());
