@@ -31,11 +31,7 @@ pub struct PositionResult {
 
 /// Whether `p` can use the fast 8×8 engine: a full board, shared discs, most discs wins.
 pub fn is_plain_8x8(p: &Position<u64>) -> bool {
-    p.playable() == u64::MAX
-        && p.supply(p.side_to_move()).is_none()
-        && !p.in_free_opening()
-        && p.goal() == Goal::MostDiscs
-        && p.tie_rule() == TieRule::Draw
+    p.playable() == u64::MAX && fast_solvable(p)
 }
 
 /// Whether `p`'s endgame can go to the fast solver with a mask: shared discs, most discs wins,

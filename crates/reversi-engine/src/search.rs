@@ -150,7 +150,6 @@ impl Engine {
     ) -> SearchResult {
         self.tt.new_search();
         let start = Instant::now();
-        let n = (!(p | o)).count_ones();
         let internal = AtomicBool::new(false);
         let done = AtomicBool::new(false);
         std::thread::scope(|scope| {
@@ -166,11 +165,8 @@ impl Engine {
             });
             let result = if moves(p, o) == 0 {
                 self.pass_or_end(p, o, limits, &internal, start, progress)
-            } else if n <= limits.exact_empties || n <= limits.wld_empties {
-                let wld = n > limits.exact_empties;
-                self.endgame(p, o, wld, limits, &internal, start, progress)
             } else {
-                self.midgame(p, o, limits, &internal, start, progress)
+                self.search_inner(p, o, limits, &internal, start, progress)
             };
             done.store(true, Relaxed);
             let _ = watchdog.join();
