@@ -3,9 +3,10 @@
 //! tables) are reused from a small pool.
 
 use crate::error::{Error, Result};
-use reversi_core::{AnyPosition, Move};
+use reversi_core::{AnyPosition, Game, Move, Rules};
+use reversi_engine::analyze::{analyze_game, MoveAnalysis};
 use reversi_engine::levels::Level;
-use reversi_engine::Engine;
+use reversi_engine::{Engine, Limits};
 use reversi_protocol::{best_moves, think};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -112,5 +113,44 @@ impl AiPool {
                 .collect()
         })
         .await
+    }
+
+    /// The verdict on `played` in `pos` (the engine's `reversi analyze` on that one move):
+    /// one search of the position and, when the engine prefers another move, one of the
+    /// position after `played`. Runs on the same bounded pool as the computer's moves, one
+    /// position at a time, so an analysis delays a move by one search at most.
+    pub async fn analyze_move(
+        self: &Arc<Self>,
+        rules: Rules,
+        pos: AnyPosition,
+        played: Move,
+        limits: Limits,
+    ) -> Result<MoveAnalysis> {
+        self.run(move |engine| {
+            let mut game = Game::from_position(rules, pos);
+            game.play(played)
+                .map_err(|e| Error::Internal(format!("analysed move {played}: {e}")))?;
+            let stop = AtomicBool::new(false);
+            analyze_game(engine, &game, &limits, &stop, &mut |_| {})
+                .into_iter()
+                .next()
+                .ok_or_else(|| Error::Internal(format!("no analysis of {played}")))
+        })
+        .await?
+    }
+
+    /// Limits of an analysis search at `level` taking at most `per_search` (before the time
+    /// scale, and never longer than the level's cap): no noise, and exact scores where the
+    /// level solves the endgame (no win/loss/draw-only results, whose scores are only signs).
+    pub fn analysis_limits(&self, level: u32, per_search: Duration) -> Limits {
+        let mut limits = Level::new(level.clamp(1, reversi_engine::levels::MAX_LEVEL)).limits(0);
+        limits.noise = 0;
+        limits.wld_empties = limits.exact_empties;
+        limits.time = Some(
+            per_search
+                .min(time_cap(level))
+                .mul_f64(self.time_scale.max(0.001)),
+        );
+        limits
     }
 }

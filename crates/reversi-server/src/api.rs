@@ -13,6 +13,7 @@ use axum::Json;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::str::FromStr;
 
 /// The name of the cookie holding the seat token of game `id`.
 pub fn cookie_name(id: &str) -> String {
@@ -270,18 +271,145 @@ pub async fn hint(
 pub struct ListQuery {
     /// `playing` or `finished`.
     pub status: Option<String>,
+    /// Skip this many (default 0).
+    pub offset: Option<u32>,
     /// At most this many (default 50, at most 200).
     pub limit: Option<u32>,
 }
 
-/// `GET /api/games`: the latest games.
+/// `GET /api/games`: a page of the latest games (finished ones in the order they ended).
 pub async fn list(
     State(state): State<AppState>,
     query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<serde_json::Value>> {
     let Query(q) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
-    let games = state.list(q.status.as_deref(), q.limit.unwrap_or(50)).await?;
-    Ok(Json(serde_json::json!({ "games": games })))
+    let offset = q.offset.unwrap_or(0);
+    let limit = q.limit.unwrap_or(50).clamp(1, 200);
+    let (games, total) = state.list(q.status.as_deref(), offset, limit).await?;
+    Ok(Json(serde_json::json!({
+        "games": games, "total": total, "offset": offset, "limit": limit
+    })))
+}
+
+/// `GET /api/games/{id}/replay`: every position of the game, for stepping through it.
+pub async fn replay(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<crate::game::ReplayView>> {
+    Ok(Json(state.replay(&id).await?))
+}
+
+/// `POST /api/games/{id}/analysis`: queues the analysis of a finished game (`202`; asking
+/// again changes nothing).
+pub async fn request_analysis(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response> {
+    let a = state.request_analysis(&id).await?;
+    Ok((StatusCode::ACCEPTED, Json(a)).into_response())
+}
+
+/// `GET /api/games/{id}/analysis`: the analysis's status and the moves analysed so far.
+pub async fn analysis(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<crate::analysis::AnalysisView>> {
+    Ok(Json(state.analysis(&id).await?))
+}
+
+/// Query of the pages that exist in both languages.
+#[derive(Debug, Default, Deserialize)]
+pub struct LangQuery {
+    /// `en` (default) or `ru`.
+    pub lang: Option<String>,
+}
+
+fn parse_lang(
+    q: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<reversi_render::Lang> {
+    let Query(q) = q.map_err(|e| Error::BadRequest(e.body_text()))?;
+    match q.lang.as_deref() {
+        None => Ok(reversi_render::Lang::En),
+        Some(l) => l.parse().map_err(Error::BadRequest),
+    }
+}
+
+/// `GET /api/games/{id}/chart.svg?lang=en|ru`: the evaluation chart of a done analysis.
+pub async fn chart(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    query: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response> {
+    let lang = parse_lang(query)?;
+    let svg = state.analysis_chart(&id, lang).await?;
+    let mut resp = (StatusCode::OK, svg).into_response();
+    let h = resp.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    Ok(resp)
+}
+
+/// `POST /api/games/{id}/rematch`: for a seat holder of a finished game, the rematch with the
+/// colours swapped (`201` when this call started it, `200` when the other player had).
+pub async fn rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response> {
+    let token = request_token(&headers, &id);
+    let (seated, created) = state.rematch(&id, token.as_deref()).await?;
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok(seated_response(status, seated))
+}
+
+/// The rules of a variant, as the rules page shows them.
+#[derive(Debug, Serialize)]
+pub struct RulesView {
+    /// The variant asked for.
+    pub variant: String,
+    /// The variant the text describes: the one asked for, or an example of it when the preset
+    /// picks something at random for each game (the hole of `black-hole`, the opening of `xot`).
+    pub example_of: Option<String>,
+    /// `en` or `ru`.
+    pub lang: String,
+    /// The variant's name.
+    pub title: String,
+    /// The rules, paragraph by paragraph (`reversi_render::rules_sheet_paragraphs`, as the
+    /// printed rules sheet has them).
+    pub paragraphs: Vec<String>,
+    /// Board width.
+    pub width: u8,
+    /// Board height.
+    pub height: u8,
+    /// The start position, as a game's `cells`.
+    pub cells: String,
+    /// The side to move first.
+    pub to_move: &'static str,
+}
+
+/// `GET /api/rules/{variant}?lang=en|ru`: the rules of a variant preset.
+pub async fn rules(
+    Path(variant): Path<String>,
+    query: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<RulesView>> {
+    let lang = parse_lang(query)?;
+    let asked =
+        reversi_core::Variant::from_str(&variant).map_err(|e| Error::BadRequest(format!("variant: {e}")))?;
+    let rules = reversi_core::Rules::new(asked, 0);
+    let start = reversi_core::AnyPosition::start(&rules);
+    let example = rules.variant != asked;
+    Ok(Json(RulesView {
+        variant: asked.to_string(),
+        example_of: example.then(|| rules.variant.to_string()),
+        lang: lang.to_string(),
+        title: reversi_render::variant_title(asked, lang),
+        paragraphs: reversi_render::rules_sheet_paragraphs(&rules, lang),
+        width: start.width(),
+        height: start.height(),
+        cells: crate::game::cells_of(&start),
+        to_move: start.side_to_move().name(),
+    }))
 }
 
 /// `GET /api/games/{id}/ggf`: the game record as a GGF file.

@@ -20,10 +20,19 @@ use std::str::FromStr;
 
 /// The SQLite schema, in order: (version, SQL). Applied once each, recorded in
 /// `schema_migrations`.
-const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../migrations/0001_init.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../migrations/0001_init.sql")),
+    (2, include_str!("../migrations/0002_archive_analysis_rematch.sql")),
+];
 
 /// The PostgreSQL schema (the same tables; integers are `BIGINT` throughout).
-const PG_MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../migrations/postgres/0001_init.sql"))];
+const PG_MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../migrations/postgres/0001_init.sql")),
+    (
+        2,
+        include_str!("../migrations/postgres/0002_archive_analysis_rematch.sql"),
+    ),
+];
 
 /// The channel of the change notifications on PostgreSQL.
 pub const NOTIFY_CHANNEL: &str = "reversi_games";
@@ -66,6 +75,31 @@ macro_rules! insert_moves {
     };
 }
 
+/// Inserts the new game `$live` (row, moves and summary) in the open transaction `$tx`.
+macro_rules! insert_game {
+    ($tx:ident, $live:expr) => {{
+        let r = &$live.record;
+        sqlx::query(
+            "INSERT INTO games (id, variant, mode, level, black_player, white_player, black_token, \
+             white_token, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(&r.id)
+        .bind(r.variant.to_string())
+        .bind(r.mode.as_str())
+        .bind(r.level as i64)
+        .bind(kind_str(r.players[0]))
+        .bind(kind_str(r.players[1]))
+        .bind(r.tokens[0].as_deref())
+        .bind(r.tokens[1].as_deref())
+        .bind(r.created_at)
+        .bind(r.created_at)
+        .execute(&mut *$tx)
+        .await?;
+        insert_moves!($tx, &r.id, 0, $live.game.moves());
+        update_summary!($tx, $live);
+    }};
+}
+
 /// Stores the summary columns of `$live` in the open transaction `$tx`.
 macro_rules! update_summary {
     ($tx:ident, $live:expr) => {{
@@ -74,9 +108,11 @@ macro_rules! update_summary {
             Some(r) => (r.black, r.white, r.winner.map(Color::name)),
             None => (v.black_count, v.white_count, None),
         };
+        let finished_at = (v.status == "finished").then(now_ms);
         sqlx::query(
             "UPDATE games SET status = $1, black_count = $2, white_count = $3, winner = $4, \
-             move_count = $5, updated_at = $6 WHERE id = $7",
+             move_count = $5, updated_at = $6, finished_at = CASE WHEN $7 IS NULL THEN NULL \
+             ELSE COALESCE(finished_at, $7) END WHERE id = $8",
         )
         .bind(v.status)
         .bind(black as i64)
@@ -84,6 +120,7 @@ macro_rules! update_summary {
         .bind(winner)
         .bind(v.ply as i64)
         .bind(now())
+        .bind(finished_at)
         .bind(&$live.record.id)
         .execute(&mut *$tx)
         .await?;
@@ -167,6 +204,10 @@ pub struct GameSummary {
     pub created_at: i64,
     /// Time of the last change (Unix seconds).
     pub updated_at: i64,
+    /// When the game ended (Unix seconds), once finished.
+    pub finished_at: Option<i64>,
+    /// The game's analysis: `none`, `queued`, `running`, `done` or `failed`.
+    pub analysis: String,
 }
 
 /// Seconds since the Unix epoch.
@@ -174,6 +215,13 @@ pub fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 fn kind_str(k: PlayerKind) -> &'static str {
@@ -320,30 +368,33 @@ impl Db {
 
     /// Stores a new game and the forced passes it starts with, if any.
     pub async fn insert_game(&self, live: &LiveGame) -> Result<()> {
-        let r = &live.record;
         with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query(
-                "INSERT INTO games (id, variant, mode, level, black_player, white_player, black_token, \
-                 white_token, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-            )
-            .bind(&r.id)
-            .bind(r.variant.to_string())
-            .bind(r.mode.as_str())
-            .bind(r.level as i64)
-            .bind(kind_str(r.players[0]))
-            .bind(kind_str(r.players[1]))
-            .bind(r.tokens[0].as_deref())
-            .bind(r.tokens[1].as_deref())
-            .bind(r.created_at)
-            .bind(r.created_at)
-            .execute(&mut *tx)
-            .await?;
-            insert_moves!(tx, &r.id, 0, live.game.moves());
-            update_summary!(tx, live);
+            insert_game!(tx, live);
             tx.commit().await?;
         });
         Ok(())
+    }
+
+    /// Stores `new`, the rematch of game `old_id`, and records it on the old game, in one
+    /// transaction; false (and nothing stored) when the old game already has a rematch.
+    pub async fn insert_rematch(&self, old_id: &str, new: &LiveGame) -> Result<bool> {
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let done = sqlx::query("UPDATE games SET rematch_id = $1 WHERE id = $2 AND rematch_id IS NULL")
+                .bind(&new.record.id)
+                .bind(old_id)
+                .execute(&mut *tx)
+                .await?;
+            if done.rows_affected() != 1 {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            insert_game!(tx, new);
+            notify!(self, tx, old_id);
+            tx.commit().await?;
+        });
+        Ok(true)
     }
 
     /// Stores `moves`, played from ply `from`, and the game's new summary, in one transaction.
@@ -365,6 +416,16 @@ impl Db {
             sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
                 .bind(&live.record.id)
                 .bind(ply as i64)
+                .execute(&mut *tx)
+                .await?;
+            // An analysis of the moves taken back is void (a finished game can be undone
+            // against the computer).
+            sqlx::query("DELETE FROM analysis_moves WHERE game_id = $1")
+                .bind(&live.record.id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM analyses WHERE game_id = $1")
+                .bind(&live.record.id)
                 .execute(&mut *tx)
                 .await?;
             update_summary!(tx, live);
@@ -403,7 +464,7 @@ impl Db {
         let (record, rows) = with_pool!(self, pool => {
             let Some(row) = sqlx::query(
                 "SELECT id, variant, mode, level, black_player, white_player, black_token, white_token, \
-                 resigned, created_at FROM games WHERE id = $1",
+                 resigned, created_at, rematch_id FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(pool)
@@ -427,6 +488,7 @@ impl Db {
                 tokens: [row.try_get("black_token")?, row.try_get("white_token")?],
                 resigned: resigned.as_deref().and_then(crate::game::parse_color),
                 created_at: row.try_get("created_at")?,
+                rematch: row.try_get("rematch_id")?,
             };
             let rows: Vec<String> =
                 sqlx::query_scalar("SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply")
@@ -442,19 +504,39 @@ impl Db {
         Ok(Some(LiveGame::restore(record, &moves)?))
     }
 
-    /// The latest games, newest change first; `status` filters on `playing` or `finished`.
-    pub async fn list_games(&self, status: Option<&str>, limit: u32) -> Result<Vec<GameSummary>> {
+    /// A page of games and how many match in all. `status` filters on `playing` or `finished`;
+    /// finished games come in the order they ended, newest first, others by their latest change.
+    pub async fn list_games(
+        &self,
+        status: Option<&str>,
+        offset: u32,
+        limit: u32,
+    ) -> Result<(Vec<GameSummary>, i64)> {
+        let order = if status == Some("finished") {
+            "g.finished_at DESC, g.id"
+        } else {
+            "g.updated_at DESC, g.id"
+        };
+        let sql = format!(
+            "SELECT g.id, g.variant, g.mode, g.level, g.black_player, g.white_player, g.status, \
+             g.black_count, g.white_count, g.winner, g.move_count, g.created_at, g.updated_at, \
+             g.finished_at, COALESCE(a.status, 'none') AS analysis FROM games g \
+             LEFT JOIN analyses a ON a.game_id = g.id \
+             WHERE ($1 IS NULL OR g.status = $1) ORDER BY {order} LIMIT $2 OFFSET $3"
+        );
         with_pool!(self, pool => {
-            let rows = sqlx::query(
-                "SELECT id, variant, mode, level, black_player, white_player, status, black_count, \
-                 white_count, winner, move_count, created_at, updated_at FROM games \
-                 WHERE ($1 IS NULL OR status = $1) ORDER BY updated_at DESC, id LIMIT $2",
-            )
-            .bind(status)
-            .bind(limit as i64)
-            .fetch_all(pool)
-            .await?;
-            rows.iter()
+            let rows = sqlx::query(&sql)
+                .bind(status)
+                .bind(limit as i64)
+                .bind(offset as i64)
+                .fetch_all(pool)
+                .await?;
+            let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE ($1 IS NULL OR status = $1)")
+                .bind(status)
+                .fetch_one(pool)
+                .await?;
+            let games = rows
+                .iter()
                 .map(|row| {
                     Ok(GameSummary {
                         id: row.try_get("id")?,
@@ -470,9 +552,246 @@ impl Db {
                         move_count: row.try_get("move_count")?,
                         created_at: row.try_get("created_at")?,
                         updated_at: row.try_get("updated_at")?,
+                        finished_at: row.try_get::<Option<i64>, _>("finished_at")?.map(|ms| ms / 1000),
+                        analysis: row.try_get("analysis")?,
                     })
                 })
-                .collect()
+                .collect::<Result<Vec<_>>>()?;
+            Ok((games, total))
         })
     }
+
+    /// Asks for the analysis of game `id` at `level`: queues it unless it is queued, running or
+    /// done already (a failed one is queued again). Returns the status it then has.
+    pub async fn request_analysis(&self, id: &str, level: u32) -> Result<String> {
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO analyses (game_id, status, level, requested_at) VALUES ($1, 'queued', $2, $3) \
+                 ON CONFLICT (game_id) DO NOTHING",
+            )
+            .bind(id)
+            .bind(level as i64)
+            .bind(now())
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "UPDATE analyses SET status = 'queued', error = NULL, owner = NULL, requested_at = $2 \
+                 WHERE game_id = $1 AND status = 'failed'",
+            )
+            .bind(id)
+            .bind(now())
+            .execute(&mut *tx)
+            .await?;
+            let status: String = sqlx::query_scalar("SELECT status FROM analyses WHERE game_id = $1")
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(status)
+        })
+    }
+
+    /// The analysis of game `id` (its status and the moves analysed so far), if one was asked for.
+    pub async fn analysis(&self, id: &str) -> Result<Option<AnalysisRecord>> {
+        with_pool!(self, pool => {
+            let Some(row) = sqlx::query(
+                "SELECT status, level, error, requested_at, started_at, finished_at FROM analyses \
+                 WHERE game_id = $1",
+            )
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+            else {
+                return Ok(None);
+            };
+            let rows = sqlx::query(
+                "SELECT ply, player, played, best, played_score, best_score, loss, exact \
+                 FROM analysis_moves WHERE game_id = $1 ORDER BY ply",
+            )
+            .bind(id)
+            .fetch_all(pool)
+            .await?;
+            let moves = rows
+                .iter()
+                .map(|r| {
+                    Ok(AnalysedMove {
+                        ply: r.try_get("ply")?,
+                        player: r.try_get("player")?,
+                        played: r.try_get("played")?,
+                        best: r.try_get("best")?,
+                        played_score: r.try_get("played_score")?,
+                        best_score: r.try_get("best_score")?,
+                        loss: r.try_get("loss")?,
+                        exact: r.try_get::<i64, _>("exact")? != 0,
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            Ok(Some(AnalysisRecord {
+                status: row.try_get("status")?,
+                level: row.try_get("level")?,
+                error: row.try_get("error")?,
+                requested_at: row.try_get("requested_at")?,
+                started_at: row.try_get("started_at")?,
+                finished_at: row.try_get("finished_at")?,
+                moves,
+            }))
+        })
+    }
+
+    /// Takes the oldest analysis waiting to run for `owner`: a queued one, or a running one
+    /// whose heartbeat is older than `stale_before` (Unix seconds; its server died). Returns the
+    /// game id and level.
+    pub async fn claim_analysis(&self, owner: &str, stale_before: i64) -> Result<Option<(String, u32)>> {
+        for _ in 0..5 {
+            let candidate: Option<(String, i64)> = with_pool!(self, pool => {
+                sqlx::query_as(
+                    "SELECT game_id, level FROM analyses WHERE status = 'queued' \
+                     OR (status = 'running' AND heartbeat_at < $1) ORDER BY requested_at, game_id LIMIT 1",
+                )
+                .bind(stale_before)
+                .fetch_optional(pool)
+                .await?
+            });
+            let Some((id, level)) = candidate else {
+                return Ok(None);
+            };
+            let claimed = with_pool!(self, pool => {
+                sqlx::query(
+                    "UPDATE analyses SET status = 'running', owner = $1, started_at = $2, heartbeat_at = $2 \
+                     WHERE game_id = $3 AND (status = 'queued' OR (status = 'running' AND heartbeat_at < $4))",
+                )
+                .bind(owner)
+                .bind(now())
+                .bind(&id)
+                .bind(stale_before)
+                .execute(pool)
+                .await?
+                .rows_affected()
+            });
+            if claimed == 1 {
+                return Ok(Some((id, level.clamp(1, 60) as u32)));
+            }
+            // Another instance took it first: look again.
+        }
+        Ok(None)
+    }
+
+    /// Stores one analysed move of a job `owner` runs, and its heartbeat; false (nothing
+    /// stored) when the job is no longer `owner`'s (taken over, or the game was undone).
+    pub async fn store_analysed_move(&self, id: &str, owner: &str, m: &AnalysedMove) -> Result<bool> {
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let mine = sqlx::query(
+                "UPDATE analyses SET heartbeat_at = $1 WHERE game_id = $2 AND owner = $3 AND status = 'running'",
+            )
+            .bind(now())
+            .bind(id)
+            .bind(owner)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if mine != 1 {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            sqlx::query("DELETE FROM analysis_moves WHERE game_id = $1 AND ply = $2")
+                .bind(id)
+                .bind(m.ply)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(
+                "INSERT INTO analysis_moves (game_id, ply, player, played, best, played_score, best_score, \
+                 loss, exact) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            )
+            .bind(id)
+            .bind(m.ply)
+            .bind(&m.player)
+            .bind(&m.played)
+            .bind(&m.best)
+            .bind(m.played_score)
+            .bind(m.best_score)
+            .bind(m.loss)
+            .bind(m.exact as i64)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
+    /// Ends a job `owner` runs: `done`, or `failed` with `error`. False when it was not theirs.
+    pub async fn finish_analysis(&self, id: &str, owner: &str, error: Option<&str>) -> Result<bool> {
+        with_pool!(self, pool => {
+            let n = sqlx::query(
+                "UPDATE analyses SET status = $1, error = $2, finished_at = $3, heartbeat_at = $3 \
+                 WHERE game_id = $4 AND owner = $5 AND status = 'running'",
+            )
+            .bind(if error.is_some() { "failed" } else { "done" })
+            .bind(error)
+            .bind(now())
+            .bind(id)
+            .bind(owner)
+            .execute(pool)
+            .await?
+            .rows_affected();
+            Ok(n == 1)
+        })
+    }
+
+    /// Puts every running analysis back in the queue (at start on SQLite, whose file one process
+    /// owns: a job still marked running was cut short by the last shutdown). Returns how many.
+    pub async fn requeue_running_analyses(&self) -> Result<u64> {
+        with_pool!(self, pool => {
+            Ok(sqlx::query("UPDATE analyses SET status = 'queued', owner = NULL WHERE status = 'running'")
+                .execute(pool)
+                .await?
+                .rows_affected())
+        })
+    }
+
+    /// The tag this process puts on its notifications and analysis jobs.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+}
+
+/// An analysis as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AnalysisRecord {
+    /// `queued`, `running`, `done` or `failed`.
+    pub status: String,
+    /// The engine level it runs at.
+    pub level: i64,
+    /// Why it failed.
+    pub error: Option<String>,
+    /// When it was asked for (Unix seconds).
+    pub requested_at: i64,
+    /// When it (last) started.
+    pub started_at: Option<i64>,
+    /// When it ended.
+    pub finished_at: Option<i64>,
+    /// The moves analysed so far, in order.
+    pub moves: Vec<AnalysedMove>,
+}
+
+/// The verdict on one move (passes are not analysed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AnalysedMove {
+    /// 1-based ply of the move (passes count).
+    pub ply: i64,
+    /// `black` or `white`: who played it.
+    pub player: String,
+    /// The move played.
+    pub played: String,
+    /// The engine's choice.
+    pub best: String,
+    /// The score of the move played, discs for the player (the final margin when exact).
+    pub played_score: i64,
+    /// The score of the best move for the player.
+    pub best_score: i64,
+    /// Discs lost by the move played: `best_score - played_score` (0 for a best move).
+    pub loss: i64,
+    /// Whether both scores are exact endgame results.
+    pub exact: bool,
 }

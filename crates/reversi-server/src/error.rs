@@ -34,6 +34,9 @@ pub enum Error {
         /// The game's current ply.
         actual: usize,
     },
+    /// The action needs a finished game (analysis, rematch).
+    #[error("{0}")]
+    NotFinished(String),
     /// Any other conflict with the game's state (no seat left, nothing to undo, ...).
     #[error("{0}")]
     Conflict(String),
@@ -64,9 +67,11 @@ impl Error {
             Error::BadRequest(_) => StatusCode::BAD_REQUEST,
             Error::NoSeat => StatusCode::UNAUTHORIZED,
             Error::NotYourSeat(_) => StatusCode::FORBIDDEN,
-            Error::NotYourTurn(_) | Error::GameOver | Error::StalePly { .. } | Error::Conflict(_) => {
-                StatusCode::CONFLICT
-            }
+            Error::NotYourTurn(_)
+            | Error::GameOver
+            | Error::StalePly { .. }
+            | Error::Conflict(_)
+            | Error::NotFinished(_) => StatusCode::CONFLICT,
             Error::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Error::NotFound => StatusCode::NOT_FOUND,
             Error::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
@@ -86,6 +91,7 @@ impl Error {
             Error::GameOver => "game_over",
             Error::StalePly { .. } => "stale_ply",
             Error::Conflict(_) => "conflict",
+            Error::NotFinished(_) => "not_finished",
             Error::NotFound => "not_found",
             Error::TooManyRequests => "rate_limited",
             Error::PayloadTooLarge => "too_large",

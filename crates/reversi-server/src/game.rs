@@ -69,6 +69,8 @@ pub struct GameRecord {
     pub resigned: Option<Color>,
     /// Creation time, seconds since the Unix epoch.
     pub created_at: i64,
+    /// The game started as this one's rematch, once a seat holder asked for it.
+    pub rematch: Option<String>,
 }
 
 impl GameRecord {
@@ -307,52 +309,18 @@ impl LiveGame {
     pub fn view(&self) -> GameView {
         let pos = self.game.position();
         let (w, h) = (pos.width(), pos.height());
-        let mut cells = String::with_capacity(w as usize * h as usize);
-        let playable = pos.playable();
-        for r in 0..h {
-            for c in 0..w {
-                let sq = Square::new(c, r).expect("on board");
-                cells.push(match pos.disc(sq) {
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                    None if playable.has(sq) => '.',
-                    None => '#',
-                });
-            }
-        }
+        let cells = cells_of(pos);
         let moves: Vec<String> = self.game.moves().iter().map(|m| m.to_string()).collect();
         let ply = self.game.ply();
         let last = self.game.moves().last().copied();
-        let (flipped, passed) = match (last, ply.checked_sub(1).and_then(|p| self.game.position_at(p))) {
-            (Some(Move::Play(sq)), Some(prev)) => (flipped_squares(prev, pos, sq), None),
-            (Some(Move::Pass), Some(prev)) => (Vec::new(), Some(prev.side_to_move())),
-            _ => (Vec::new(), None),
-        };
+        let (flipped, passed) = self.flipped_and_passed(ply);
         let over = self.is_over();
         let legal = if over {
             Vec::new()
         } else {
             pos.legal_moves().squares().map(|s| s.to_string()).collect()
         };
-        let result = if let Some(loser) = self.record.resigned {
-            Some(ResultView {
-                black: pos.count(Color::Black),
-                white: pos.count(Color::White),
-                winner: Some(!loser),
-                black_margin: if loser == Color::Black { -1 } else { 1 } * pos.playable().count() as i32,
-                ending: "resigned",
-                resigned: Some(loser),
-            })
-        } else {
-            self.game.outcome().map(|o| ResultView {
-                black: o.black,
-                white: o.white,
-                winner: o.winner,
-                black_margin: o.black_margin,
-                ending: "normal",
-                resigned: None,
-            })
-        };
+        let result = self.result();
         GameView {
             id: self.record.id.clone(),
             variant: self.record.variant.to_string(),
@@ -383,8 +351,157 @@ impl LiveGame {
             ai_thinking: self.ai_thinking,
             version: self.version,
             created_at: self.record.created_at,
+            rematch: self.record.rematch.clone(),
         }
     }
+
+    /// The discs flipped by move `ply` (1-based: the move that led to the position after `ply`
+    /// moves) and, when that move was a pass, the colour that passed.
+    fn flipped_and_passed(&self, ply: usize) -> (Vec<String>, Option<Color>) {
+        let moves = self.game.moves();
+        let last = ply.checked_sub(1).and_then(|i| moves.get(i).copied());
+        let prev = ply.checked_sub(1).and_then(|p| self.game.position_at(p));
+        match (last, prev, self.game.position_at(ply)) {
+            (Some(Move::Play(sq)), Some(prev), Some(now)) => (flipped_squares(prev, now, sq), None),
+            (Some(Move::Pass), Some(prev), _) => (Vec::new(), Some(prev.side_to_move())),
+            _ => (Vec::new(), None),
+        }
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<ResultView> {
+        let pos = self.game.position();
+        if let Some(loser) = self.record.resigned {
+            Some(ResultView {
+                black: pos.count(Color::Black),
+                white: pos.count(Color::White),
+                winner: Some(!loser),
+                black_margin: if loser == Color::Black { -1 } else { 1 } * pos.playable().count() as i32,
+                ending: "resigned",
+                resigned: Some(loser),
+            })
+        } else {
+            self.game.outcome().map(|o| ResultView {
+                black: o.black,
+                white: o.white,
+                winner: o.winner,
+                black_margin: o.black_margin,
+                ending: "normal",
+                resigned: None,
+            })
+        }
+    }
+
+    /// Every position of the game from the start, for the replay view.
+    pub fn replay(&self) -> ReplayView {
+        let moves = self.game.moves();
+        let frames = (0..=moves.len())
+            .filter_map(|ply| {
+                let pos = self.game.position_at(ply)?;
+                let (flipped, passed) = self.flipped_and_passed(ply);
+                let to_move = if ply == moves.len() {
+                    self.to_move()
+                } else {
+                    Some(pos.side_to_move())
+                };
+                Some(ReplayFrame {
+                    cells: cells_of(pos),
+                    to_move,
+                    last_move: ply.checked_sub(1).map(|i| moves[i].to_string()),
+                    flipped,
+                    passed,
+                    black_count: pos.count(Color::Black),
+                    white_count: pos.count(Color::White),
+                })
+            })
+            .collect();
+        ReplayView {
+            id: self.record.id.clone(),
+            variant: self.record.variant.to_string(),
+            mode: self.record.mode,
+            level: self.record.level,
+            players: Players {
+                black: self.record.players[0],
+                white: self.record.players[1],
+            },
+            width: self.game.position().width(),
+            height: self.game.position().height(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            frames,
+            status: if self.is_over() { "finished" } else { "playing" },
+            result: self.result(),
+            created_at: self.record.created_at,
+        }
+    }
+}
+
+/// The board row by row from `a1`: `X` black, `O` white, `.` empty, `#` no square.
+pub fn cells_of(pos: &AnyPosition) -> String {
+    let (w, h) = (pos.width(), pos.height());
+    let mut cells = String::with_capacity(w as usize * h as usize);
+    let playable = pos.playable();
+    for r in 0..h {
+        for c in 0..w {
+            let sq = Square::new(c, r).expect("on board");
+            cells.push(match pos.disc(sq) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None if playable.has(sq) => '.',
+                None => '#',
+            });
+        }
+    }
+    cells
+}
+
+/// One position of a replay: the board after `ply` moves (its index in [`ReplayView::frames`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplayFrame {
+    /// The board, as [`GameView::cells`].
+    pub cells: String,
+    /// The side to move; `null` once the game is over.
+    #[serde(serialize_with = "ser_color_opt")]
+    pub to_move: Option<Color>,
+    /// The move that led here (`null` at the start).
+    pub last_move: Option<String>,
+    /// The discs that move flipped.
+    pub flipped: Vec<String>,
+    /// The colour that passed, when the move was a pass.
+    #[serde(serialize_with = "ser_color_opt")]
+    pub passed: Option<Color>,
+    /// Black's discs.
+    pub black_count: u32,
+    /// White's discs.
+    pub white_count: u32,
+}
+
+/// A whole game for the replay view: every position from the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplayView {
+    /// The game id.
+    pub id: String,
+    /// The variant preset, resolved.
+    pub variant: String,
+    /// `ai`, `friend` or `local`.
+    pub mode: Mode,
+    /// The computer's level.
+    pub level: u32,
+    /// Who plays each colour.
+    pub players: Players<PlayerKind>,
+    /// Board width.
+    pub width: u8,
+    /// Board height.
+    pub height: u8,
+    /// Every move, passes as `pass`.
+    pub moves: Vec<String>,
+    /// `frames[k]`: the position after `k` moves (`moves.len() + 1` of them).
+    pub frames: Vec<ReplayFrame>,
+    /// `playing` or `finished`.
+    pub status: &'static str,
+    /// The result once finished.
+    pub result: Option<ResultView>,
+    /// Creation time (Unix seconds).
+    pub created_at: i64,
 }
 
 fn flipped_squares(prev: &AnyPosition, now: &AnyPosition, played: Square) -> Vec<String> {
@@ -476,6 +593,8 @@ pub struct GameView {
     pub version: u64,
     /// Creation time (Unix seconds).
     pub created_at: i64,
+    /// The id of the rematch a seat holder started from this game, if any.
+    pub rematch: Option<String>,
 }
 
 fn ser_color_opt<S: serde::Serializer>(c: &Option<Color>, s: S) -> std::result::Result<S::Ok, S::Error> {
@@ -508,6 +627,7 @@ mod tests {
             tokens: [Some("a".into()), Some("b".into())],
             resigned: None,
             created_at: 0,
+            rematch: None,
         }
     }
 

@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod analysis;
 pub mod api;
 pub mod db;
 pub mod error;
@@ -43,6 +44,14 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/hint", get(api::hint))
         .route("/api/games/{id}/ggf", get(api::ggf))
+        .route("/api/games/{id}/replay", get(api::replay))
+        .route(
+            "/api/games/{id}/analysis",
+            post(api::request_analysis).get(api::analysis),
+        )
+        .route("/api/games/{id}/chart.svg", get(api::chart))
+        .route("/api/games/{id}/rematch", post(api::rematch))
+        .route("/api/rules/{variant}", get(api::rules))
         .route("/api/games/{id}/ws", get(ws::handler))
         .route("/api/{*rest}", any(api::not_found))
         .layer(axum::middleware::from_fn_with_state(

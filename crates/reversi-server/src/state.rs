@@ -3,16 +3,17 @@
 //! pushed to every websocket watching the game.
 
 use crate::ai::{AiPool, Hint};
-use crate::db::{now, Db, GameSummary};
+use crate::db::{now, now_ms, Db, GameSummary};
 use crate::error::{Error, Result};
 use crate::game::{GameRecord, GameView, LiveGame, Mode, PlayerKind};
 use crate::limit::RateLimiter;
 use reversi_core::{Color, Rules, Variant};
 use std::collections::HashMap;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
-use tokio::sync::broadcast;
+use std::time::Duration;
+use tokio::sync::{broadcast, Notify};
 use tokio::task::JoinHandle;
 
 /// Settings of the server.
@@ -37,6 +38,17 @@ pub struct Config {
     pub max_ws_message_bytes: usize,
     /// Websocket messages per second allowed per connection (burst: twice that).
     pub ws_messages_per_sec: f64,
+    /// A game nobody watches (no websocket) and nobody has used for this long leaves memory;
+    /// it is read back from the database when next asked for. `None`: games stay in memory.
+    pub idle_evict: Option<Duration>,
+    /// The engine level of game analyses (depth; exact endgame from its usual depth).
+    pub analysis_level: u32,
+    /// Engine time one analysis may take in all, spread over its searches (each also capped by
+    /// the level's time cap); multiplied by `ai_time_scale`.
+    pub analysis_budget: Duration,
+    /// A running analysis whose server has not reported progress for this long is taken over
+    /// by another server (or this one after a restart).
+    pub analysis_stale: Duration,
 }
 
 impl Default for Config {
@@ -52,6 +64,10 @@ impl Default for Config {
             max_body_bytes: 16 * 1024,
             max_ws_message_bytes: 4 * 1024,
             ws_messages_per_sec: 20.0,
+            idle_evict: Some(Duration::from_secs(300)),
+            analysis_level: 10,
+            analysis_budget: Duration::from_secs(120),
+            analysis_stale: Duration::from_secs(60),
         }
     }
 }
@@ -85,15 +101,26 @@ pub struct Slot {
     game: tokio::sync::Mutex<LiveGame>,
     tx: broadcast::Sender<Arc<GameView>>,
     stop: Mutex<Option<Arc<AtomicBool>>>,
+    /// When the game was last asked for (Unix milliseconds), for idle eviction.
+    last_used: AtomicI64,
 }
+
+/// States a lagging websocket may fall behind by before it rereads the game (it then gets the
+/// current state, so nothing is lost; a small buffer keeps idle games light).
+const BROADCAST_CAPACITY: usize = 8;
 
 impl Slot {
     fn new(live: LiveGame) -> Arc<Slot> {
         Arc::new(Slot {
             game: tokio::sync::Mutex::new(live),
-            tx: broadcast::channel(32).0,
+            tx: broadcast::channel(BROADCAST_CAPACITY).0,
             stop: Mutex::new(None),
+            last_used: AtomicI64::new(now_ms()),
         })
+    }
+
+    fn touch(&self) {
+        self.last_used.store(now_ms(), Ordering::Relaxed);
     }
 
     fn publish(&self, live: &LiveGame) -> GameView {
@@ -109,18 +136,20 @@ impl Slot {
     }
 }
 
-struct Inner {
-    db: Db,
+pub(crate) struct Inner {
+    pub(crate) db: Db,
     games: Mutex<HashMap<String, Arc<Slot>>>,
-    ai: Arc<AiPool>,
-    config: Config,
+    pub(crate) ai: Arc<AiPool>,
+    pub(crate) config: Config,
     limiter: RateLimiter,
+    /// Wakes the analysis worker when a job is queued.
+    pub(crate) analysis_wake: Arc<Notify>,
 }
 
 /// The shared state of the server (cheap to clone).
 #[derive(Clone)]
 pub struct AppState {
-    inner: Arc<Inner>,
+    pub(crate) inner: Arc<Inner>,
 }
 
 /// `n` random bytes as URL-safe letters and digits.
@@ -149,10 +178,21 @@ impl AppState {
     pub async fn new(config: Config) -> Result<AppState> {
         let db = Db::connect(&config.database_url).await?;
         let listener = db.listen().await?;
+        if db.kind() == "sqlite" {
+            // One process owns the file: an analysis still marked running was cut short.
+            let n = db.requeue_running_analyses().await?;
+            if n > 0 {
+                tracing::info!("{n} interrupted game analyses queued again");
+            }
+        }
         let state = AppState::with_db(db, config);
         if let Some(listener) = listener {
             tokio::spawn(follow_changes(Arc::downgrade(&state.inner), listener));
         }
+        if let Some(idle) = state.inner.config.idle_evict {
+            tokio::spawn(sweep_idle(Arc::downgrade(&state.inner), idle));
+        }
+        tokio::spawn(crate::analysis::worker(Arc::downgrade(&state.inner)));
         Ok(state)
     }
 
@@ -206,6 +246,7 @@ impl AppState {
                 )),
                 limiter: RateLimiter::new(config.rate_per_sec, config.rate_burst),
                 config,
+                analysis_wake: Arc::new(Notify::new()),
             }),
         }
     }
@@ -232,6 +273,7 @@ impl AppState {
             return Err(Error::NotFound);
         }
         if let Some(s) = self.inner.games.lock().map_err(poisoned)?.get(id) {
+            s.touch();
             return Ok(Arc::clone(s));
         }
         let live = self.inner.db.load_game(id).await?.ok_or(Error::NotFound)?;
@@ -289,6 +331,7 @@ impl AppState {
             tokens,
             resigned: None,
             created_at: now(),
+            rematch: None,
         };
         let live = LiveGame::new(record);
         self.inner.db.insert_game(&live).await?;
@@ -450,14 +493,165 @@ impl AppState {
         Ok(g.ggf())
     }
 
-    /// The latest games.
-    pub async fn list(&self, status: Option<&str>, limit: u32) -> Result<Vec<GameSummary>> {
+    /// A page of the latest games (finished ones in the order they ended) and the number of
+    /// games matching `status` in all.
+    pub async fn list(
+        &self,
+        status: Option<&str>,
+        offset: u32,
+        limit: u32,
+    ) -> Result<(Vec<GameSummary>, i64)> {
         if let Some(s) = status {
             if s != "playing" && s != "finished" {
                 return Err(Error::BadRequest("status must be playing or finished".into()));
             }
         }
-        self.inner.db.list_games(status, limit.clamp(1, 200)).await
+        self.inner
+            .db
+            .list_games(status, offset, limit.clamp(1, 200))
+            .await
+    }
+
+    /// Runs `f` on game `id` (from memory, or loaded).
+    pub(crate) async fn with_game<T>(&self, id: &str, f: impl FnOnce(&LiveGame) -> T) -> Result<T> {
+        let slot = self.slot(id).await?;
+        let g = slot.game.lock().await;
+        Ok(f(&g))
+    }
+
+    /// Every position of a game, for the replay view.
+    pub async fn replay(&self, id: &str) -> Result<crate::game::ReplayView> {
+        let slot = self.slot(id).await?;
+        let g = slot.game.lock().await;
+        Ok(g.replay())
+    }
+
+    /// Starts the rematch of a finished game for a seat holder: the same variant (the same
+    /// XOT opening or hole), mode and level, with the colours swapped. The first seat holder
+    /// to ask creates it (and every watcher of the old game sees its id in `rematch`); the
+    /// other seat holder asking then gets their seat in it. Returns the seat and whether the
+    /// game was created by this call.
+    pub async fn rematch(&self, id: &str, token: Option<&str>) -> Result<(Seated, bool)> {
+        for _ in 0..3 {
+            let slot = self.slot(id).await?;
+            let mut g = slot.game.lock().await;
+            let seats = g.record.seats_of(token);
+            if seats.is_empty() {
+                return Err(seat_error(token));
+            }
+            if !g.is_over() && self.inner.db.kind() == "postgres" {
+                // Another instance may have ended it a moment ago.
+                self.reload_locked(&slot, &mut g).await?;
+            }
+            if !g.is_over() {
+                return Err(Error::NotFinished(
+                    "the game is not finished yet; a rematch starts after it".into(),
+                ));
+            }
+            if let Some(new_id) = g.record.rematch.clone() {
+                drop(g);
+                return Ok((self.rematch_seat(&new_id, &seats).await?, false));
+            }
+            let old = &g.record;
+            let mut players = [PlayerKind::Human; 2];
+            let mut tokens: [Option<String>; 2] = [None, None];
+            let shared = (old.mode == Mode::Local).then(|| random_string(32));
+            for c in Color::ALL {
+                // Whoever held colour c plays the other colour now.
+                players[(!c).index()] = old.players[c.index()];
+                // A seat nobody took stays open in the rematch (for the invite link).
+                if old.players[c.index()] == PlayerKind::Human && old.tokens[c.index()].is_some() {
+                    tokens[(!c).index()] = Some(shared.clone().unwrap_or_else(|| random_string(32)));
+                }
+            }
+            let record = GameRecord {
+                id: random_string(10),
+                variant: old.variant,
+                mode: old.mode,
+                level: old.level,
+                players,
+                tokens,
+                resigned: None,
+                created_at: now(),
+                rematch: None,
+            };
+            let live = LiveGame::new(record);
+            if !self.inner.db.insert_rematch(id, &live).await? {
+                // Another server instance started one meanwhile: take the stored state.
+                self.reload_locked(&slot, &mut g).await?;
+                continue;
+            }
+            g.record.rematch = Some(live.record.id.clone());
+            g.version += 1;
+            slot.publish(&g);
+            drop(g);
+            let new_seats = swapped(&seats);
+            let token = live.record.tokens[new_seats[0].index()]
+                .clone()
+                .ok_or_else(|| Error::Internal("rematch seat without a token".into()))?;
+            let view = live.view();
+            let need_ai = live.ai_to_move().is_some();
+            let new_slot = Slot::new(live);
+            self.inner
+                .games
+                .lock()
+                .map_err(poisoned)?
+                .insert(view.id.clone(), Arc::clone(&new_slot));
+            if need_ai {
+                self.spawn_ai(&new_slot);
+            }
+            return Ok((
+                Seated {
+                    view,
+                    token,
+                    seats: new_seats,
+                },
+                true,
+            ));
+        }
+        Err(Error::Conflict("the game changed meanwhile; try again".into()))
+    }
+
+    /// The seat in rematch `new_id` of the holder of `old_seats` in the game it followed.
+    async fn rematch_seat(&self, new_id: &str, old_seats: &[Color]) -> Result<Seated> {
+        let slot = self.slot(new_id).await?;
+        let g = slot.game.lock().await;
+        let seats = swapped(old_seats);
+        let token = g.record.tokens[seats[0].index()]
+            .clone()
+            .ok_or_else(|| Error::Internal("rematch seat without a token".into()))?;
+        Ok(Seated {
+            view: g.view(),
+            token,
+            seats,
+        })
+    }
+
+    /// Removes from memory the games nobody watches (no websocket), no request or engine
+    /// search holds, and nobody has asked for during `idle`; they are read back from the
+    /// database when next asked for. Returns how many left.
+    pub fn evict_idle(&self, idle: Duration) -> usize {
+        let cutoff = now_ms() - idle.as_millis() as i64;
+        let Ok(mut games) = self.inner.games.lock() else {
+            return 0;
+        };
+        let before = games.len();
+        // Under the map's lock nobody can take a new reference to a slot, so a slot held only
+        // by the map stays unused while it is removed.
+        games.retain(|_, s| {
+            Arc::strong_count(s) > 1
+                || s.tx.receiver_count() > 0
+                || s.last_used.load(Ordering::Relaxed) > cutoff
+        });
+        if games.capacity() > 64 && games.len() < games.capacity() / 4 {
+            games.shrink_to_fit();
+        }
+        before - games.len()
+    }
+
+    /// How many games are held in memory now.
+    pub fn games_in_memory(&self) -> usize {
+        self.inner.games.lock().map_or(0, |g| g.len())
     }
 
     /// A receiver of every later state of game `id`, the current state and the seats of `token`.
@@ -540,6 +734,19 @@ impl AppState {
     }
 }
 
+/// Evicts idle games from memory every so often, until the state is dropped.
+async fn sweep_idle(state: std::sync::Weak<Inner>, idle: Duration) {
+    let every = (idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+    loop {
+        tokio::time::sleep(every).await;
+        let Some(inner) = state.upgrade() else { return };
+        let n = AppState { inner }.evict_idle(idle);
+        if n > 0 {
+            tracing::debug!("{n} idle games left memory");
+        }
+    }
+}
+
 /// Follows the changes other instances make (PostgreSQL `LISTEN`), until the state is dropped.
 async fn follow_changes(state: std::sync::Weak<Inner>, mut listener: crate::db::Listener) {
     loop {
@@ -563,6 +770,11 @@ async fn follow_changes(state: std::sync::Weak<Inner>, mut listener: crate::db::
             }
         }
     }
+}
+
+/// The other colour of each seat, black first.
+fn swapped(seats: &[Color]) -> Vec<Color> {
+    Color::ALL.into_iter().filter(|c| seats.contains(&!*c)).collect()
 }
 
 fn seat_error(token: Option<&str>) -> Error {

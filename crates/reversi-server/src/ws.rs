@@ -68,7 +68,12 @@ pub async fn handler(
     // Unknown games are refused before the upgrade, with a 404.
     state.slot(&id).await?;
     let max = state.config().max_ws_message_bytes;
+    // Small buffers: the library's default 128 KiB read buffer per socket was most of the
+    // server's memory with thousands of players. Messages are at most `max` bytes coming in
+    // and a few KiB going out; each one is written at once.
     Ok(ws
+        .read_buffer_size(max.clamp(1024, 16 * 1024))
+        .write_buffer_size(0)
         .max_message_size(max)
         .max_frame_size(max)
         .on_upgrade(move |socket| session(socket, state, id, token)))
@@ -110,7 +115,9 @@ async fn session(mut socket: WebSocket, state: AppState, id: String, token: Opti
                 };
                 if !bucket.take() {
                     let frame = CloseFrame { code: CLOSE_FLOOD, reason: "too many messages".into() };
-                    let _ = socket.send(Message::Close(Some(frame))).await;
+                    if socket.send(Message::Close(Some(frame))).await.is_ok() {
+                        closing_handshake(&mut socket).await;
+                    }
                     break;
                 }
                 if let Some(reply) = handle(&state, &id, token.as_deref(), &text).await {
@@ -128,6 +135,18 @@ async fn session(mut socket: WebSocket, state: AppState, id: String, token: Opti
                 };
                 if socket.send(msg).await.is_err() { break; }
             }
+        }
+    }
+}
+
+/// After sending a close frame: reads (and drops) what the client still sends until it answers
+/// the close, for a second at most. Closing with unread data would reset the connection, and
+/// the client could lose the close frame with its reason.
+async fn closing_handshake(socket: &mut WebSocket) {
+    let end = tokio::time::Instant::now() + std::time::Duration::from_secs(1);
+    while let Ok(Some(Ok(msg))) = tokio::time::timeout_at(end, socket.recv()).await {
+        if matches!(msg, Message::Close(_)) {
+            break;
         }
     }
 }

@@ -18,6 +18,8 @@ fn config(db: &str) -> Config {
         ai_time_scale: 0.25,
         rate_per_sec: 10_000.0,
         rate_burst: 10_000.0,
+        analysis_level: 4,
+        analysis_budget: std::time::Duration::from_secs(20),
         ..Config::default()
     }
 }
@@ -413,6 +415,596 @@ async fn every_preset_starts(db: String) {
     }
 }
 
+/// Plays a game on one device (a `local` token) to the end with the first legal move each
+/// time; returns the final game.
+async fn play_out(app: &Router, id: &str, token: &str, mut game: Value) -> Value {
+    let mut n = 0;
+    while game["status"] == "playing" {
+        let mv = first_legal(&game);
+        let r = call(
+            app,
+            Method::POST,
+            &format!("/api/games/{id}/moves"),
+            Some(token),
+            Some(&json!({ "move": mv, "ply": game["ply"] }).to_string()),
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        game = r.json["game"].clone();
+        n += 1;
+        assert!(n < 300, "the game does not end");
+    }
+    game
+}
+
+/// A finished game on one device: (id, token, final game).
+async fn finished_local_game(app: &Router, variant: &str) -> (String, String, Value) {
+    let (id, token, created) = create(app, json!({"mode": "local", "variant": variant})).await;
+    let game = play_out(app, &id, &token, created["game"].clone()).await;
+    (id, token, game)
+}
+
+async fn archive_lists_finished_games_newest_first(db: String) {
+    let app = new_app(&db).await;
+    let mut finished = Vec::new();
+    for v in ["nxn:4", "nxn:6", "nxn-parallel:4"] {
+        let (id, _, game) = finished_local_game(&app, v).await;
+        finished.push((id, game));
+        // Games ending in the same millisecond would tie.
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let (playing, _, _) = create(&app, json!({"mode": "local", "variant": "nxn:4"})).await;
+
+    let r = call(&app, Method::GET, "/api/games?status=finished", None, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["total"], 3);
+    let list = r.json["games"].as_array().unwrap();
+    let ids: Vec<&str> = list.iter().map(|g| g["id"].as_str().unwrap()).collect();
+    let newest_first: Vec<&str> = finished.iter().rev().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(ids, newest_first);
+    for (g, (_, game)) in list.iter().zip(finished.iter().rev()) {
+        assert_eq!(g["status"], "finished");
+        assert_eq!(g["variant"], game["variant"]);
+        assert_eq!(g["mode"], "local");
+        assert_eq!(
+            (g["black"].as_str(), g["white"].as_str()),
+            (Some("human"), Some("human"))
+        );
+        assert_eq!(g["black_count"], game["result"]["black"]);
+        assert_eq!(g["white_count"], game["result"]["white"]);
+        assert_eq!(g["winner"], game["result"]["winner"]);
+        assert_eq!(g["move_count"], game["ply"]);
+        assert_eq!(g["analysis"], "none");
+        let done = g["finished_at"].as_i64().unwrap();
+        assert!(done >= g["created_at"].as_i64().unwrap(), "{g}");
+    }
+    // Pages.
+    let r = call(
+        &app,
+        Method::GET,
+        "/api/games?status=finished&offset=1&limit=1",
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r.json["total"], 3);
+    assert_eq!(r.json["offset"], 1);
+    let page: Vec<&str> = r.json["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(page, vec![newest_first[1]]);
+    let r = call(
+        &app,
+        Method::GET,
+        "/api/games?status=finished&offset=3",
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r.json["games"], json!([]));
+    // The game still being played is not in the archive, only in its own list.
+    let r = call(&app, Method::GET, "/api/games?status=playing", None, None).await;
+    assert_eq!(r.json["total"], 1);
+    assert_eq!(r.json["games"][0]["id"], playing.as_str());
+    assert_eq!(r.json["games"][0]["finished_at"], Value::Null);
+    let r = call(&app, Method::GET, "/api/games?offset=-1", None, None).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+}
+
+async fn replay_has_every_position(db: String) {
+    let app = new_app(&db).await;
+    let (id, token, created) = create(&app, json!({"mode": "local"})).await;
+    let start_cells = created["game"]["cells"].clone();
+    let mut game = created["game"].clone();
+    for _ in 0..9 {
+        let mv = first_legal(&game);
+        let r = call(
+            &app,
+            Method::POST,
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            Some(&json!({ "move": mv }).to_string()),
+        )
+        .await;
+        game = r.json["game"].clone();
+    }
+    let r = call(&app, Method::GET, &format!("/api/games/{id}/replay"), None, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let rp = &r.json;
+    assert_eq!(rp["id"], id.as_str());
+    assert_eq!(rp["moves"], game["moves"]);
+    let frames = rp["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 10);
+    assert_eq!(frames[0]["cells"], start_cells);
+    assert_eq!(frames[0]["last_move"], Value::Null);
+    assert_eq!(frames[0]["to_move"], "black");
+    // The first move, d4 flipped by d3 (the first legal move from the start).
+    assert_eq!(frames[1]["last_move"], "d3");
+    assert_eq!(frames[1]["flipped"], json!(["d4"]));
+    assert_eq!(
+        (
+            frames[1]["black_count"].as_u64(),
+            frames[1]["white_count"].as_u64()
+        ),
+        (Some(4), Some(1))
+    );
+    assert_eq!(frames[1]["to_move"], "white");
+    for (k, f) in frames.iter().enumerate().skip(1) {
+        assert_eq!(f["last_move"], game["moves"][k - 1], "ply {k}");
+        let cells = f["cells"].as_str().unwrap();
+        let (b, w) = (cells.matches('X').count(), cells.matches('O').count());
+        assert_eq!(
+            (f["black_count"].as_u64(), f["white_count"].as_u64()),
+            (Some(b as u64), Some(w as u64))
+        );
+        assert_eq!(b + w, 4 + k, "one disc more each move");
+    }
+    assert_eq!(frames[9]["cells"], game["cells"]);
+    assert_eq!(frames[9]["flipped"], game["flipped"]);
+    let r = call(&app, Method::GET, "/api/games/nosuchgame/replay", None, None).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}
+
+/// Polls the analysis of `id` until it is done (or fails the test).
+async fn analysis_done(app: &Router, id: &str) -> Value {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(180);
+    loop {
+        let r = call(app, Method::GET, &format!("/api/games/{id}/analysis"), None, None).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        match r.json["status"].as_str() {
+            Some("done") => return r.json,
+            Some("queued") | Some("running") => {}
+            other => panic!("analysis status {other:?}: {}", r.text),
+        }
+        assert!(
+            std::time::Instant::now() < end,
+            "the analysis did not end: {}",
+            r.text
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// Checks an analysis against its game: one entry per move played (passes aside), each
+/// for the player who made it, with loss = best - played >= 0, and the last move's score the
+/// final result.
+fn check_analysis(a: &Value, game: &Value, replay: &Value) {
+    let moves = game["moves"].as_array().unwrap();
+    let played: Vec<(usize, &Value)> = moves.iter().enumerate().filter(|(_, m)| *m != "pass").collect();
+    let entries = a["moves"].as_array().unwrap();
+    assert_eq!(entries.len(), played.len(), "{a}");
+    assert_eq!(a["progress"]["done"], played.len());
+    assert_eq!(a["progress"]["total"], played.len());
+    let mut loss = [0i64; 2];
+    for (e, (i, mv)) in entries.iter().zip(&played) {
+        assert_eq!(e["ply"], i + 1);
+        assert_eq!(&e["played"], *mv);
+        assert_eq!(e["player"], replay["frames"][*i]["to_move"], "ply {}", i + 1);
+        let (p, b, l) = (
+            e["played_score"].as_i64().unwrap(),
+            e["best_score"].as_i64().unwrap(),
+            e["loss"].as_i64().unwrap(),
+        );
+        assert!(l >= 0 && l == b - p, "{e}");
+        if l == 0 {
+            assert!(b == p, "{e}");
+        } else {
+            assert_ne!(e["best"], e["played"], "{e}");
+        }
+        loss[(e["player"] == "white") as usize] += l;
+    }
+    // After the last move the game is over: its score is the final margin, exactly.
+    let last = entries.last().unwrap();
+    assert_eq!(last["exact"], true, "{last}");
+    let margin = game["result"]["black_margin"].as_i64().unwrap();
+    let mover_margin = if last["player"] == "black" {
+        margin
+    } else {
+        -margin
+    };
+    assert_eq!(last["played_score"].as_i64().unwrap(), mover_margin, "{last}");
+    let scores = a["black_scores"].as_array().unwrap();
+    assert_eq!(scores.len(), entries.len());
+    assert_eq!(scores.last().unwrap().as_i64().unwrap(), margin);
+    assert_eq!(a["summary"]["black"]["total_loss"].as_i64().unwrap(), loss[0]);
+    assert_eq!(a["summary"]["white"]["total_loss"].as_i64().unwrap(), loss[1]);
+    let black_moves = entries.iter().filter(|e| e["player"] == "black").count();
+    assert_eq!(a["summary"]["black"]["moves"], black_moves);
+    for c in ["black", "white"] {
+        let worst = a["summary"][c]["worst"].as_array().unwrap();
+        let mut mine: Vec<i64> = entries
+            .iter()
+            .filter(|e| e["player"] == c && e["loss"].as_i64().unwrap() > 0)
+            .map(|e| e["loss"].as_i64().unwrap())
+            .collect();
+        mine.sort_unstable_by(|a, b| b.cmp(a));
+        mine.truncate(3);
+        let got: Vec<i64> = worst.iter().map(|w| w["loss"].as_i64().unwrap()).collect();
+        assert_eq!(got, mine, "{c}");
+    }
+}
+
+async fn analysis_of_a_finished_game(db: String) {
+    let app = new_app(&db).await;
+    // Not before the end, and not of unknown games.
+    let (id, token, created) = create(&app, json!({"mode": "local"})).await;
+    let path = format!("/api/games/{id}/analysis");
+    let r = call(&app, Method::POST, &path, None, None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
+    assert_eq!(r.json["code"], "not_finished");
+    assert!(
+        r.json["error"].as_str().unwrap().contains("not finished"),
+        "{}",
+        r.text
+    );
+    let r = call(&app, Method::GET, &path, None, None).await;
+    assert_eq!(r.json["status"], "none");
+    assert_eq!(r.json["moves"], json!([]));
+    let r = call(
+        &app,
+        Method::GET,
+        &format!("/api/games/{id}/chart.svg"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    let r = call(&app, Method::POST, "/api/games/nosuchgame/analysis", None, None).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.json["code"], "not_found");
+    let r = call(&app, Method::GET, "/api/games/nosuchgame/analysis", None, None).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+
+    // A whole standard game; anyone may ask (the archive is public), twice is once.
+    let game = play_out(&app, &id, &token, created["game"].clone()).await;
+    let r = call(&app, Method::POST, &path, None, None).await;
+    assert_eq!(r.status, StatusCode::ACCEPTED, "{}", r.text);
+    assert!(["queued", "running", "done"].contains(&r.json["status"].as_str().unwrap()));
+    let r = call(&app, Method::POST, &path, None, None).await;
+    assert_eq!(r.status, StatusCode::ACCEPTED);
+    let a = analysis_done(&app, &id).await;
+    let replay = call(&app, Method::GET, &format!("/api/games/{id}/replay"), None, None)
+        .await
+        .json;
+    check_analysis(&a, &game, &replay);
+    assert_eq!(a["level"], 4);
+    // Asking again leaves the stored analysis as it is.
+    let r = call(&app, Method::POST, &path, None, None).await;
+    assert_eq!(r.json["status"], "done");
+    assert_eq!(r.json["moves"], a["moves"]);
+    let r = call(&app, Method::GET, "/api/games?status=finished", None, None).await;
+    assert_eq!(r.json["games"][0]["analysis"], "done");
+
+    // The chart draws the stored scores: one point per move, the largest mistakes circled.
+    let r = call(
+        &app,
+        Method::GET,
+        &format!("/api/games/{id}/chart.svg"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.headers[header::CONTENT_TYPE], "image/svg+xml");
+    assert!(
+        r.text.starts_with("<svg") || r.text.starts_with("<?xml"),
+        "{}",
+        &r.text[..100]
+    );
+    assert!(r.text.contains("Evaluation after each move"));
+    let n = a["moves"].as_array().unwrap().len();
+    let line = r
+        .text
+        .split("<path d=\"")
+        .map(|p| p.split('"').next().unwrap())
+        .find(|d| !d.ends_with('Z') && d.starts_with("M "))
+        .expect("the score line");
+    assert_eq!(line.matches(" L ").count(), n, "{line}");
+    let mistakes = a["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["loss"].as_i64().unwrap() > 0)
+        .count();
+    assert_eq!(r.text.matches("id=\"mark-").count(), mistakes.min(5));
+    let r = call(
+        &app,
+        Method::GET,
+        &format!("/api/games/{id}/chart.svg?lang=ru"),
+        None,
+        None,
+    )
+    .await;
+    assert!(r.text.contains("Оценка после каждого хода"));
+    let r = call(
+        &app,
+        Method::GET,
+        &format!("/api/games/{id}/chart.svg?lang=fr"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+
+    // Other variants go through the engine's general search.
+    for v in ["nxn:6", "anti"] {
+        let (id, _, game) = finished_local_game(&app, v).await;
+        let r = call(
+            &app,
+            Method::POST,
+            &format!("/api/games/{id}/analysis"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::ACCEPTED, "{v}: {}", r.text);
+        let a = analysis_done(&app, &id).await;
+        let replay = call(&app, Method::GET, &format!("/api/games/{id}/replay"), None, None)
+            .await
+            .json;
+        check_analysis(&a, &game, &replay);
+    }
+}
+
+async fn rematch_swaps_colours(db: String) {
+    let app = new_app(&db).await;
+    // Against the computer: the person played black, now white; the computer opens.
+    let (id, token, created) = create(&app, json!({"mode": "ai", "level": 1, "variant": "nxn:4"})).await;
+    let path = format!("/api/games/{id}/rematch");
+    let r = call(&app, Method::POST, &path, Some(&token), None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "not before the end: {}", r.text);
+    assert_eq!(r.json["code"], "not_finished");
+    let mut game = created["game"].clone();
+    while game["status"] == "playing" {
+        let r = call(
+            &app,
+            Method::POST,
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            Some(&json!({ "move": first_legal(&game) }).to_string()),
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        game = r.json["game"].clone();
+    }
+    let r = call(&app, Method::POST, &path, None, None).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+    let r = call(&app, Method::POST, &path, Some("not-a-seat"), None).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = call(
+        &app,
+        Method::POST,
+        "/api/games/nosuchgame/rematch",
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    let r = call(&app, Method::POST, &path, Some(&token), None).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let new = r.json["game"].clone();
+    let new_id = new["id"].as_str().unwrap().to_string();
+    let new_token = r.json["token"].as_str().unwrap().to_string();
+    assert_ne!(new_id, id);
+    assert_ne!(new_token, token);
+    assert!(r.headers[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .starts_with(&format!("rv_{new_id}={new_token}")));
+    assert_eq!(r.json["you"], json!(["white"]));
+    assert_eq!(new["variant"], "nxn:4");
+    assert_eq!(
+        (new["mode"].as_str(), new["level"].as_u64()),
+        (Some("ai"), Some(1))
+    );
+    assert_eq!(new["players"], json!({"black": "ai", "white": "human"}));
+    // Asking again gives the same game; the old one names it.
+    let r = call(&app, Method::POST, &path, Some(&token), None).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.json["game"]["id"], new_id.as_str());
+    assert_eq!(r.json["token"], new_token.as_str());
+    let r = call(&app, Method::GET, &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(r.json["game"]["rematch"], new_id.as_str());
+    // The computer, now black, opens the new game.
+    let mut ok = false;
+    for _ in 0..1000 {
+        let r = call(
+            &app,
+            Method::GET,
+            &format!("/api/games/{new_id}"),
+            Some(&new_token),
+            None,
+        )
+        .await;
+        if r.json["game"]["ply"].as_u64().unwrap() >= 1 && r.json["game"]["to_move"] == "white" {
+            ok = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert!(ok, "the computer did not open the rematch");
+
+    // Between friends (an XOT game: the same opening again): each gets the other colour.
+    let (id, black, created) = create(&app, json!({"mode": "friend", "variant": "xot"})).await;
+    let variant = created["game"]["variant"].as_str().unwrap().to_string();
+    assert!(variant.starts_with("xot:"), "{variant}");
+    let r = call(&app, Method::POST, &format!("/api/games/{id}/join"), None, None).await;
+    let white = r.json["token"].as_str().unwrap().to_string();
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/resign"),
+        Some(&white),
+        None,
+    )
+    .await;
+    assert_eq!(r.json["game"]["status"], "finished");
+    let path = format!("/api/games/{id}/rematch");
+    let r = call(&app, Method::POST, &path, Some(&black), None).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.json["you"], json!(["white"]));
+    let new_id = r.json["game"]["id"].as_str().unwrap().to_string();
+    let new_white = r.json["token"].as_str().unwrap().to_string();
+    assert_eq!(r.json["game"]["variant"], variant.as_str());
+    assert_eq!(r.json["game"]["mode"], "friend");
+    assert_eq!(
+        r.json["game"]["seats_taken"],
+        json!({"black": true, "white": true})
+    );
+    let r = call(&app, Method::POST, &path, Some(&white), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["game"]["id"], new_id.as_str());
+    assert_eq!(r.json["you"], json!(["black"]));
+    let new_black = r.json["token"].as_str().unwrap().to_string();
+    assert_ne!(new_black, new_white);
+    // The new seats play: black (white before) moves first.
+    let g = r.json["game"].clone();
+    assert_eq!(g["to_move"], "black");
+    let moves = format!("/api/games/{new_id}/moves");
+    let body = json!({ "move": first_legal(&g) }).to_string();
+    let r = call(&app, Method::POST, &moves, Some(&new_white), Some(&body)).await;
+    assert_eq!(r.json["code"], "not_your_turn");
+    let r = call(&app, Method::POST, &moves, Some(&new_black), Some(&body)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    // Nobody else gets a seat in it: a spectator of the old game, or a late joiner.
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{new_id}/join"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    let r = call(&app, Method::POST, &path, Some(&new_black), None).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+
+    // On one device: one token, both colours again.
+    let (id, token, _) = finished_local_game(&app, "nxn:4").await;
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/rematch"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.json["you"], json!(["black", "white"]));
+    assert_eq!(r.json["game"]["mode"], "local");
+}
+
+async fn rules_of_every_variant_in_both_languages(db: String) {
+    let app = new_app(&db).await;
+    for v in [
+        "othello",
+        "nxn:4",
+        "nxn:10",
+        "nxn-parallel:8",
+        "grand",
+        "eight-stars",
+        "black-hole",
+        "black-hole:c3",
+        "anti",
+        "xot",
+        "xot:5",
+        "reversi-1880",
+        "reversi-1880:white",
+    ] {
+        for lang in ["en", "ru"] {
+            let r = call(
+                &app,
+                Method::GET,
+                &format!("/api/rules/{v}?lang={lang}"),
+                None,
+                None,
+            )
+            .await;
+            assert_eq!(r.status, StatusCode::OK, "{v} {lang}: {}", r.text);
+            let j = &r.json;
+            assert_eq!(j["lang"], lang);
+            assert_eq!(j["variant"], v);
+            let paragraphs: Vec<&str> = j["paragraphs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_str().unwrap())
+                .collect();
+            assert!(paragraphs.len() >= 5, "{v} {lang}");
+            let text = paragraphs.join(" ");
+            let cyrillic = text.chars().filter(|c| ('а'..='я').contains(c)).count();
+            if lang == "ru" {
+                assert!(cyrillic > 100, "{v}: {text}");
+            } else {
+                assert_eq!(cyrillic, 0, "{v}: {text}");
+            }
+            let (w, h) = (j["width"].as_u64().unwrap(), j["height"].as_u64().unwrap());
+            let cells = j["cells"].as_str().unwrap();
+            assert_eq!(cells.len() as u64, w * h, "{v}");
+            assert!(!j["title"].as_str().unwrap().is_empty());
+            // What each variant is about is in its text.
+            match v {
+                "anti" => assert!(text.contains(if lang == "en" { "FEWER" } else { "МЕНЬШЕ" })),
+                "grand" | "nxn:10" => assert_eq!((w, h), (10, 10)),
+                "eight-stars" => assert_eq!(cells.matches('#').count(), 12),
+                "black-hole:c3" => {
+                    assert_eq!(j["example_of"], Value::Null);
+                    // Column c, row 3 (rows are numbered downwards from a1).
+                    assert_eq!(&cells[2 * 8 + 2..2 * 8 + 3], "#", "{cells}");
+                    assert!(text.contains("c3"));
+                }
+                "black-hole" => {
+                    let ex = j["example_of"].as_str().unwrap();
+                    assert!(ex.starts_with("black-hole:"), "{ex}");
+                    assert!(text.contains(&ex["black-hole:".len()..]), "{text}");
+                    assert_eq!(cells.matches('#').count(), 1);
+                }
+                "xot" => assert!(j["example_of"].as_str().unwrap().starts_with("xot:")),
+                "reversi-1880" => {
+                    assert_eq!(cells.matches('.').count(), 64, "an empty board");
+                    assert!(text.contains("32"));
+                }
+                "othello" => {
+                    assert_eq!(j["example_of"], Value::Null);
+                    assert_eq!(j["to_move"], "black");
+                    assert!(text.contains("d5") && text.contains("e4"), "{text}");
+                }
+                _ => {}
+            }
+        }
+    }
+    let r = call(&app, Method::GET, "/api/rules/othello", None, None).await;
+    assert_eq!(r.json["lang"], "en");
+    let r = call(&app, Method::GET, "/api/rules/chess?lang=en", None, None).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.json["error"].as_str().unwrap().contains("variant"));
+    let r = call(&app, Method::GET, "/api/rules/othello?lang=fr", None, None).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+}
+
 #[tokio::test]
 async fn pages_and_rate_limit() {
     let app = new_app("sqlite::memory:").await;
@@ -477,6 +1069,26 @@ mod sqlite {
     async fn every_preset_starts() {
         super::every_preset_starts("sqlite::memory:".into()).await
     }
+    #[tokio::test]
+    async fn archive_lists_finished_games_newest_first() {
+        super::archive_lists_finished_games_newest_first("sqlite::memory:".into()).await
+    }
+    #[tokio::test]
+    async fn replay_has_every_position() {
+        super::replay_has_every_position("sqlite::memory:".into()).await
+    }
+    #[tokio::test]
+    async fn analysis_of_a_finished_game() {
+        super::analysis_of_a_finished_game("sqlite::memory:".into()).await
+    }
+    #[tokio::test]
+    async fn rematch_swaps_colours() {
+        super::rematch_swaps_colours("sqlite::memory:".into()).await
+    }
+    #[tokio::test]
+    async fn rules_of_every_variant_in_both_languages() {
+        super::rules_of_every_variant_in_both_languages("sqlite::memory:".into()).await
+    }
 }
 
 /// The same suite on PostgreSQL.
@@ -503,6 +1115,36 @@ mod postgres {
     async fn every_preset_starts() {
         if let Some(url) = super::pg_url().await {
             super::every_preset_starts(url).await
+        }
+    }
+    #[tokio::test]
+    async fn archive_lists_finished_games_newest_first() {
+        if let Some(url) = super::pg_url().await {
+            super::archive_lists_finished_games_newest_first(url).await
+        }
+    }
+    #[tokio::test]
+    async fn replay_has_every_position() {
+        if let Some(url) = super::pg_url().await {
+            super::replay_has_every_position(url).await
+        }
+    }
+    #[tokio::test]
+    async fn analysis_of_a_finished_game() {
+        if let Some(url) = super::pg_url().await {
+            super::analysis_of_a_finished_game(url).await
+        }
+    }
+    #[tokio::test]
+    async fn rematch_swaps_colours() {
+        if let Some(url) = super::pg_url().await {
+            super::rematch_swaps_colours(url).await
+        }
+    }
+    #[tokio::test]
+    async fn rules_of_every_variant_in_both_languages() {
+        if let Some(url) = super::pg_url().await {
+            super::rules_of_every_variant_in_both_languages(url).await
         }
     }
 }

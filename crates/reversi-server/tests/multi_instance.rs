@@ -154,7 +154,31 @@ async fn changes_reach_the_clients_of_another_instance() {
     let fresh = AppState::new(config(&url)).await.unwrap();
     let stored = fresh.view(&id, None).await.unwrap().0;
     assert_eq!(stored.moves, view.moves);
-    let list = fresh.list(None, 10).await.unwrap();
+    let (list, _) = fresh.list(None, 0, 10).await.unwrap();
     assert_eq!(list.len(), 1);
     assert_eq!(list[0].move_count as usize, view.ply);
+
+    // White resigns on B; Black asks for the rematch on A: White's client on B hears of it,
+    // and B gives White the other seat of that same game.
+    b.resign(&id, Some(&white), None).await.unwrap();
+    let (seat, created) = a.rematch(&id, Some(&black)).await.unwrap();
+    assert!(created);
+    assert_eq!(seat.seats, vec![Color::White]);
+    let new_id = seat.view.id.clone();
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws_white.next())
+            .await
+            .expect("the rematch reaches B in time")
+            .unwrap()
+            .unwrap();
+        if let Message::Text(t) = msg {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if v["game"]["rematch"] == new_id.as_str() {
+                break;
+            }
+        }
+    }
+    let (seat, created) = b.rematch(&id, Some(&white)).await.unwrap();
+    assert!(!created);
+    assert_eq!((seat.view.id, seat.seats), (new_id, vec![Color::Black]));
 }

@@ -1,5 +1,6 @@
-//! Websockets over a real listener on 127.0.0.1:0 (two players and a spectator), and the
-//! restart test: a game stored in a SQLite file survives dropping the whole server state.
+//! Websockets over a real listener on 127.0.0.1:0 (two players and a spectator, a rematch
+//! offered to the other player), the restart tests (a game and an analysis stored in a SQLite
+//! file survive dropping the whole server state), and idle games leaving memory.
 
 use futures_util::{SinkExt, StreamExt};
 use reversi_server::{serve, AppState, Config};
@@ -282,7 +283,7 @@ async fn games_survive_a_restart(pg: Option<String>) {
     let (again, _) = state.view(&id, None).await.unwrap();
     assert_eq!(again.status, "finished");
     assert_eq!(again.result, Some(result));
-    let list = state.list(Some("finished"), 10).await.unwrap();
+    let (list, _) = state.list(Some("finished"), 0, 10).await.unwrap();
     assert_eq!(list.len(), 1);
     assert_eq!(list[0].move_count as usize, again.ply);
     state.db().close().await;
@@ -290,6 +291,243 @@ async fn games_survive_a_restart(pg: Option<String>) {
     for ext in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
     }
+}
+
+/// Reads messages until a state for which `pred` holds.
+async fn state_where(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let v = next_json(ws).await;
+        assert_ne!(v["type"], "error", "{v}");
+        if v["type"] == "state" && pred(&v["game"]) {
+            return v;
+        }
+    }
+}
+
+async fn rematch_reaches_the_other_player(db: String) {
+    use reversi_server::game::Mode;
+    let state = AppState::new(config(&db)).await.unwrap();
+    let seated = state
+        .create(reversi_server::state::NewGame {
+            mode: Mode::Friend,
+            variant: "nxn:6".into(),
+            level: 1,
+            color: Some(reversi_core::Color::Black),
+        })
+        .await
+        .unwrap();
+    let id = seated.view.id.clone();
+    let black = seated.token;
+    let white = state.join(&id, None).await.unwrap().token;
+    let (addr, stop) = start(state.clone()).await;
+    let mut b = connect(&addr, &id, Some(&black)).await;
+    let mut w = connect(&addr, &id, Some(&white)).await;
+    let mut s = connect(&addr, &id, None).await;
+    for ws in [&mut b, &mut w, &mut s] {
+        state_at(ws, 0).await;
+    }
+    send(&mut b, json!({"type": "resign"})).await;
+    for ws in [&mut b, &mut w, &mut s] {
+        let v = state_where(ws, |g| g["status"] == "finished").await;
+        assert_eq!(v["game"]["rematch"], Value::Null);
+    }
+    // Black asks for the rematch (over HTTP, as the page does): White and the spectator hear.
+    let (seat, created) = state.rematch(&id, Some(&black)).await.unwrap();
+    assert!(created);
+    let new_id = seat.view.id.clone();
+    assert_eq!(seat.seats, vec![reversi_core::Color::White]);
+    for ws in [&mut w, &mut s] {
+        let v = state_where(ws, |g| !g["rematch"].is_null()).await;
+        assert_eq!(v["game"]["rematch"], new_id.as_str());
+    }
+    // White takes the offer: the black seat of the same new game.
+    let (seat, created) = state.rematch(&id, Some(&white)).await.unwrap();
+    assert!(!created);
+    assert_eq!(seat.view.id, new_id);
+    assert_eq!(seat.seats, vec![reversi_core::Color::Black]);
+    let mut nb = connect(&addr, &new_id, Some(&seat.token)).await;
+    let v = state_at(&mut nb, 0).await;
+    assert_eq!(v["you"], json!(["black"]));
+    assert_eq!(v["game"]["variant"], "nxn:6");
+    let _ = stop.send(());
+}
+
+/// The analysis restart test on `pg` (a PostgreSQL URL), or on a fresh SQLite file: a job
+/// that a server had taken and then died with, and one only queued, both end done.
+async fn analysis_survives_a_restart(pg: Option<String>) {
+    use reversi_server::game::Mode;
+    use reversi_server::state::NewGame;
+    let path = temp_db();
+    let url = pg.unwrap_or_else(|| format!("sqlite://{}", path.display()));
+    let mut cfg = config(&url);
+    cfg.analysis_level = 4;
+    cfg.analysis_stale = Duration::from_secs(1);
+
+    // Two finished games.
+    let state = AppState::new(cfg.clone()).await.unwrap();
+    let mut games = Vec::new();
+    for variant in ["othello", "nxn:6"] {
+        let seated = state
+            .create(NewGame {
+                mode: Mode::Local,
+                variant: variant.into(),
+                level: 1,
+                color: None,
+            })
+            .await
+            .unwrap();
+        let mut view = seated.view.clone();
+        while view.status == "playing" {
+            let mv = view.legal_moves[view.ply % view.legal_moves.len()].clone();
+            view = state
+                .play(&view.id, Some(&seated.token), &mv, Some(view.ply))
+                .await
+                .unwrap()
+                .0;
+        }
+        games.push(view);
+    }
+    state.db().close().await;
+    drop(state);
+
+    // While no server runs: one analysis is taken by a server that then dies, one is queued.
+    let db = reversi_server::db::Db::connect(&url).await.unwrap();
+    assert_eq!(db.request_analysis(&games[0].id, 4).await.unwrap(), "queued");
+    let claimed = db.claim_analysis("a-server-that-died", i64::MAX).await.unwrap();
+    assert_eq!(claimed, Some((games[0].id.clone(), 4)));
+    assert_eq!(db.request_analysis(&games[1].id, 4).await.unwrap(), "queued");
+    assert_eq!(
+        db.analysis(&games[0].id).await.unwrap().unwrap().status,
+        "running"
+    );
+    db.close().await;
+
+    // A new server finishes both.
+    let state = AppState::new(cfg.clone()).await.unwrap();
+    for game in &games {
+        let end = std::time::Instant::now() + Duration::from_secs(120);
+        let a = loop {
+            let a = state.analysis(&game.id).await.unwrap();
+            if a.status == "done" {
+                break a;
+            }
+            assert!(["queued", "running"].contains(&a.status.as_str()), "{a:?}");
+            assert!(std::time::Instant::now() < end, "not done: {a:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        let played: Vec<(usize, &String)> = game
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| *m != "pass")
+            .collect();
+        assert_eq!(a.moves.len(), played.len());
+        for (m, (i, mv)) in a.moves.iter().zip(&played) {
+            assert_eq!(m.ply as usize, i + 1);
+            assert_eq!(&&m.played, mv);
+            assert!(m.loss >= 0 && m.loss == m.best_score - m.played_score, "{m:?}");
+        }
+        let margin = game.result.as_ref().unwrap().black_margin as i64;
+        assert_eq!(*a.black_scores.last().unwrap(), margin);
+    }
+    state.db().close().await;
+    drop(state);
+
+    // Still there after another restart.
+    let state = AppState::new(cfg).await.unwrap();
+    let a = state.analysis(&games[0].id).await.unwrap();
+    assert_eq!(a.status, "done");
+    assert_eq!(a.progress.done, a.progress.total);
+    state.db().close().await;
+    drop(state);
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+    }
+}
+
+/// Games nobody watches or uses leave memory and come back from the database unchanged.
+async fn idle_games_leave_memory(db: String) {
+    use reversi_server::game::Mode;
+    use reversi_server::state::NewGame;
+    let mut cfg = config(&db);
+    cfg.idle_evict = None; // evicted by hand below
+    let state = AppState::new(cfg).await.unwrap();
+    let new = |mode| NewGame {
+        mode,
+        variant: "othello".into(),
+        level: 1,
+        color: Some(reversi_core::Color::Black),
+    };
+    let friend = state.create(new(Mode::Friend)).await.unwrap();
+    let id = friend.view.id.clone();
+    let white = state.join(&id, None).await.unwrap().token;
+    let local = state.create(new(Mode::Local)).await.unwrap();
+    let mut view = local.view.clone();
+    for _ in 0..5 {
+        let mv = view.legal_moves[0].clone();
+        view = state
+            .play(&view.id, Some(&local.token), &mv, None)
+            .await
+            .unwrap()
+            .0;
+    }
+    let (addr, stop) = start(state.clone()).await;
+    let mut w = connect(&addr, &id, Some(&white)).await;
+    state_at(&mut w, 0).await;
+    assert_eq!(state.games_in_memory(), 2);
+    assert_eq!(
+        state.evict_idle(Duration::from_secs(3600)),
+        0,
+        "nothing is idle that long"
+    );
+    // The game with a socket stays; the other leaves.
+    assert_eq!(state.evict_idle(Duration::ZERO), 1);
+    assert_eq!(state.games_in_memory(), 1);
+    let (back, seats) = state.view(&local.view.id, Some(&local.token)).await.unwrap();
+    assert_eq!(back.moves, view.moves);
+    assert_eq!(back.cells, view.cells);
+    assert_eq!(seats.len(), 2);
+    let mv = back.legal_moves[0].clone();
+    let after = state
+        .play(&back.id, Some(&local.token), &mv, Some(back.ply))
+        .await
+        .unwrap()
+        .0;
+    assert_eq!(after.ply, 6);
+
+    // Once its socket closes, the friend game leaves too; play goes on afterwards.
+    drop(w);
+    let end = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        state.evict_idle(Duration::ZERO);
+        if state.games_in_memory() == 0 {
+            break;
+        }
+        assert!(std::time::Instant::now() < end, "the closed socket's game stayed");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut b = connect(&addr, &id, Some(&friend.token)).await;
+    assert_eq!(state_at(&mut b, 0).await["you"], json!(["black"]));
+    send(&mut b, json!({"type": "move", "move": "d3", "ply": 0})).await;
+    state_at(&mut b, 1).await;
+    assert_eq!(
+        state.view(&id, None).await.unwrap().0.moves,
+        vec!["d3".to_string()]
+    );
+    let _ = stop.send(());
+
+    // The sweeper does it by itself.
+    let mut cfg = config(&db);
+    cfg.idle_evict = Some(Duration::from_millis(200));
+    let state = AppState::new(cfg).await.unwrap();
+    let g = state.create(new(Mode::Local)).await.unwrap();
+    assert_eq!(state.games_in_memory(), 1);
+    let end = std::time::Instant::now() + Duration::from_secs(10);
+    while state.games_in_memory() > 0 {
+        assert!(std::time::Instant::now() < end, "the idle game stayed in memory");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(state.view(&g.view.id, None).await.unwrap().0.cells, g.view.cells);
 }
 
 /// The suite on SQLite.
@@ -302,6 +540,21 @@ mod sqlite {
     #[tokio::test]
     async fn games_survive_a_restart() {
         super::games_survive_a_restart(None).await
+    }
+
+    #[tokio::test]
+    async fn rematch_reaches_the_other_player() {
+        super::rematch_reaches_the_other_player("sqlite::memory:".into()).await
+    }
+
+    #[tokio::test]
+    async fn analysis_survives_a_restart() {
+        super::analysis_survives_a_restart(None).await
+    }
+
+    #[tokio::test]
+    async fn idle_games_leave_memory() {
+        super::idle_games_leave_memory("sqlite::memory:".into()).await
     }
 }
 
@@ -318,6 +571,27 @@ mod postgres {
     async fn games_survive_a_restart() {
         if let Some(url) = super::pg_url().await {
             super::games_survive_a_restart(Some(url)).await
+        }
+    }
+
+    #[tokio::test]
+    async fn rematch_reaches_the_other_player() {
+        if let Some(url) = super::pg_url().await {
+            super::rematch_reaches_the_other_player(url).await
+        }
+    }
+
+    #[tokio::test]
+    async fn analysis_survives_a_restart() {
+        if let Some(url) = super::pg_url().await {
+            super::analysis_survives_a_restart(Some(url)).await
+        }
+    }
+
+    #[tokio::test]
+    async fn idle_games_leave_memory() {
+        if let Some(url) = super::pg_url().await {
+            super::idle_games_leave_memory(url).await
         }
     }
 }
