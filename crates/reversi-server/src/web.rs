@@ -32,7 +32,9 @@ pub fn routes() -> Router<AppState> {
         .route("/", get(index))
         .route("/game/{id}", get(index))
         .route("/archive", get(index))
+        .route("/replay/{id}", get(index))
         .route("/rules", get(index))
+        .route("/rules/{variant}", get(index))
         .route(
             "/static/app.js",
             get(|| async { file(APP_JS, "text/javascript; charset=utf-8") }),

@@ -691,6 +691,10 @@ async fn analysis_of_a_finished_game(db: String) {
         .json;
     check_analysis(&a, &game, &replay);
     assert_eq!(a["level"], 4);
+    // Always the first legal move is no way to play: the engine finds mistakes.
+    let lost = a["summary"]["black"]["total_loss"].as_i64().unwrap()
+        + a["summary"]["white"]["total_loss"].as_i64().unwrap();
+    assert!(lost > 0, "{a}");
     // Asking again leaves the stored analysis as it is.
     let r = call(&app, Method::POST, &path, None, None).await;
     assert_eq!(r.json["status"], "done");
@@ -1008,7 +1012,16 @@ async fn rules_of_every_variant_in_both_languages(db: String) {
 #[tokio::test]
 async fn pages_and_rate_limit() {
     let app = new_app("sqlite::memory:").await;
-    for path in ["/", "/game/abc", "/static/app.js", "/static/app.css"] {
+    for path in [
+        "/",
+        "/game/abc",
+        "/archive",
+        "/replay/abc",
+        "/rules",
+        "/rules/nxn:6",
+        "/static/app.js",
+        "/static/app.css",
+    ] {
         let r = call(&app, Method::GET, path, None, None).await;
         assert_eq!(r.status, StatusCode::OK, "{path}");
     }
@@ -1031,6 +1044,17 @@ async fn pages_and_rate_limit() {
         assert!(js.contains(&format!("'{v}")), "{v}");
     }
     assert!(js.contains("ru: {") && js.contains("en: {") && js.contains("localStorage"));
+    // The archive, replay, analysis, rules and rematch views use the API routes that exist.
+    for route in [
+        "/api/games?status=finished&offset=",
+        "/replay`",
+        "/analysis`",
+        "/chart.svg?lang=",
+        "/api/rules/",
+        "/rematch`",
+    ] {
+        assert!(js.contains(route), "{route}");
+    }
 
     let mut cfg = config("sqlite::memory:");
     cfg.rate_per_sec = 0.01;

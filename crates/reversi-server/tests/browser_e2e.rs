@@ -1,11 +1,14 @@
 //! End-to-end test in a real headless Chromium, driven through ChromeDriver (W3C WebDriver over
 //! plain HTTP): open the home page, start a game against the computer (level 1), play it to the
-//! end by clicking legal-move squares, check the result shown, and switch the language.
+//! end by clicking legal-move squares, check the result shown, and switch the language; then
+//! find the game in the archive, step through its replay with the buttons, the arrow keys and
+//! the move list, have it analysed and see the chart, and read the rules of a variant.
 //!
 //! Needs `REVERSI_TEST_CHROMIUM` (the browser binary) and `REVERSI_TEST_CHROMEDRIVER`; without
 //! them (or when they are missing) the test says why and passes. `scripts/test` sets both.
-//! With `REVERSI_TEST_SCREENSHOTS=DIR` it saves PNG screenshots of the home and game pages in
-//! both languages there (`docs/screenshots/` holds the committed ones).
+//! With `REVERSI_TEST_SCREENSHOTS=DIR` it saves PNG screenshots of the home, game, archive,
+//! replay (with the analysis chart) and rules pages in both languages there
+//! (`docs/screenshots/` holds the committed ones).
 
 use reversi_server::{serve, AppState, Config};
 use serde_json::{json, Value};
@@ -197,6 +200,26 @@ impl Driver {
         }
     }
 
+    /// Presses keys (WebDriver key codes: \u{E012} left, \u{E014} right, \u{E011} home).
+    fn keys(&self, keys: &str) {
+        let mut actions = Vec::new();
+        for k in keys.chars() {
+            actions.push(json!({"type": "keyDown", "value": k.to_string()}));
+            actions.push(json!({"type": "keyUp", "value": k.to_string()}));
+        }
+        let body = json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]});
+        self.cmd("POST", "/actions", Some(body)).unwrap();
+    }
+
+    fn window_height(&self, height: u32) {
+        self.cmd(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": 1100, "height": height})),
+        )
+        .unwrap();
+    }
+
     fn body_text(&self) -> String {
         self.text_of("body")
     }
@@ -268,6 +291,7 @@ fn play_a_game_against_the_computer_in_chromium() {
         ai_time_scale: 0.25,
         rate_per_sec: 10_000.0,
         rate_burst: 10_000.0,
+        analysis_level: 6,
         ..Config::default()
     };
     let state = runtime.block_on(AppState::new(config)).unwrap();
@@ -390,7 +414,10 @@ fn play_a_game_against_the_computer_in_chromium() {
     };
     assert_eq!(d.text_of("#result-text"), expected);
     assert_eq!(d.text_of("#status"), expected);
-    let close = d.find_all("#result-dialog button");
+    // The dialog offers a rematch and the replay.
+    assert!(!d.find_all("#result-dialog #rematch").is_empty());
+    assert!(!d.find_all("#result-dialog #review").is_empty());
+    let close = d.find_all("#result-close");
     d.click(&close[0]).unwrap();
     d.wait("the dialog to close", 10, |d| {
         d.find_all("#result-dialog[open]").is_empty()
@@ -445,6 +472,95 @@ fn play_a_game_against_the_computer_in_chromium() {
         });
         d.screenshot(shots.as_deref(), "game-ru.png");
     }
+
+    // The archive (still in Russian) lists the finished game; its replay steps through it.
+    let moves_played: Vec<String> = game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let n = moves_played.len();
+    d.goto(&format!("{base}/archive"));
+    d.wait("the archive", 20, |d| !d.find_all("#archive").is_empty());
+    assert!(d.body_text().contains("Сыгранные партии"), "{}", d.body_text());
+    assert_eq!(d.find_all("tr.archive-row").len(), 1, "only the finished game");
+    d.screenshot(shots.as_deref(), "archive-ru.png");
+    let row_link = d.find_all(&format!("tr[data-id='{id}'] a.replay-link"));
+    d.click(&row_link[0]).unwrap();
+    d.wait("the replay", 20, |d| !d.find_all("#replay-board svg").is_empty());
+    assert_eq!(d.text_of("#ply-label"), format!("Ход {n} из {n}"));
+    let first = d.find_all("#replay-first");
+    d.click(&first[0]).unwrap();
+    assert_eq!(d.text_of("#ply-label"), "Начальная позиция");
+    assert!(
+        d.find_all("#replay-board path.last").is_empty(),
+        "no last move at the start"
+    );
+    let next = d.find_all("#replay-next");
+    d.click(&next[0]).unwrap();
+    d.keys("\u{E014}\u{E014}"); // two right arrows
+    assert_eq!(d.text_of("#ply-label"), format!("Ход 3 из {n}"));
+    assert_eq!(d.text_of("#replay-list button.current"), moves_played[2]);
+    // The last move is marked on its square.
+    let mark = d.find_all(&format!(
+        "#replay-board g[data-sq='{}'] path.last",
+        moves_played[2]
+    ));
+    assert_eq!(mark.len(), 1, "the third move is marked");
+    d.keys("\u{E012}"); // left arrow
+    assert_eq!(d.text_of("#ply-label"), format!("Ход 2 из {n}"));
+    let fifth = d.find_all("#replay-list button[data-ply='5']");
+    d.click(&fifth[0]).unwrap();
+    assert_eq!(d.text_of("#ply-label"), format!("Ход 5 из {n}"));
+    assert_eq!(d.text_of("#replay-list button.current"), moves_played[4]);
+
+    // Analysis: requested from the page, done in the background, then the chart and totals.
+    let analyse = d.find_all("#analyse");
+    d.click(&analyse[0]).unwrap();
+    d.wait("the analysis chart", 120, |d| {
+        !d.find_all("#chart svg").is_empty()
+    });
+    assert!(d.text_of("#analysis-status").starts_with("Проанализировано"));
+    assert_eq!(d.find_all("#totals tbody tr").len(), 2);
+    assert!(
+        d.text_of("#verdict").contains(&moves_played[4]),
+        "{}",
+        d.text_of("#verdict")
+    );
+    assert!(d.text_of("#chart").contains("Оценка после каждого хода"));
+    if shots.is_some() {
+        d.window_height(1400);
+        d.screenshot(shots.as_deref(), "replay-ru.png");
+        let lang = d.find_all("#lang");
+        d.click(&lang[0]).unwrap();
+        d.wait("the English replay", 20, |d| {
+            d.text_of("#chart").contains("Evaluation after each move")
+        });
+        d.screenshot(shots.as_deref(), "replay-en.png");
+        d.window_height(860);
+        d.goto(&format!("{base}/archive"));
+        d.wait("the English archive", 20, |d| !d.find_all("#archive").is_empty());
+        d.screenshot(shots.as_deref(), "archive-en.png");
+        let lang = d.find_all("#lang");
+        d.click(&lang[0]).unwrap();
+    }
+
+    // The rules of a variant, from the header, in Russian and in English.
+    d.goto(&format!("{base}/rules/eight-stars"));
+    d.wait("the rules", 20, |d| !d.find_all("#rules-text").is_empty());
+    assert_eq!(d.text_of("#rules-title"), "Восемь звёзд");
+    assert_eq!(d.find_all(".rules-board rect.hole").len(), 12);
+    d.screenshot(shots.as_deref(), "rules-ru.png");
+    let lang = d.find_all("#lang");
+    d.click(&lang[0]).unwrap();
+    d.wait("the English rules", 20, |d| {
+        d.text_of("#rules-title") == "Eight Stars"
+    });
+    assert!(d
+        .text_of("#rules-text")
+        .contains("three squares cut from each corner"));
+    d.screenshot(shots.as_deref(), "rules-en.png");
 
     drop(d);
     drop(runtime);
