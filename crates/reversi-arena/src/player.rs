@@ -3,7 +3,7 @@
 
 use reversi_core::format::ggf::{write_ggf, GameInfo, GgfGame};
 use reversi_core::{Bits, Color, Game, Move, Square};
-use reversi_engine::Engine;
+use reversi_engine::{Engine, EvalChoice, Learned};
 use reversi_protocol::{think, EngineSettings};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, BufReader, Write};
@@ -72,6 +72,9 @@ pub struct PlayerSpec {
     /// Transposition table of the built-in engine, MiB (default 16).
     #[serde(default)]
     pub hash: Option<usize>,
+    /// Evaluation of the built-in engine: `learned` (default), `hand`, or a weights file.
+    #[serde(default)]
+    pub eval: Option<String>,
     /// The command that starts an external engine; absent for the built-in engine.
     #[serde(default)]
     pub command: Option<CommandLine>,
@@ -171,6 +174,7 @@ pub fn start(
                 hash_mib: spec.hash.unwrap_or(16),
                 threads: 1,
                 seed,
+                eval: eval_choice(spec.eval.as_deref().unwrap_or("learned"))?,
             };
             Ok(Box::new(Builtin {
                 engine: settings.engine(),
@@ -206,6 +210,20 @@ pub fn start(
                     Ok(Box::new(NboardPlayer { p, ping: 0 }))
                 }
             }
+        }
+    }
+}
+
+/// The evaluation a players file names (a weights file is read here).
+fn eval_choice(name: &str) -> Result<EvalChoice, Forfeit> {
+    match EvalChoice::named(name) {
+        Ok(c) => Ok(c),
+        Err(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| Forfeit::Crashed(format!("weights file {path}: {e}")))?;
+            let w = Learned::from_compressed(&bytes)
+                .map_err(|e| Forfeit::Crashed(format!("weights file {path}: {e}")))?;
+            Ok(EvalChoice::Weights(std::sync::Arc::new(w)))
         }
     }
 }

@@ -45,6 +45,8 @@ enum Command {
     Print(cmd::print::Args),
     /// Draw a game diagram: a position at any move, or the numbered game record.
     Diagram(cmd::diagram::Args),
+    /// Train the learned evaluation: generate games, collect and label positions, fit, test.
+    Train(cmd::train::Args),
 }
 
 fn main() {
@@ -65,6 +67,7 @@ fn main() {
         Command::Serve(a) => cmd::serve::run(a),
         Command::Print(a) => cmd::print::run(a),
         Command::Diagram(a) => cmd::diagram::run(a),
+        Command::Train(a) => cmd::train::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

@@ -15,6 +15,6 @@ pub mod stability;
 pub mod tt;
 pub mod variant;
 
-pub use eval::{Evaluator, HandTuned};
+pub use eval::{EvalChoice, Evaluator, HandTuned, Learned};
 pub use position_search::PositionResult;
 pub use search::{Engine, Limits, Progress, SearchKind, SearchResult};

@@ -3,7 +3,7 @@
 //! reports. Positions at or below the exact-endgame depth go to [`crate::endgame`].
 
 use crate::endgame::{self, Ctx, Kernel, INF};
-use crate::eval::{Evaluator, HandTuned};
+use crate::eval::{Evaluator, Learned};
 use crate::probcut::{self, CONFIDENCE, CONFIDENCE_PCT};
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::{flips, moves};
@@ -92,10 +92,10 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with a `hash_mib` MiB table, `threads` search threads and the hand-tuned
-    /// evaluation.
+    /// An engine with a `hash_mib` MiB table, `threads` search threads and the learned
+    /// evaluation shipped in the binary.
     pub fn new(hash_mib: usize, threads: usize) -> Engine {
-        Engine::with_evaluator(hash_mib, threads, Box::new(HandTuned))
+        Engine::with_evaluator(hash_mib, threads, Box::new(Learned::embedded()))
     }
 
     /// An engine with another evaluation.
@@ -234,6 +234,7 @@ impl Engine {
         let mut root_search = RootEnd {
             tt: &self.tt,
             stop,
+            eval: None,
             mask,
             kernel: self.kernel,
             threads: self.threads,
@@ -363,6 +364,7 @@ impl Engine {
         let mut root_search = RootEnd {
             tt: &self.tt,
             stop,
+            eval: Some(&*self.eval),
             mask: u64::MAX,
             kernel: self.kernel,
             threads: self.threads,
@@ -575,6 +577,8 @@ struct RootMove {
 struct RootEnd<'a> {
     tt: &'a TranspositionTable,
     stop: &'a AtomicBool,
+    /// Sorts moves near the root (full 8×8 board only).
+    eval: Option<&'a dyn Evaluator>,
     mask: u64,
     kernel: Kernel,
     threads: usize,
@@ -611,6 +615,7 @@ impl RootEnd<'_> {
     fn run(&mut self, p: u64, o: u64, alpha: i32, beta: i32, order: &[RootMove]) -> (i32, u8) {
         let child = |rm: &RootMove| (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
         let mut c = Ctx::with_mask(self.tt, self.stop, self.mask);
+        c.eval = self.eval;
         let (np, no) = child(&order[0]);
         let first = -endgame::solve_window(&mut c, self.kernel, np, no, -beta, -alpha).0;
         self.nodes += c.nodes;
@@ -624,6 +629,7 @@ impl RootEnd<'_> {
         let cut = AtomicBool::new(first >= beta);
         let worker = || -> (u64, bool) {
             let mut c = Ctx::with_mask(self.tt, self.stop, self.mask);
+            c.eval = self.eval;
             loop {
                 let i = next.fetch_add(1, Relaxed);
                 if i >= order.len() || cut.load(Relaxed) {
@@ -752,6 +758,7 @@ impl<'a> Mid<'a> {
         let empties = (!(p | o)).count_ones();
         if depth >= empties {
             let mut c = Ctx::new(self.tt, self.stop);
+            c.eval = Some(self.eval);
             let (v, _) = endgame::solve_window(&mut c, self.kernel, p, o, alpha, beta);
             self.nodes += c.nodes;
             self.aborted |= c.aborted;

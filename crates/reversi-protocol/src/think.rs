@@ -2,7 +2,7 @@
 
 use reversi_core::{AnyPosition, Bits, Move};
 use reversi_engine::levels::{time_for_move, Level, MAX_LEVEL};
-use reversi_engine::{Engine, Limits, PositionResult, Progress, SearchKind};
+use reversi_engine::{Engine, EvalChoice, Limits, PositionResult, Progress, SearchKind};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -19,6 +19,8 @@ pub struct EngineSettings {
     pub threads: usize,
     /// Seed of the weak levels' random noise.
     pub seed: u64,
+    /// The evaluation (8×8 Othello; variants use their own).
+    pub eval: EvalChoice,
 }
 
 impl Default for EngineSettings {
@@ -29,6 +31,7 @@ impl Default for EngineSettings {
             hash_mib: 64,
             threads: 1,
             seed: 0,
+            eval: EvalChoice::Learned,
         }
     }
 }
@@ -36,7 +39,7 @@ impl Default for EngineSettings {
 impl EngineSettings {
     /// A new engine with these resources.
     pub fn engine(&self) -> Engine {
-        Engine::new(self.hash_mib, self.threads)
+        Engine::with_evaluator(self.hash_mib, self.threads, self.eval.evaluator())
     }
 
     /// Search limits for one move. `clock` is the time left on the mover's clock and the

@@ -72,7 +72,7 @@ fn load(a: &Args) -> Result<Game> {
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
     let game = load(&a)?;
-    let engine = a.engine.engine();
+    let engine = a.engine.engine()?;
     let limits = a.engine.limits(0);
     let stop = AtomicBool::new(false);
     println!("ply  player  played  best   played  best    loss");

@@ -36,7 +36,7 @@ struct Out {
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
     let game = a.pos.game()?;
-    let engine = a.engine.engine();
+    let engine = a.engine.engine()?;
     let limits = a.engine.limits(random_seed());
     let stop = AtomicBool::new(false);
     let verbose = a.verbose && !a.json;

@@ -1,7 +1,8 @@
 //! Options shared by the commands that run the engine.
 
+use anyhow::Context;
 use reversi_engine::levels::{timed, Level, MAX_LEVEL};
-use reversi_engine::{Engine, Limits};
+use reversi_engine::{Engine, EvalChoice, Learned, Limits};
 use std::time::Duration;
 
 /// Strength and resources of the engine.
@@ -20,12 +21,20 @@ pub struct EngineArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 128)]
     pub hash: usize,
+    /// Evaluation for 8×8 Othello: `learned` (the weights in the binary), `hand` (hand-tuned), or
+    /// a weights file made by `reversi train fit`.
+    #[arg(long, default_value = "learned")]
+    pub eval: String,
 }
 
 impl EngineArgs {
     /// The engine.
-    pub fn engine(&self) -> Engine {
-        Engine::new(self.hash, self.threads)
+    pub fn engine(&self) -> anyhow::Result<Engine> {
+        Ok(Engine::with_evaluator(
+            self.hash,
+            self.threads,
+            eval_choice(&self.eval)?.evaluator(),
+        ))
     }
 
     /// The search limits.
@@ -48,5 +57,18 @@ pub fn score_text(score: i32, kind: reversi_engine::SearchKind) -> String {
         },
         Exact => format!("{score:+} (exact)"),
         Midgame => format!("{score:+}"),
+    }
+}
+
+/// The evaluation named on a command line: `learned`, `hand`, or a weights file.
+pub fn eval_choice(name: &str) -> anyhow::Result<EvalChoice> {
+    match EvalChoice::named(name) {
+        Ok(c) => Ok(c),
+        Err(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read the weights file {path}"))?;
+            let w = Learned::from_compressed(&bytes).with_context(|| path.to_string())?;
+            Ok(EvalChoice::Weights(std::sync::Arc::new(w)))
+        }
     }
 }

@@ -27,19 +27,20 @@ pub struct Args {
 }
 
 /// The session settings from the engine options.
-pub fn settings(engine: &EngineArgs, seed: Option<u64>) -> EngineSettings {
-    EngineSettings {
+pub fn settings(engine: &EngineArgs, seed: Option<u64>) -> Result<EngineSettings> {
+    Ok(EngineSettings {
         level: engine.level,
         time_per_move: engine.time.map(|t| Duration::from_secs_f64(t.max(0.001))),
         hash_mib: engine.hash,
         threads: engine.threads,
         seed: seed.unwrap_or_else(random_seed),
-    }
+        eval: super::engine_args::eval_choice(&engine.eval)?,
+    })
 }
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
-    let mut session = GtpSession::new(settings(&a.engine, a.seed)).with_name(a.name);
+    let mut session = GtpSession::new(settings(&a.engine, a.seed)?).with_name(a.name);
     let stdin = std::io::stdin();
     session.run(stdin.lock(), std::io::stdout().lock())?;
     Ok(())

@@ -71,7 +71,7 @@ pub fn run(a: Args) -> Result<()> {
     let text = Text::new(Lang::choose(a.lang));
     let mut play = Play {
         game,
-        engine: a.engine.engine(),
+        engine: a.engine.engine()?,
         text,
         seed: a.pos.seed.unwrap_or_else(random_seed),
         args: a,

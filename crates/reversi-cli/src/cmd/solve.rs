@@ -34,6 +34,9 @@ pub struct Args {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 256)]
     hash: usize,
+    /// Evaluation that sorts moves near the root: `learned`, `hand`, or a weights file.
+    #[arg(long, default_value = "learned")]
+    eval: String,
     /// Number of the first position (FFO files start at 1, 20, 40 and 60).
     #[arg(long, default_value_t = 1)]
     first: usize,
@@ -69,7 +72,8 @@ pub fn run(a: Args) -> Result<()> {
     let text =
         std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
     let entries = parse_obf(&text).with_context(|| format!("{}", a.file.display()))?;
-    let mut engine = Engine::new(a.hash, a.threads);
+    let eval = super::engine_args::eval_choice(&a.eval)?;
+    let mut engine = Engine::with_evaluator(a.hash, a.threads, eval.evaluator());
     if a.portable {
         engine.set_kernel(Kernel::Portable);
     }

@@ -1,13 +1,16 @@
 //! Evaluation: how good a position is for the side to move, in discs.
 //!
-//! [`Evaluator`] is the interface the search uses, so a better evaluation (the learned pattern
-//! one of a later issue) can be dropped in. [`HandTuned`] is the 8×8 evaluation shipped now;
+//! [`Evaluator`] is the interface the search uses. [`Learned`] is the pattern evaluation trained
+//! from data (`reversi train`), the default for 8×8 Othello; [`HandTuned`] is the hand-set one;
 //! [`generic`] evaluates any variant's board.
 
 pub mod generic;
 mod hand;
+pub mod learned;
+pub mod pattern;
 
 pub use hand::HandTuned;
+pub use learned::{Learned, WeightsError};
 
 /// Scores 8×8 positions for the side to move (`p`) against `o`: an estimate of the final disc
 /// difference, clamped to ±63.
@@ -16,4 +19,67 @@ pub trait Evaluator: Send + Sync {
     fn eval(&self, p: u64, o: u64) -> i32;
     /// A short name for logs and `--help`.
     fn name(&self) -> &'static str;
+}
+
+/// Which evaluation an engine uses, chosen at run time (from a command line or a players file).
+#[derive(Clone, Debug, Default)]
+pub enum EvalChoice {
+    /// The learned weights shipped in the binary.
+    #[default]
+    Learned,
+    /// The hand-tuned evaluation.
+    HandTuned,
+    /// Learned weights read from a file (`--eval FILE`).
+    Weights(std::sync::Arc<Learned>),
+}
+
+impl PartialEq for EvalChoice {
+    fn eq(&self, other: &EvalChoice) -> bool {
+        match (self, other) {
+            (EvalChoice::Learned, EvalChoice::Learned) | (EvalChoice::HandTuned, EvalChoice::HandTuned) => {
+                true
+            }
+            (EvalChoice::Weights(a), EvalChoice::Weights(b)) => std::sync::Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl EvalChoice {
+    /// Parses `learned` or `hand`; anything else is a weights file for the caller to read
+    /// (`Err` carries it back).
+    pub fn named(name: &str) -> Result<EvalChoice, &str> {
+        match name {
+            "learned" => Ok(EvalChoice::Learned),
+            "hand" | "hand-tuned" => Ok(EvalChoice::HandTuned),
+            other => Err(other),
+        }
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> Box<dyn Evaluator> {
+        match self {
+            EvalChoice::Learned => Box::new(Learned::embedded()),
+            EvalChoice::HandTuned => Box::new(HandTuned),
+            EvalChoice::Weights(w) => Box::new(w.clone()),
+        }
+    }
+}
+
+impl<E: Evaluator + ?Sized> Evaluator for std::sync::Arc<E> {
+    fn eval(&self, p: u64, o: u64) -> i32 {
+        (**self).eval(p, o)
+    }
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+}
+
+impl<E: Evaluator + ?Sized> Evaluator for &E {
+    fn eval(&self, p: u64, o: u64) -> i32 {
+        (**self).eval(p, o)
+    }
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
 }

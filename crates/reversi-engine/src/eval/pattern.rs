@@ -1,0 +1,412 @@
+//! The features of the learned 8×8 evaluation: board patterns (Logistello/Edax style) plus
+//! mobility, potential mobility and parity, per game stage.
+//!
+//! A pattern is a set of squares read as a base-3 number (0 empty, 1 own, 2 opponent). Each
+//! pattern is read on all eight symmetric images of the board with the same weight table, so the
+//! evaluation is exactly symmetric. Training sees all eight readings ([`features`]); the shipped
+//! weights are *folded* so that evaluation reads each distinct square set once (46 readings, as
+//! in Edax) and still gives the same sum ([`fold`]).
+//!
+//! Squares are gathered with shifts, masks and one multiplication for diagonals: no per-square
+//! loops and no BMI2, so the code is the same (and fast) on every x86-64 and elsewhere.
+
+use reversi_core::bitboard::{moves, NOT_A, NOT_H};
+use reversi_core::Symmetry;
+use std::sync::OnceLock;
+
+/// Number of game stages: stage `s` holds positions with `2s+1` or `2s+2` empty squares.
+pub const STAGES: usize = 30;
+
+/// The stage of a position with `empties` empty squares.
+#[inline]
+pub fn stage(empties: u32) -> usize {
+    ((empties.max(1) - 1) / 2).min(STAGES as u32 - 1) as usize
+}
+
+/// One pattern: its name, the number of squares and how to gather them from a board.
+#[derive(Clone, Copy, Debug)]
+pub struct Pattern {
+    /// Short name, e.g. `corner3x3`.
+    pub name: &'static str,
+    /// The squares read on the untransformed board.
+    pub mask: u64,
+    /// Number of squares (the table has `3^len` entries).
+    pub len: u32,
+    gather: fn(u64) -> u32,
+}
+
+const DIAG_MUL: u64 = 0x0101_0101_0101_0101;
+
+/// The patterns, in the order of the weight tables.
+pub const PATTERNS: [Pattern; 11] = [
+    Pattern {
+        name: "corner3x3",
+        mask: 0x0007_0707,
+        len: 9,
+        gather: |b| ((b & 7) | ((b >> 5) & 0x38) | ((b >> 10) & 0x1C0)) as u32,
+    },
+    Pattern {
+        name: "corner2x5",
+        mask: 0x1F1F,
+        len: 10,
+        gather: |b| ((b & 0x1F) | ((b >> 3) & 0x3E0)) as u32,
+    },
+    Pattern {
+        name: "edge+2x",
+        mask: 0x42FF,
+        len: 10,
+        gather: |b| ((b & 0xFF) | ((b >> 1) & 0x100) | ((b >> 5) & 0x200)) as u32,
+    },
+    Pattern {
+        name: "row2",
+        mask: 0xFF00,
+        len: 8,
+        gather: |b| ((b >> 8) & 0xFF) as u32,
+    },
+    Pattern {
+        name: "row3",
+        mask: 0xFF_0000,
+        len: 8,
+        gather: |b| ((b >> 16) & 0xFF) as u32,
+    },
+    Pattern {
+        name: "row4",
+        mask: 0xFF00_0000,
+        len: 8,
+        gather: |b| ((b >> 24) & 0xFF) as u32,
+    },
+    Pattern {
+        name: "diag8",
+        mask: 0x8040_2010_0804_0201,
+        len: 8,
+        gather: |b| ((b & 0x8040_2010_0804_0201).wrapping_mul(DIAG_MUL) >> 56) as u32,
+    },
+    Pattern {
+        name: "diag7",
+        mask: 0x0080_4020_1008_0402,
+        len: 7,
+        gather: |b| ((b & 0x0080_4020_1008_0402).wrapping_mul(DIAG_MUL) >> 57) as u32,
+    },
+    Pattern {
+        name: "diag6",
+        mask: 0x0000_8040_2010_0804,
+        len: 6,
+        gather: |b| ((b & 0x0000_8040_2010_0804).wrapping_mul(DIAG_MUL) >> 58) as u32,
+    },
+    Pattern {
+        name: "diag5",
+        mask: 0x0000_0080_4020_1008,
+        len: 5,
+        gather: |b| ((b & 0x0000_0080_4020_1008).wrapping_mul(DIAG_MUL) >> 59) as u32,
+    },
+    Pattern {
+        name: "diag4",
+        mask: 0x0000_0000_8040_2010,
+        len: 4,
+        gather: |b| ((b & 0x0000_0000_8040_2010).wrapping_mul(DIAG_MUL) >> 60) as u32,
+    },
+];
+
+/// Mobility counts above this share the last entry.
+pub const MOBILITY_MAX: u32 = 30;
+/// Potential-mobility counts above this share the last entry.
+pub const POTENTIAL_MAX: u32 = 40;
+
+/// Sizes of the tables that follow the patterns: own mobility, opponent mobility, own and
+/// opponent potential mobility, parity (empties even/odd) and a constant.
+const EXTRA_TABLES: [u32; 6] = [
+    MOBILITY_MAX + 1,
+    MOBILITY_MAX + 1,
+    POTENTIAL_MAX + 1,
+    POTENTIAL_MAX + 1,
+    2,
+    1,
+];
+
+/// Number of pattern readings in [`features`] (8 per pattern).
+pub const PATTERN_READINGS: usize = PATTERNS.len() * 8;
+/// Number of feature indices [`features`] writes per position.
+pub const FEATURES: usize = PATTERN_READINGS + EXTRA_TABLES.len();
+
+const fn pow3(n: u32) -> u32 {
+    let mut r = 1;
+    let mut i = 0;
+    while i < n {
+        r *= 3;
+        i += 1;
+    }
+    r
+}
+
+const fn offsets() -> [u32; PATTERNS.len() + EXTRA_TABLES.len() + 1] {
+    let mut out = [0; PATTERNS.len() + EXTRA_TABLES.len() + 1];
+    let mut i = 0;
+    while i < PATTERNS.len() {
+        out[i + 1] = out[i] + pow3(PATTERNS[i].len);
+        i += 1;
+    }
+    let mut j = 0;
+    while j < EXTRA_TABLES.len() {
+        out[i + j + 1] = out[i + j] + EXTRA_TABLES[j];
+        j += 1;
+    }
+    out
+}
+
+/// Where each table starts in a stage's weights; the last entry is the stage's size.
+pub const OFFSETS: [u32; PATTERNS.len() + EXTRA_TABLES.len() + 1] = offsets();
+/// Number of weights per stage.
+pub const STAGE_SIZE: usize = OFFSETS[OFFSETS.len() - 1] as usize;
+
+/// Binary to "base 3 with digits 0/1": `TERNARY[b] = Σ bit_k · 3^k`.
+static TERNARY: [u16; 1024] = {
+    let mut t = [0u16; 1024];
+    let mut b = 0;
+    while b < 1024 {
+        let mut v = 0u32;
+        let mut k = 0;
+        while k < 10 {
+            if b >> k & 1 == 1 {
+                v += pow3(k);
+            }
+            k += 1;
+        }
+        t[b] = v as u16;
+        b += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn index(pat: &Pattern, p: u64, o: u64) -> u32 {
+    TERNARY[(pat.gather)(p) as usize] as u32 + 2 * TERNARY[(pat.gather)(o) as usize] as u32
+}
+
+/// The eight images of `(p, o)`, in [`Symmetry::ALL`] order.
+#[inline]
+fn images(p: u64, o: u64) -> [(u64, u64); 8] {
+    Symmetry::ALL.map(|s| (s.apply_u64(p), s.apply_u64(o)))
+}
+
+#[inline]
+fn around(b: u64) -> u64 {
+    let h = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let v = (b << 8) | (b >> 8);
+    let d = ((b << 9) & NOT_A) | ((b >> 9) & NOT_H) | ((b << 7) & NOT_H) | ((b >> 7) & NOT_A);
+    h | v | d
+}
+
+/// Indices of the extra tables (mobility, potential mobility, parity, constant), offsets added.
+#[inline]
+fn extras(p: u64, o: u64) -> [u32; EXTRA_TABLES.len()] {
+    let empty = !(p | o);
+    let base = PATTERNS.len();
+    let mob_p = moves(p, o).count_ones().min(MOBILITY_MAX);
+    let mob_o = moves(o, p).count_ones().min(MOBILITY_MAX);
+    let pot_p = (around(o) & empty).count_ones().min(POTENTIAL_MAX);
+    let pot_o = (around(p) & empty).count_ones().min(POTENTIAL_MAX);
+    [
+        OFFSETS[base] + mob_p,
+        OFFSETS[base + 1] + mob_o,
+        OFFSETS[base + 2] + pot_p,
+        OFFSETS[base + 3] + pot_o,
+        OFFSETS[base + 4] + (empty.count_ones() & 1),
+        OFFSETS[base + 5],
+    ]
+}
+
+/// Every feature index of a position, for training: each pattern read on all eight images
+/// (so symmetric readings repeat), then the extra tables. The value is the sum of the weights at
+/// these indices.
+pub fn features(p: u64, o: u64) -> [u32; FEATURES] {
+    let mut out = [0u32; FEATURES];
+    let imgs = images(p, o);
+    let mut n = 0;
+    for (k, pat) in PATTERNS.iter().enumerate() {
+        for &(ip, io) in &imgs {
+            out[n] = OFFSETS[k] + index(pat, ip, io);
+            n += 1;
+        }
+    }
+    out[n..].copy_from_slice(&extras(p, o));
+    out
+}
+
+/// For each pattern, the symmetries (indices into [`Symmetry::ALL`]) whose readings cover a
+/// distinct square set: evaluation reads only these.
+pub struct Readings {
+    /// `reps[k]` lists the symmetries read for pattern `k`.
+    pub reps: [Vec<usize>; PATTERNS.len()],
+}
+
+fn preimage(s: Symmetry, mask: u64) -> u64 {
+    (0..64)
+        .filter(|&sq| s.apply_u64(1u64 << sq) & mask != 0)
+        .fold(0, |a, sq| a | 1u64 << sq)
+}
+
+/// The readings evaluation uses (computed once).
+pub fn readings() -> &'static Readings {
+    static R: OnceLock<Readings> = OnceLock::new();
+    R.get_or_init(|| Readings {
+        reps: std::array::from_fn(|k| {
+            let mut seen = Vec::new();
+            let mut reps = Vec::new();
+            for (i, &s) in Symmetry::ALL.iter().enumerate() {
+                let set = preimage(s, PATTERNS[k].mask);
+                if !seen.contains(&set) {
+                    seen.push(set);
+                    reps.push(i);
+                }
+            }
+            reps
+        }),
+    })
+}
+
+/// Folds one stage of training weights (indexed like [`features`]) into evaluation weights, so
+/// that reading each distinct square set once gives the same total as reading all eight images.
+///
+/// A pattern whose square set is mapped onto itself by a group `G` of symmetries is read `|G|`
+/// times per set in training; the folded entry of index `i` is the sum of the training entries
+/// of `g(i)` over `G`.
+pub fn fold(weights: &[f32]) -> Vec<f32> {
+    assert_eq!(weights.len(), STAGE_SIZE);
+    let mut out = weights.to_vec();
+    for (k, pat) in PATTERNS.iter().enumerate() {
+        let group: Vec<Symmetry> = Symmetry::ALL
+            .into_iter()
+            .filter(|&s| s.apply_u64(pat.mask) == pat.mask)
+            .collect();
+        let off = OFFSETS[k] as usize;
+        let bits: Vec<u64> = (0..64)
+            .filter(|&sq| pat.mask >> sq & 1 == 1)
+            .map(|sq| 1u64 << sq)
+            .collect();
+        for i in 0..pow3(pat.len) {
+            // Put the pattern value `i` on an otherwise empty board, in gather order.
+            let (mut p, mut o, mut v) = (0u64, 0u64, i);
+            for &b in &bits {
+                match v % 3 {
+                    1 => p |= b,
+                    2 => o |= b,
+                    _ => {}
+                }
+                v /= 3;
+            }
+            out[off + i as usize] = group
+                .iter()
+                .map(|g| weights[off + index(pat, g.apply_u64(p), g.apply_u64(o)) as usize])
+                .sum();
+        }
+    }
+    out
+}
+
+/// Evaluation weights of one stage in 1/[`SCALE`] disc, laid out like [`features`].
+pub type StageWeights = [i16];
+
+/// Weights are stored in 1/`SCALE` of a disc.
+pub const SCALE: i32 = 64;
+
+/// The evaluation with folded weights, in 1/[`SCALE`] disc, for the side to move.
+#[inline]
+pub fn evaluate(w: &StageWeights, p: u64, o: u64) -> i32 {
+    let r = readings();
+    let imgs = images(p, o);
+    let mut sum = 0i32;
+    for (k, pat) in PATTERNS.iter().enumerate() {
+        let off = OFFSETS[k] as usize;
+        for &s in &r.reps[k] {
+            let (ip, io) = imgs[s];
+            sum += w[off + index(pat, ip, io) as usize] as i32;
+        }
+    }
+    for e in extras(p, o) {
+        sum += w[e as usize] as i32;
+    }
+    sum
+}
+
+/// The same value from training (unfolded) weights in discs: the reference [`evaluate`] must
+/// match after [`fold`].
+pub fn evaluate_unfolded(w: &[f32], p: u64, o: u64) -> f32 {
+    features(p, o).iter().map(|&i| w[i as usize]).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_position(seed: &mut u64) -> (u64, u64) {
+        let mut next = || {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed
+        };
+        let a = next();
+        let b = next();
+        (a & b, a & !b & next())
+    }
+
+    #[test]
+    fn gathers_read_the_mask_squares_in_order() {
+        for pat in &PATTERNS {
+            assert_eq!((pat.gather)(pat.mask), (1 << pat.len) - 1, "{}", pat.name);
+            assert_eq!((pat.gather)(!pat.mask), 0, "{}", pat.name);
+            // Each mask square, alone, lands on its own bit, lowest square first.
+            let squares: Vec<u32> = (0..64).filter(|&sq| pat.mask >> sq & 1 == 1).collect();
+            for (k, sq) in squares.iter().enumerate() {
+                assert_eq!((pat.gather)(1u64 << sq), 1 << k, "{} square {sq}", pat.name);
+            }
+        }
+    }
+
+    #[test]
+    fn readings_match_edax_count() {
+        let r = readings();
+        let counts: Vec<usize> = r.reps.iter().map(Vec::len).collect();
+        assert_eq!(counts, [4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4]);
+        assert_eq!(counts.iter().sum::<usize>(), 46);
+        assert_eq!(
+            STAGE_SIZE,
+            19683 + 2 * 59049 + 4 * 6561 + 2187 + 729 + 243 + 81 + 31 * 2 + 41 * 2 + 2 + 1
+        );
+    }
+
+    #[test]
+    fn folded_evaluation_equals_training_sum() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let w: Vec<f32> = (0..STAGE_SIZE)
+            .map(|i| ((i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D) >> 54) as f32 / 64.0 - 8.0)
+            .collect();
+        let folded = fold(&w);
+        // Exact in f32 for these small multiples of 1/64: compare to the integer evaluation.
+        let wi: Vec<i16> = folded
+            .iter()
+            .map(|&x| (x * SCALE as f32).round() as i16)
+            .collect();
+        for _ in 0..2000 {
+            let (p, o) = random_position(&mut seed);
+            let full = evaluate_unfolded(&w, p, o);
+            let fast = evaluate(&wi, p, o);
+            assert_eq!((full * SCALE as f32).round() as i32, fast, "{p:#x} {o:#x}");
+        }
+    }
+
+    #[test]
+    fn features_are_symmetric() {
+        let mut seed = 77u64;
+        for _ in 0..500 {
+            let (p, o) = random_position(&mut seed);
+            let mut base = features(p, o);
+            base.sort_unstable();
+            for s in Symmetry::ALL {
+                let mut f = features(s.apply_u64(p), s.apply_u64(o));
+                f.sort_unstable();
+                assert_eq!(base, f);
+            }
+        }
+    }
+}

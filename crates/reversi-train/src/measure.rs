@@ -1,0 +1,150 @@
+//! Measuring an evaluation: error by stage on held-out positions, error against exact scores,
+//! and best-move accuracy of a fixed-depth search.
+
+use crate::dataset::{mix, Sample};
+use reversi_core::bitboard::{flips, moves};
+use reversi_engine::endgame::{solve_window, Ctx, Kernel};
+use reversi_engine::eval::pattern::{stage, STAGES};
+use reversi_engine::tt::TranspositionTable;
+use reversi_engine::{Engine, Evaluator, Limits};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// Mean absolute error and count, per stage.
+#[derive(Clone, Debug)]
+pub struct ByStage {
+    /// `(mae, n)` for each stage.
+    pub stages: Vec<(f64, usize)>,
+}
+
+/// Errors of `eval` against the labels of the held-out positions, per stage; `exact_only` keeps
+/// the positions whose label is an exact score.
+pub fn heldout_error(samples: &[Sample], eval: &dyn Evaluator, exact_only: bool) -> ByStage {
+    let mut acc = vec![(0.0f64, 0usize); STAGES];
+    for s in samples
+        .iter()
+        .filter(|s| s.heldout() && (!exact_only || s.exact()))
+    {
+        let e = &mut acc[stage(s.empties())];
+        e.0 += (eval.eval(s.p, s.o) as f64 - s.label as f64).abs();
+        e.1 += 1;
+    }
+    ByStage {
+        stages: acc
+            .into_iter()
+            .map(|(sum, n)| (sum / n.max(1) as f64, n))
+            .collect(),
+    }
+}
+
+/// Picks up to `per_empties` held-out positions for each number of empties in `range`
+/// (deterministically, by a hash) and solves them exactly with `threads` threads.
+pub fn exact_sample(
+    samples: &[Sample],
+    range: std::ops::RangeInclusive<u32>,
+    per_empties: usize,
+    threads: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<(Sample, i32)> {
+    let mut picked: Vec<Sample> = Vec::new();
+    for e in range {
+        let mut c: Vec<Sample> = samples
+            .iter()
+            .filter(|s| s.heldout() && s.empties() == e)
+            .copied()
+            .collect();
+        c.sort_by_key(|s| mix(s.p ^ mix(s.o)));
+        picked.extend(c.into_iter().take(per_empties));
+    }
+    let next = AtomicUsize::new(0);
+    let out = Mutex::new(vec![0i32; picked.len()]);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|sc| {
+        for _ in 0..threads.max(1) {
+            sc.spawn(|| {
+                let tt = TranspositionTable::new(64);
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(s) = picked.get(k) else { break };
+                    let mut c = Ctx::new(&tt, &stop);
+                    let (v, _) = solve_window(&mut c, Kernel::best(), s.p, s.o, -64, 64);
+                    out.lock().expect("no panics while locked")[k] = v;
+                    progress(k + 1, picked.len());
+                }
+            });
+        }
+    });
+    picked
+        .into_iter()
+        .zip(out.into_inner().expect("no panics while locked"))
+        .collect()
+}
+
+/// Mean absolute error of `eval` against exact scores, per number of empties.
+pub fn exact_error(solved: &[(Sample, i32)], eval: &dyn Evaluator) -> Vec<(u32, f64, usize)> {
+    let mut acc: std::collections::BTreeMap<u32, (f64, usize)> = Default::default();
+    for (s, v) in solved {
+        let e = acc.entry(s.empties()).or_default();
+        e.0 += (eval.eval(s.p, s.o) - v).abs() as f64;
+        e.1 += 1;
+    }
+    acc.into_iter()
+        .map(|(e, (sum, n))| (e, sum / n as f64, n))
+        .collect()
+}
+
+/// Exact score of every legal move of a position (for the side to move).
+pub fn exact_move_scores(p: u64, o: u64, tt: &TranspositionTable) -> Vec<(u32, i32)> {
+    let stop = AtomicBool::new(false);
+    let mut out = Vec::new();
+    let mut m = moves(p, o);
+    while m != 0 {
+        let sq = m.trailing_zeros();
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        let (np, no) = (o & !f, p | f | (1u64 << sq));
+        let mut c = Ctx::new(tt, &stop);
+        let (v, _) = solve_window(&mut c, Kernel::best(), np, no, -64, 64);
+        out.push((sq, -v));
+    }
+    out
+}
+
+/// Best-move accuracy of a `depth`-ply search (no selectivity, no exact endgame) with each of
+/// `evals` on positions whose every move was solved (`solved`: position, move scores): the share of
+/// positions where the move chosen is a best one, and the mean discs lost.
+pub fn best_move_accuracy(
+    solved: &[(Sample, Vec<(u32, i32)>)],
+    evals: Vec<Box<dyn Evaluator>>,
+    depth: u32,
+) -> Vec<(&'static str, f64, f64)> {
+    let limits = Limits {
+        depth,
+        selectivity: 0,
+        exact_empties: 0,
+        wld_empties: 0,
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    evals
+        .into_iter()
+        .map(|ev| {
+            let name = ev.name();
+            let engine = Engine::with_evaluator(16, 1, ev);
+            let (mut hits, mut loss) = (0usize, 0i64);
+            for (s, scores) in solved {
+                engine.clear();
+                let r = engine.search(s.p, s.o, &limits, &stop, &mut |_| {});
+                let best = scores.iter().map(|x| x.1).max().unwrap_or(0);
+                let chosen = r
+                    .best
+                    .and_then(|m| scores.iter().find(|x| x.0 == m as u32))
+                    .map_or(best, |x| x.1);
+                hits += usize::from(chosen == best);
+                loss += (best - chosen) as i64;
+            }
+            let n = solved.len().max(1) as f64;
+            (name, hits as f64 / n, loss as f64 / n)
+        })
+        .collect()
+}
