@@ -4,9 +4,15 @@
 //! p99, max: from sending a move to the mover's socket showing it), and moves lost (sent but
 //! never shown, or missing from the stored game) or duplicated (stored more than once).
 //!
+//! With `--ai LEVEL` N players play against the computer at that level instead, game after game
+//! until the time is up (one websocket each, the person playing black at random as fast as it
+//! can): it reports the computer's moves per second over all games and its reply time (from
+//! sending a move to the state where the person is to move again), so the throughput of the
+//! engine pool is measured.
+//!
 //! ```text
 //! reversi-load [--addr 127.0.0.1:8080] [--games 100] [--seconds 60] [--variant othello] [--seed S]
-//!              [--think MS]
+//!              [--think MS] [--ai LEVEL]
 //! ```
 //! `--think MS` waits that long before each move (a paced load, like people playing).
 //! Bounded: at most 5,000 games and 600 seconds; the address must be a loopback one. The server
@@ -35,6 +41,8 @@ struct Opts {
     variant: String,
     seed: u64,
     think: Duration,
+    /// Games against the computer at this level instead of between two people.
+    ai: Option<u32>,
 }
 
 fn parse_args() -> Res<Opts> {
@@ -44,6 +52,7 @@ fn parse_args() -> Res<Opts> {
         seconds: 60,
         variant: "othello".into(),
         think: Duration::ZERO,
+        ai: None,
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64),
@@ -60,10 +69,17 @@ fn parse_args() -> Res<Opts> {
                 o.think = Duration::from_millis(val()?.parse().map_err(|e| format!("--think: {e}"))?)
             }
             "--seed" => o.seed = val()?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--ai" => {
+                let level: u32 = val()?.parse().map_err(|e| format!("--ai: {e}"))?;
+                if !(1..=30).contains(&level) {
+                    return Err("--ai must be a level from 1 to 30".into());
+                }
+                o.ai = Some(level);
+            }
             "-h" | "--help" => {
                 println!(
                     "reversi-load [--addr 127.0.0.1:8080] [--games N<=5000] [--seconds S<=600] \
-                     [--variant V] [--seed S] [--think MS]"
+                     [--variant V] [--seed S] [--think MS] [--ai LEVEL]"
                 );
                 std::process::exit(0);
             }
@@ -164,6 +180,11 @@ async fn state_from(ws: &mut Ws, ply: u64, deadline: Instant) -> Res<Value> {
 #[derive(Default)]
 struct GameReport {
     rtts_us: Vec<u64>,
+    /// Moves the computer played (passes aside), in games against it.
+    ai_moves: u64,
+    /// Games played and finished by this task (against the computer: one after another).
+    games: u64,
+    finished_games: u64,
     sent: u64,
     lost: u64,
     duplicated: u64,
@@ -193,6 +214,123 @@ async fn play_game(
         r.error = Some(e);
     }
     r
+}
+
+async fn play_ai_game(
+    addr: SocketAddr,
+    variant: String,
+    level: u32,
+    seed: u64,
+    end: Instant,
+    think: Duration,
+) -> GameReport {
+    // Game after game until the time is up, so that fast levels keep the engine busy too.
+    let mut r = GameReport::default();
+    let mut rng = Rng(seed | 1);
+    while Instant::now() < end {
+        let mut g = GameReport::default();
+        let result = play_ai_game_inner(addr, &variant, level, rng.next(), end, think, &mut g).await;
+        r.rtts_us.extend(g.rtts_us);
+        r.ai_moves += g.ai_moves;
+        r.sent += g.sent;
+        r.lost += g.lost;
+        r.games += 1;
+        r.finished_games += g.finished as u64;
+        if let Err(e) = result {
+            r.error = Some(e);
+            break;
+        }
+    }
+    r.finished = r.finished_games > 0;
+    r
+}
+
+/// The next state where the person (black) may move, or the game is over.
+async fn human_turn(ws: &mut Ws, after_ply: u64, deadline: Instant) -> Res<Value> {
+    loop {
+        let v = state_from(ws, after_ply, deadline).await?;
+        let g = &v["game"];
+        if g["status"] != "playing" || (g["to_move"] == "black" && g["ai_thinking"] == false) {
+            return Ok(v);
+        }
+    }
+}
+
+/// One game against the computer: the person plays black, a random legal move as soon as it
+/// may; `rtts_us` gets the computer's reply times.
+async fn play_ai_game_inner(
+    addr: SocketAddr,
+    variant: &str,
+    level: u32,
+    seed: u64,
+    end: Instant,
+    think: Duration,
+    r: &mut GameReport,
+) -> Res<()> {
+    let mut rng = Rng(seed | 1);
+    let created = http_retry(
+        addr,
+        "POST",
+        "/api/games",
+        &json!({"mode": "ai", "level": level, "variant": variant, "color": "black"}),
+    )
+    .await?;
+    let id = created["game"]["id"].as_str().ok_or("no game id")?.to_string();
+    let token = created["token"].as_str().ok_or("no token")?.to_string();
+    let mut ws = connect(addr, &id, &token).await?;
+    let far = Instant::now() + Duration::from_secs(60);
+    let mut state = human_turn(&mut ws, 0, far).await?["game"].clone();
+    while state["status"] == "playing" && Instant::now() < end {
+        let legal = state["legal_moves"].as_array().ok_or("no legal moves")?;
+        let mv = legal[(rng.next() % legal.len() as u64) as usize]
+            .as_str()
+            .ok_or("bad move")?
+            .to_string();
+        let ply = state["ply"].as_u64().ok_or("no ply")?;
+        if !think.is_zero() {
+            tokio::time::sleep(think).await;
+        }
+        let t0 = Instant::now();
+        let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
+        ws.send(Message::Text(msg.into()))
+            .await
+            .map_err(|e| e.to_string())?;
+        r.sent += 1;
+        // The computer's reply can take its level's time cap (10 s at most), times the queue.
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let seen = human_turn(&mut ws, ply + 1, deadline).await?["game"].clone();
+        let moves = seen["moves"].as_array().ok_or("no moves")?;
+        if moves.get(ply as usize).and_then(Value::as_str) != Some(mv.as_str()) {
+            return Err(format!("move {mv} at ply {ply} was not kept: {seen}"));
+        }
+        let replies = moves[ply as usize + 1..]
+            .iter()
+            .filter(|m| m.as_str() != Some("pass"))
+            .count() as u64;
+        if replies > 0 {
+            r.ai_moves += replies;
+            r.rtts_us.push(t0.elapsed().as_micros() as u64);
+        }
+        state = seen;
+    }
+    r.finished = state["status"] == "finished";
+    let _ = ws.close(None).await;
+    let (status, stored) = http(addr, "GET", &format!("/api/games/{id}"), &json!({})).await?;
+    if status != 200 {
+        return Err(format!("GET game: {status}"));
+    }
+    let stored = &stored["game"]["moves"];
+    let shown = &state["moves"];
+    if stored.as_array().map(Vec::len) < shown.as_array().map(Vec::len) {
+        r.lost += 1;
+    } else if stored
+        .as_array()
+        .map(|a| &a[..shown.as_array().map_or(0, Vec::len)])
+        != shown.as_array().map(|a| &a[..])
+    {
+        return Err("the stored game differs from the one shown".into());
+    }
+    Ok(())
 }
 
 async fn play_game_inner(
@@ -311,10 +449,21 @@ async fn main() {
     let end = start + Duration::from_secs(o.seconds);
     let mut seeds = Rng(o.seed | 1);
     let tasks: Vec<_> = (0..o.games)
-        .map(|_| tokio::spawn(play_game(o.addr, o.variant.clone(), seeds.next(), end, o.think)))
+        .map(|_| match o.ai {
+            Some(level) => tokio::spawn(play_ai_game(
+                o.addr,
+                o.variant.clone(),
+                level,
+                seeds.next(),
+                end,
+                o.think,
+            )),
+            None => tokio::spawn(play_game(o.addr, o.variant.clone(), seeds.next(), end, o.think)),
+        })
         .collect();
     let mut rtts = Vec::new();
     let (mut sent, mut lost, mut dup, mut finished, mut errors) = (0, 0, 0, 0, 0);
+    let (mut ai_moves, mut games, mut ai_finished) = (0, 0, 0);
     let mut first_error = None;
     for t in tasks {
         let r = t.await.unwrap_or_else(|e| GameReport {
@@ -323,6 +472,9 @@ async fn main() {
         });
         rtts.extend(r.rtts_us);
         sent += r.sent;
+        ai_moves += r.ai_moves;
+        games += r.games;
+        ai_finished += r.finished_games;
         lost += r.lost;
         dup += r.duplicated;
         finished += r.finished as u64;
@@ -333,18 +485,33 @@ async fn main() {
     }
     let secs = start.elapsed().as_secs_f64();
     rtts.sort_unstable();
-    println!(
-        "games {} (finished {finished}, with errors {errors}), moves sent {sent}, shown {}, in {secs:.1} s",
-        o.games,
-        rtts.len()
-    );
-    println!("moves/s {:.0}", rtts.len() as f64 / secs);
-    println!(
-        "round trip ms: p50 {:.2}, p99 {:.2}, max {:.2}",
-        percentile(&rtts, 0.5),
-        percentile(&rtts, 0.99),
-        percentile(&rtts, 1.0)
-    );
+    if let Some(level) = o.ai {
+        println!(
+            "{} players against level {level}: games {games} (finished {ai_finished}, with errors \
+             {errors}), moves sent {sent}, computer moves {ai_moves}, in {secs:.1} s",
+            o.games
+        );
+        println!("computer moves/s {:.1}", ai_moves as f64 / secs);
+        println!(
+            "computer reply ms: p50 {:.1}, p99 {:.1}, max {:.1}",
+            percentile(&rtts, 0.5),
+            percentile(&rtts, 0.99),
+            percentile(&rtts, 1.0)
+        );
+    } else {
+        println!(
+            "games {} (finished {finished}, with errors {errors}), moves sent {sent}, shown {}, in {secs:.1} s",
+            o.games,
+            rtts.len()
+        );
+        println!("moves/s {:.0}", rtts.len() as f64 / secs);
+        println!(
+            "round trip ms: p50 {:.2}, p99 {:.2}, max {:.2}",
+            percentile(&rtts, 0.5),
+            percentile(&rtts, 0.99),
+            percentile(&rtts, 1.0)
+        );
+    }
     println!("lost {lost}, duplicated {dup}");
     if let Some(e) = first_error {
         println!("first error: {e}");
