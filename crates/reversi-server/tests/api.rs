@@ -753,6 +753,39 @@ async fn analysis_of_a_finished_game(db: String) {
     .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
 
+    // A game resigned before any move: nothing to analyse, done at once, an empty chart.
+    let (id, token, _) = create(&app, json!({"mode": "local"})).await;
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/resign"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(r.json["game"]["status"], "finished");
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/analysis"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::ACCEPTED);
+    let a = analysis_done(&app, &id).await;
+    assert_eq!(a["moves"], json!([]));
+    assert_eq!(a["progress"], json!({"done": 0, "total": 0}));
+    let r = call(
+        &app,
+        Method::GET,
+        &format!("/api/games/{id}/chart.svg"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK);
+
     // Other variants go through the engine's general search.
     for v in ["nxn:6", "anti"] {
         let (id, _, game) = finished_local_game(&app, v).await;
@@ -926,8 +959,15 @@ async fn rules_of_every_variant_in_both_languages(db: String) {
     for v in [
         "othello",
         "nxn:4",
+        "nxn:6",
         "nxn:10",
+        "nxn:12",
+        "nxn:14",
+        "nxn:16",
+        "nxn-parallel:4",
+        "nxn-parallel:6",
         "nxn-parallel:8",
+        "nxn-parallel:10",
         "grand",
         "eight-stars",
         "black-hole",
