@@ -77,6 +77,7 @@ pub fn label_exact(
                     let Some(&i) = pending.get(k) else { break };
                     let s = snapshot[i];
                     let mut c = Ctx::new(&tt, &stop);
+                    c.eval = Some(reversi_engine::Learned::embedded());
                     let (score, _) = solve_window(&mut c, kernel, s.p, s.o, -64, 64);
                     nodes.fetch_add(c.nodes, Ordering::Relaxed);
                     batch.push((i, score as i8));
@@ -127,4 +128,52 @@ pub fn label_exact(
         .map(|(e, &(sum, n))| (e as u32, sum / n as f64, n))
         .collect();
     Ok(stats)
+}
+
+/// Replaces the labels of the samples with `range` empties (not exact) by `mix × search +
+/// (1 − mix) × old label`, the search being `depth` plies deep with an engine from `make_engine`
+/// (one per thread). Returns the number relabelled.
+pub fn label_search(
+    samples: &mut [Sample],
+    range: std::ops::RangeInclusive<u32>,
+    depth: u32,
+    mix: f32,
+    threads: usize,
+    make_engine: &(dyn Fn() -> reversi_engine::Engine + Sync),
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> usize {
+    let todo: Vec<usize> = (0..samples.len())
+        .filter(|&i| !samples[i].exact() && range.contains(&samples[i].empties()))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let done = AtomicU64::new(0);
+    let values = Mutex::new(vec![0i32; todo.len()]);
+    let snapshot: &[Sample] = samples;
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let engine = make_engine();
+                let mut local = Vec::new();
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = todo.get(k) else { break };
+                    let s = snapshot[i];
+                    local.push((k, crate::measure::search_value(&engine, s.p, s.o, depth)));
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if d.is_multiple_of(4096) {
+                        progress(d, todo.len() as u64);
+                    }
+                }
+                let mut g = values.lock().expect("no panics while locked");
+                for (k, v) in local {
+                    g[k] = v;
+                }
+            });
+        }
+    });
+    let values = values.into_inner().expect("no panics while locked");
+    for (k, &i) in todo.iter().enumerate() {
+        samples[i].label = mix * values[k] as f32 + (1.0 - mix) * samples[i].label;
+    }
+    todo.len()
 }

@@ -67,6 +67,7 @@ pub fn exact_sample(
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(s) = picked.get(k) else { break };
                     let mut c = Ctx::new(&tt, &stop);
+                    c.eval = Some(reversi_engine::Learned::embedded());
                     let (v, _) = solve_window(&mut c, Kernel::best(), s.p, s.o, -64, 64);
                     out.lock().expect("no panics while locked")[k] = v;
                     progress(k + 1, picked.len());
@@ -104,6 +105,7 @@ pub fn exact_move_scores(p: u64, o: u64, tt: &TranspositionTable) -> Vec<(u32, i
         let f = flips(p, o, sq);
         let (np, no) = (o & !f, p | f | (1u64 << sq));
         let mut c = Ctx::new(tt, &stop);
+        c.eval = Some(reversi_engine::Learned::embedded());
         let (v, _) = solve_window(&mut c, Kernel::best(), np, no, -64, 64);
         out.push((sq, -v));
     }
@@ -147,4 +149,78 @@ pub fn best_move_accuracy(
             (name, hits as f64 / n, loss as f64 / n)
         })
         .collect()
+}
+
+/// The value of a `depth`-ply search (no selectivity, no exact endgame) with `engine`.
+pub fn search_value(engine: &Engine, p: u64, o: u64, depth: u32) -> i32 {
+    let limits = Limits {
+        depth,
+        selectivity: 0,
+        exact_empties: 0,
+        wld_empties: 0,
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    engine.search(p, o, &limits, &stop, &mut |_| {}).info.score
+}
+
+/// Mean absolute error of a `depth`-ply search with `engine` against exact scores, by empties.
+pub fn search_error(solved: &[(Sample, i32)], engine: &Engine, depth: u32) -> Vec<(u32, f64, usize)> {
+    let mut acc: std::collections::BTreeMap<u32, (f64, usize)> = Default::default();
+    for (s, v) in solved {
+        let e = acc.entry(s.empties()).or_default();
+        e.0 += (search_value(engine, s.p, s.o, depth) - v).abs() as f64;
+        e.1 += 1;
+    }
+    acc.into_iter()
+        .map(|(e, (sum, n))| (e, sum / n as f64, n))
+        .collect()
+}
+
+/// Mean absolute error of the dataset's own label (the game result) against exact scores.
+pub fn label_error(solved: &[(Sample, f32, i32)]) -> Vec<(u32, f64, usize)> {
+    let mut acc: std::collections::BTreeMap<u32, (f64, usize)> = Default::default();
+    for (s, label, v) in solved {
+        let e = acc.entry(s.empties()).or_default();
+        e.0 += (*label as f64 - *v as f64).abs();
+        e.1 += 1;
+    }
+    acc.into_iter()
+        .map(|(e, (sum, n))| (e, sum / n as f64, n))
+        .collect()
+}
+
+/// For `per_stage` held-out positions of each stage with more than 24 empties: the mean absolute
+/// difference between each evaluation and a `depth`-ply search of `reference`, by stage.
+pub fn deep_error(
+    samples: &[Sample],
+    reference: &Engine,
+    evals: &[&dyn Evaluator],
+    per_stage: usize,
+    depth: u32,
+    mut tick: impl FnMut(),
+) -> Vec<(usize, Vec<f64>, usize)> {
+    let mut out = Vec::new();
+    for st in (12..STAGES).filter(|s| s.is_multiple_of(2)) {
+        let mut c: Vec<&Sample> = samples
+            .iter()
+            .filter(|s| s.heldout() && stage(s.empties()) == st)
+            .collect();
+        c.sort_by_key(|s| mix(s.p ^ mix(s.o)));
+        c.truncate(per_stage);
+        if c.is_empty() {
+            continue;
+        }
+        let mut sums = vec![0f64; evals.len()];
+        for s in &c {
+            reference.clear();
+            let v = search_value(reference, s.p, s.o, depth);
+            for (k, e) in evals.iter().enumerate() {
+                sums[k] += (e.eval(s.p, s.o) - v).abs() as f64;
+            }
+            tick();
+        }
+        out.push((st, sums.iter().map(|x| x / c.len() as f64).collect(), c.len()));
+    }
+    out
 }

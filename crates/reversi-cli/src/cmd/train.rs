@@ -97,6 +97,31 @@ struct LabelArgs {
     /// Solver threads.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Instead of solving: label positions with `--search-empties` empties by a search this
+    /// many plies deep with the evaluation of `--eval`.
+    #[arg(long)]
+    search_depth: Option<u32>,
+    /// Empties of the positions to label by search, `LO-HI`.
+    #[arg(long, default_value = "13-23", value_parser = parse_range)]
+    search_empties: (u32, u32),
+    /// Share of the search value in the new label (the rest is the old label).
+    #[arg(long, default_value_t = 1.0)]
+    mix: f32,
+    /// Evaluation of the labelling search: `learned`, `hand`, or a weights file.
+    #[arg(long, default_value = "learned")]
+    eval: String,
+}
+
+fn parse_range(s: &str) -> std::result::Result<(u32, u32), String> {
+    let (a, b) = s
+        .split_once('-')
+        .ok_or_else(|| format!("expected LO-HI, got {s:?}"))?;
+    let a: u32 = a.trim().parse().map_err(|_| format!("not a number: {a:?}"))?;
+    let b: u32 = b.trim().parse().map_err(|_| format!("not a number: {b:?}"))?;
+    if a > b || b > 60 {
+        return Err(format!("bad range {a}-{b}"));
+    }
+    Ok((a, b))
 }
 
 #[derive(clap::Args, Debug)]
@@ -142,6 +167,15 @@ struct TestArgs {
     /// Threads for the exact solving.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Depth of the searches compared with exact scores (and of the deep reference search).
+    #[arg(long, default_value_t = 4)]
+    search_depth: u32,
+    /// Held-out positions per stage (over 24 empties) compared with a deep search.
+    #[arg(long, default_value_t = 0)]
+    deep: usize,
+    /// Depth of that reference search (learned evaluation).
+    #[arg(long, default_value_t = 10)]
+    deep_depth: u32,
 }
 
 fn bar(len: u64, what: &str) -> ProgressBar {
@@ -283,6 +317,35 @@ fn positions(a: PositionsArgs) -> Result<()> {
 
 fn label_step(a: LabelArgs) -> Result<()> {
     let mut samples = dataset::load(&a.positions)?;
+    if let Some(depth) = a.search_depth {
+        let eval = super::engine_args::eval_choice(&a.eval)?;
+        let pb = bar(0, "searched");
+        let start = Instant::now();
+        let n = label::label_search(
+            &mut samples,
+            a.search_empties.0..=a.search_empties.1,
+            depth,
+            a.mix,
+            a.threads,
+            &|| Engine::with_evaluator(8, 1, eval.evaluator()),
+            &|d, t| {
+                pb.set_length(t);
+                pb.set_position(d);
+            },
+        );
+        pb.finish();
+        dataset::save(&a.positions, &samples)?;
+        println!(
+            "labelled {n} positions ({}–{} empties) by {}-ply search × {} + old label × {} in {:.0} s",
+            a.search_empties.0,
+            a.search_empties.1,
+            depth,
+            a.mix,
+            1.0 - a.mix,
+            start.elapsed().as_secs_f64()
+        );
+        return Ok(());
+    }
     let checkpoint = a.positions.with_extension("exact");
     let pb = bar(0, "solved");
     let start = Instant::now();
@@ -394,12 +457,55 @@ fn test(a: TestArgs) -> Result<()> {
         }
     }
     if a.exact > 0 {
-        let pb = bar(0, "solving");
-        let solved = measure::exact_sample(&samples, 20..=24, a.exact, a.threads, &|d, t| {
-            pb.set_length(t as u64);
-            pb.set_position(d as u64);
-        });
-        pb.finish();
+        // Solving is the slow part: the solved sample is kept next to the positions file.
+        let cache = a.positions.with_extension(format!("test-exact-{}", a.exact));
+        let solved: Vec<(Sample, i32)> = match dataset::load(&cache) {
+            Ok(c) => c.into_iter().map(|s| (s, s.label as i32)).collect(),
+            Err(_) => {
+                let pb = bar(0, "solving");
+                let solved = measure::exact_sample(&samples, 20..=24, a.exact, a.threads, &|d, t| {
+                    pb.set_length(t as u64);
+                    pb.set_position(d as u64);
+                });
+                pb.finish();
+                let keep: Vec<Sample> = solved
+                    .iter()
+                    .map(|(s, v)| Sample {
+                        label: *v as f32,
+                        ..*s
+                    })
+                    .collect();
+                dataset::save(&cache, &keep)?;
+                solved
+            }
+        };
+        // The same positions' labels in the dataset (game results or search labels).
+        let index: std::collections::HashMap<(u64, u64), f32> = samples
+            .iter()
+            .filter(|s| s.heldout())
+            .map(|s| ((s.p, s.o), s.label))
+            .collect();
+        let with_labels: Vec<(Sample, f32, i32)> = solved
+            .iter()
+            .filter_map(|(s, v)| index.get(&(s.p, s.o)).map(|l| (*s, *l, *v)))
+            .collect();
+        println!("dataset label against exact scores (held-out, 20–24 empties), mean absolute error:");
+        for (e, mae, n) in measure::label_error(&with_labels) {
+            println!("  {e} empties: {mae:.2} ({n} positions)");
+        }
+        println!("{}-ply search against exact scores:", a.search_depth);
+        let engines = [
+            Engine::with_evaluator(16, 1, Box::new(learned.clone())),
+            Engine::with_evaluator(16, 1, Box::new(HandTuned)),
+        ];
+        let s0 = measure::search_error(&solved, &engines[0], a.search_depth);
+        let s1 = measure::search_error(&solved, &engines[1], a.search_depth);
+        for (k, (e, mae, n)) in s0.iter().enumerate() {
+            println!(
+                "  {e} empties: learned {mae:.2}, hand-tuned {:.2} ({n} positions)",
+                s1[k].1
+            );
+        }
         println!("against exact scores (held-out, 20–24 empties), mean absolute error in discs:");
         let by: Vec<_> = evals
             .iter()
@@ -409,6 +515,32 @@ fn test(a: TestArgs) -> Result<()> {
             println!(
                 "  {e} empties: learned {mae:.2}, hand-tuned {:.2} ({n} positions)",
                 by[1][k].1
+            );
+        }
+    }
+    if a.deep > 0 {
+        let reference = Engine::with_evaluator(64, 1, Box::new(learned.clone()));
+        let pb = bar(0, "deep");
+        let by = measure::deep_error(
+            &samples,
+            &reference,
+            &[&learned, &HandTuned],
+            a.deep,
+            a.deep_depth,
+            || pb.inc(1),
+        );
+        pb.finish();
+        println!(
+            "against a {}-ply search (learned evaluation), held-out, mean absolute difference:",
+            a.deep_depth
+        );
+        for (st, maes, n) in by {
+            println!(
+                "  stage {st:>2} ({}-{} empties): learned {:.2}, hand-tuned {:.2} ({n} positions)",
+                2 * st + 1,
+                2 * st + 2,
+                maes[0],
+                maes[1]
             );
         }
     }

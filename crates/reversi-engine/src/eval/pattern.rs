@@ -10,7 +10,7 @@
 //! Squares are gathered with shifts, masks and one multiplication for diagonals: no per-square
 //! loops and no BMI2, so the code is the same (and fast) on every x86-64 and elsewhere.
 
-use reversi_core::bitboard::{moves, NOT_A, NOT_H};
+use reversi_core::bitboard::{flip_diagonal, flip_horizontal, moves, NOT_A, NOT_H};
 use reversi_core::Symmetry;
 use std::sync::OnceLock;
 
@@ -182,10 +182,30 @@ fn index(pat: &Pattern, p: u64, o: u64) -> u32 {
     TERNARY[(pat.gather)(p) as usize] as u32 + 2 * TERNARY[(pat.gather)(o) as usize] as u32
 }
 
+/// The eight images of a board, in [`Symmetry::ALL`] order, sharing the work: one transpose, two
+/// left-right mirrors, and byte swaps (top-bottom mirrors) for the rest.
+#[inline]
+fn images_of(b: u64) -> [u64; 8] {
+    let d = flip_diagonal(b);
+    let h = flip_horizontal(b);
+    let r90 = flip_horizontal(d);
+    [
+        b,
+        r90,
+        h.swap_bytes(),
+        d.swap_bytes(),
+        h,
+        b.swap_bytes(),
+        d,
+        r90.swap_bytes(),
+    ]
+}
+
 /// The eight images of `(p, o)`, in [`Symmetry::ALL`] order.
 #[inline]
 fn images(p: u64, o: u64) -> [(u64, u64); 8] {
-    Symmetry::ALL.map(|s| (s.apply_u64(p), s.apply_u64(o)))
+    let (ip, io) = (images_of(p), images_of(o));
+    std::array::from_fn(|k| (ip[k], io[k]))
 }
 
 #[inline]
@@ -392,6 +412,16 @@ mod tests {
             let full = evaluate_unfolded(&w, p, o);
             let fast = evaluate(&wi, p, o);
             assert_eq!((full * SCALE as f32).round() as i32, fast, "{p:#x} {o:#x}");
+        }
+    }
+
+    #[test]
+    fn images_follow_symmetry_order() {
+        let mut seed = 5u64;
+        for _ in 0..200 {
+            let (p, _) = random_position(&mut seed);
+            let want: Vec<u64> = Symmetry::ALL.iter().map(|s| s.apply_u64(p)).collect();
+            assert_eq!(images_of(p).to_vec(), want);
         }
     }
 
