@@ -24,6 +24,16 @@ pub struct Args {
     /// HTTP requests per second allowed per client address (bursts of three times that).
     #[arg(long, default_value_t = 20.0)]
     rate: f64,
+    /// Seconds after which a game nobody watches or plays leaves memory (it is read back from the
+    /// database when asked for); 0 keeps every game in memory.
+    #[arg(long, default_value_t = 300)]
+    idle_evict: u64,
+    /// Engine level of game analyses in the archive.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=30))]
+    analysis_level: u32,
+    /// Engine time one game analysis may take in all, seconds.
+    #[arg(long, default_value_t = 120)]
+    analysis_budget: u64,
 }
 
 /// Runs the command.
@@ -34,6 +44,9 @@ pub fn run(a: Args) -> Result<()> {
         hash_mib: a.hash,
         rate_per_sec: a.rate.max(0.1),
         rate_burst: (a.rate * 3.0).max(1.0),
+        idle_evict: (a.idle_evict > 0).then(|| std::time::Duration::from_secs(a.idle_evict)),
+        analysis_level: a.analysis_level,
+        analysis_budget: std::time::Duration::from_secs(a.analysis_budget.max(1)),
         ..Config::default()
     };
     if let Some(w) = a.ai_workers {
