@@ -45,6 +45,15 @@ fn squares(bits: reversi_core::WideBits) -> String {
         .join(", ")
 }
 
+/// The Russian noun form for `n`: 1, 21 поле; 2–4, 64 поля; 5–20, 100 полей.
+fn ru_plural<'a>(n: u64, one: &'a str, few: &'a str, many: &'a str) -> &'a str {
+    match (n % 10, n % 100) {
+        (1, r) if r != 11 => one,
+        (2..=4, r) if !(12..=14).contains(&r) => few,
+        _ => many,
+    }
+}
+
 /// The rules sheet of `rules` as paragraphs (the first is the equipment, the last the scoring).
 pub fn rules_sheet_paragraphs(rules: &Rules, lang: Lang) -> Vec<String> {
     let ru = lang == Lang::Ru;
@@ -53,8 +62,10 @@ pub fn rules_sheet_paragraphs(rules: &Rules, lang: Lang) -> Vec<String> {
     let mut p = Vec::new();
     p.push(if ru {
         format!(
-            "Что нужно: доска {w}×{h} ({n} полей) и {n} фишек, с одной стороны чёрных, с другой белых. \
-             Играют двое: один чёрными, другой белыми."
+            "Что нужно: доска {w}×{h} ({n} {}) и {n} {}, с одной стороны чёрных, с другой белых. \
+             Играют двое: один чёрными, другой белыми.",
+            ru_plural(n as u64, "поле", "поля", "полей"),
+            ru_plural(n as u64, "фишка", "фишки", "фишек"),
         )
     } else {
         format!(
@@ -190,4 +201,39 @@ pub fn rules_sheet_paragraphs(rules: &Rules, lang: Lang) -> Vec<String> {
         .to_string(),
     );
     p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn russian_counts_agree_with_their_nouns() {
+        let forms: Vec<&str> = [1, 2, 4, 5, 11, 12, 16, 21, 36, 64, 88, 100, 112, 144, 256]
+            .iter()
+            .map(|&n| ru_plural(n, "поле", "поля", "полей"))
+            .collect();
+        assert_eq!(
+            forms,
+            [
+                "поле",
+                "поля",
+                "поля",
+                "полей",
+                "полей",
+                "полей",
+                "полей",
+                "поле",
+                "полей",
+                "поля",
+                "полей",
+                "полей",
+                "полей",
+                "поля",
+                "полей"
+            ]
+        );
+        let text = rules_sheet_paragraphs(&Rules::othello(), Lang::Ru).remove(0);
+        assert!(text.contains("(64 поля) и 64 фишки"), "{text}");
+    }
 }
