@@ -110,8 +110,12 @@ pub fn label_exact(
     let scores = shared.into_inner().expect("no panics while locked");
     save(&scores)?;
     let mut by_empties: Vec<(f64, usize)> = vec![(0.0, 0); 61];
-    for &i in &todo {
-        let s = &mut samples[i];
+    // Scores a checkpoint holds beyond `max_empties` (from an interrupted run with a larger
+    // limit) are exact too: keep them rather than throw the work away.
+    for (i, s) in samples.iter_mut().enumerate() {
+        if scores[i] == UNKNOWN || s.exact() {
+            continue;
+        }
         let exact = scores[i] as f32;
         let e = s.empties() as usize;
         by_empties[e].0 += (s.label - exact).abs() as f64;
