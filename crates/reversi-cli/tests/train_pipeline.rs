@@ -22,18 +22,21 @@ fn generate_positions_label_fit_then_play_with_the_weights() {
     let xot = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/xot/sensei_xot_small.txt");
 
     // Four self-play games at level 1; a rerun with the same file has nothing left to do.
-    let (ok, _, err) = reversi(&[
-        "train",
-        "generate",
-        "--games",
-        "4",
-        "--level",
-        "1",
-        "--xot",
-        xot,
-        "-o",
-        &p("games.txt"),
-    ]);
+    let generate = || {
+        reversi(&[
+            "train",
+            "generate",
+            "--games",
+            "4",
+            "--level",
+            "1",
+            "--xot",
+            xot,
+            "-o",
+            &p("games.txt"),
+        ])
+    };
+    let (ok, _, err) = generate();
     assert!(ok, "{err}");
     let games = std::fs::read_to_string(p("games.txt")).unwrap();
     assert_eq!(games.lines().count(), 4);
@@ -41,18 +44,7 @@ fn generate_positions_label_fit_then_play_with_the_weights() {
         games.lines().all(|l| l.len() >= 2 * 50 && l.len() % 2 == 0),
         "{games}"
     );
-    let (ok, _, err) = reversi(&[
-        "train",
-        "generate",
-        "--games",
-        "4",
-        "--level",
-        "1",
-        "--xot",
-        xot,
-        "-o",
-        &p("games.txt"),
-    ]);
+    let (ok, _, err) = generate();
     assert!(ok && err.contains("already holds 4 games"), "{err}");
 
     let (ok, out, err) = reversi(&[
@@ -74,19 +66,23 @@ fn generate_positions_label_fit_then_play_with_the_weights() {
     let solved: usize = out.split_whitespace().nth(1).unwrap().parse().unwrap();
     assert!((10..=40).contains(&solved), "{out}");
 
-    let (ok, out, err) = reversi(&[
-        "train",
-        "fit",
-        &p("pos.bin"),
-        "--work",
-        &p("fit"),
-        "--out",
-        &p("out"),
-        "--iterations",
-        "3",
-        "--threads",
-        "1",
-    ]);
+    let fit = |threads: &str| {
+        let args = [
+            "train",
+            "fit",
+            &p("pos.bin"),
+            "--work",
+            &p("fit"),
+            "--out",
+            &p("out"),
+            "--iterations",
+            "3",
+            "--threads",
+            threads,
+        ];
+        reversi(&args)
+    };
+    let (ok, out, err) = fit("1");
     assert!(ok, "{err}");
     let weights = std::fs::read_dir(p("out"))
         .unwrap()
@@ -101,19 +97,7 @@ fn generate_positions_label_fit_then_play_with_the_weights() {
     );
     assert!(out.contains(&name), "{out}");
     // A rerun resumes every stage from the checkpoints and writes the same file.
-    let (ok, out, _) = reversi(&[
-        "train",
-        "fit",
-        &p("pos.bin"),
-        "--work",
-        &p("fit"),
-        "--out",
-        &p("out"),
-        "--iterations",
-        "3",
-        "--threads",
-        "2",
-    ]);
+    let (ok, out, _) = fit("2");
     assert!(
         ok && out.matches("resumed").count() == 30 && out.contains(&name),
         "{out}"

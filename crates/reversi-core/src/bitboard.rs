@@ -204,6 +204,16 @@ pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
     flips_scalar(p, o, sq)
 }
 
+/// Every square next to a square of `b`, in the eight directions (potential mobility counts the
+/// empty ones next to the opponent's discs).
+#[inline(always)]
+pub const fn around(b: u64) -> u64 {
+    let h = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let v = (b << 8) | (b >> 8);
+    let d = ((b << 9) & NOT_A) | ((b >> 9) & NOT_H) | ((b << 7) & NOT_H) | ((b >> 7) & NOT_A);
+    h | v | d
+}
+
 /// Mirror top to bottom (row 1 ↔ row 8).
 #[inline]
 pub const fn flip_vertical(b: u64) -> u64 {

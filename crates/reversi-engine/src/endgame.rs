@@ -8,6 +8,7 @@
 use crate::eval::Evaluator;
 use crate::stability::stable_discs_on;
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
+use reversi_core::bitboard::around;
 use reversi_core::bitboard::flips_scalar as flips;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
@@ -668,16 +669,6 @@ fn resort(ev: &dyn Evaluator, p: u64, o: u64, tt_move: u8, list: &mut [(i32, u32
         }
     }
     list.sort_by_key(|e| e.0);
-}
-
-/// Squares next to any of `b`.
-#[inline(always)]
-fn around(b: u64) -> u64 {
-    use reversi_core::bitboard::{NOT_A, NOT_H};
-    let h = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
-    let v = (b << 8) | (b >> 8);
-    let d = ((b << 9) & NOT_A) | ((b >> 9) & NOT_H) | ((b << 7) & NOT_H) | ((b >> 7) & NOT_A);
-    h | v | d
 }
 
 mod portable {

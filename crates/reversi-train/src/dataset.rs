@@ -2,7 +2,7 @@
 //! mean result of the games it occurred in, split into training and held-out sets; saved as a
 //! flat binary file (`positions.bin`).
 
-use crate::replay::{canonical, final_margin, is_over, replay, START};
+use crate::replay::{canonical, is_over, replay, START};
 use crate::sources::{Source, TrainingGame};
 use crate::{Result, TrainError};
 use std::collections::HashMap;
@@ -94,11 +94,7 @@ pub fn build(
             Source::Logistello => 1,
             Source::Transcript => 2,
         }] += 1;
-        let black_final = if last.black {
-            final_margin(last.p, last.o)
-        } else {
-            -final_margin(last.p, last.o)
-        };
+        let black_final = last.black_margin();
         for ply in &plies {
             let empties = 64 - (ply.p | ply.o).count_ones();
             let black = match g.theoretical {

@@ -141,14 +141,18 @@ impl Problem {
         out
     }
 
-    fn mae(&self, w: &[f32], range: std::ops::Range<usize>) -> f64 {
-        let mut sum = 0.0;
-        for i in range.clone() {
-            let f = &self.idx[i * FEATURES..(i + 1) * FEATURES];
-            let x: f32 = f.iter().map(|&j| w[j as usize]).sum();
-            sum += (x - self.y[i]).abs() as f64;
-        }
-        sum / range.len().max(1) as f64
+    /// Prediction minus label for sample `i`.
+    fn error(&self, w: &[f32], i: usize) -> f64 {
+        let x: f32 = self.idx[i * FEATURES..(i + 1) * FEATURES]
+            .iter()
+            .map(|&j| w[j as usize])
+            .sum();
+        (x - self.y[i]) as f64
+    }
+
+    /// Mean absolute error over every sample.
+    fn mae(&self, w: &[f32]) -> f64 {
+        (0..self.len()).map(|i| self.error(w, i).abs()).sum::<f64>() / self.len().max(1) as f64
     }
 }
 
@@ -206,16 +210,13 @@ pub fn fit_stage(
     }
     // Training error on the stage's own positions only (the window's neighbours excluded).
     let own_idx: Vec<usize> = (0..fitted.len()).filter(|&i| own(fitted[i])).collect();
-    let mut sum = 0.0;
-    for &i in &own_idx {
-        sum += prob.mae(&w, i..i + 1);
-    }
-    let train_mae = sum / own_idx.len().max(1) as f64;
+    let train_mae =
+        own_idx.iter().map(|&i| prob.error(&w, i).abs()).sum::<f64>() / own_idx.len().max(1) as f64;
     let held = Problem::new(heldout, 1.0, opts.threads);
     let heldout_mae = if heldout.is_empty() {
         f64::NAN
     } else {
-        held.mae(&w, 0..held.len())
+        held.mae(&w)
     };
     (w, iterations, train_mae, heldout_mae)
 }
@@ -257,7 +258,7 @@ pub fn fit_all(
             let mae = if heldout.is_empty() {
                 f64::NAN
             } else {
-                held.mae(&w, 0..held.len())
+                held.mae(&w)
             };
             on_stage(&StageReport {
                 stage: s,
@@ -324,7 +325,7 @@ pub fn write_weights(learned: &Learned, dir: &Path) -> Result<PathBuf> {
     let raw = learned.to_raw();
     let packed = zstd::stream::encode_all(&raw[..], 19).map_err(|e| TrainError::io(dir, e))?;
     let name = format!("eval-{:016x}.zst", content_hash(&packed));
-    let path = dir.join(&name[..name.len()]);
+    let path = dir.join(&name);
     std::fs::create_dir_all(dir).map_err(|e| TrainError::io(dir, e))?;
     std::fs::write(&path, &packed).map_err(|e| TrainError::io(&path, e))?;
     Ok(path)

@@ -83,10 +83,19 @@ pub fn exact_sample(
 
 /// Mean absolute error of `eval` against exact scores, per number of empties.
 pub fn exact_error(solved: &[(Sample, i32)], eval: &dyn Evaluator) -> Vec<(u32, f64, usize)> {
+    mean_by_empties(
+        solved
+            .iter()
+            .map(|(s, v)| (s.empties(), (eval.eval(s.p, s.o) - v) as f64)),
+    )
+}
+
+/// `(empties, mean, count)` of absolute errors given as `(empties, error)`, fewest empties first.
+fn mean_by_empties(errors: impl Iterator<Item = (u32, f64)>) -> Vec<(u32, f64, usize)> {
     let mut acc: std::collections::BTreeMap<u32, (f64, usize)> = Default::default();
-    for (s, v) in solved {
-        let e = acc.entry(s.empties()).or_default();
-        e.0 += (eval.eval(s.p, s.o) - v).abs() as f64;
+    for (empties, err) in errors {
+        let e = acc.entry(empties).or_default();
+        e.0 += err.abs();
         e.1 += 1;
     }
     acc.into_iter()
@@ -166,28 +175,20 @@ pub fn search_value(engine: &Engine, p: u64, o: u64, depth: u32) -> i32 {
 
 /// Mean absolute error of a `depth`-ply search with `engine` against exact scores, by empties.
 pub fn search_error(solved: &[(Sample, i32)], engine: &Engine, depth: u32) -> Vec<(u32, f64, usize)> {
-    let mut acc: std::collections::BTreeMap<u32, (f64, usize)> = Default::default();
-    for (s, v) in solved {
-        let e = acc.entry(s.empties()).or_default();
-        e.0 += (search_value(engine, s.p, s.o, depth) - v).abs() as f64;
-        e.1 += 1;
-    }
-    acc.into_iter()
-        .map(|(e, (sum, n))| (e, sum / n as f64, n))
-        .collect()
+    mean_by_empties(
+        solved
+            .iter()
+            .map(|(s, v)| (s.empties(), (search_value(engine, s.p, s.o, depth) - v) as f64)),
+    )
 }
 
 /// Mean absolute error of the dataset's own label (the game result) against exact scores.
 pub fn label_error(solved: &[(Sample, f32, i32)]) -> Vec<(u32, f64, usize)> {
-    let mut acc: std::collections::BTreeMap<u32, (f64, usize)> = Default::default();
-    for (s, label, v) in solved {
-        let e = acc.entry(s.empties()).or_default();
-        e.0 += (*label as f64 - *v as f64).abs();
-        e.1 += 1;
-    }
-    acc.into_iter()
-        .map(|(e, (sum, n))| (e, sum / n as f64, n))
-        .collect()
+    mean_by_empties(
+        solved
+            .iter()
+            .map(|(s, label, v)| (s.empties(), *label as f64 - *v as f64)),
+    )
 }
 
 /// For `per_stage` held-out positions of each stage with more than 24 empties: the mean absolute

@@ -18,6 +18,18 @@ pub struct Ply {
     pub black: bool,
 }
 
+impl Ply {
+    /// Black's final margin (empties to the winner) of a finished position.
+    pub fn black_margin(&self) -> i32 {
+        let margin = reversi_engine::endgame::final_score(self.p, self.o);
+        if self.black {
+            margin
+        } else {
+            -margin
+        }
+    }
+}
+
 /// Replays `squares` (bit indices, passes implicit) from `start` with black to move. Returns the
 /// positions before each move and the final position, or the index of the first illegal move.
 pub fn replay(start: (u64, u64), squares: &[u32]) -> Result<(Vec<Ply>, Ply), usize> {
@@ -55,17 +67,6 @@ pub fn is_over(p: u64, o: u64) -> bool {
     moves(p, o) == 0 && moves(o, p) == 0
 }
 
-/// Final disc difference for `p` with empties given to the winner (RULES.md §1).
-pub fn final_margin(p: u64, o: u64) -> i32 {
-    let (a, b) = (p.count_ones() as i32, o.count_ones() as i32);
-    let e = 64 - a - b;
-    match a.cmp(&b) {
-        std::cmp::Ordering::Greater => a - b + e,
-        std::cmp::Ordering::Less => a - b - e,
-        std::cmp::Ordering::Equal => 0,
-    }
-}
-
 /// The least of the eight images of `(p, o)`: equal for all symmetric positions.
 pub fn canonical(p: u64, o: u64) -> (u64, u64) {
     Symmetry::ALL
@@ -92,12 +93,7 @@ mod tests {
         let (plies, last) = replay(START, &squares).unwrap();
         assert_eq!(plies.len(), 9);
         assert!(is_over(last.p, last.o));
-        let black_margin = if last.black {
-            final_margin(last.p, last.o)
-        } else {
-            -final_margin(last.p, last.o)
-        };
-        assert_eq!(black_margin, 64);
+        assert_eq!(last.black_margin(), 64);
         assert_eq!(replay(START, &[sq("a1")]), Err(0));
     }
 

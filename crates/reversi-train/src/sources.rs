@@ -4,7 +4,7 @@
 use crate::{Result, TrainError};
 use reversi_core::format::wthor;
 use reversi_core::notation::parse_transcript;
-use reversi_core::Move;
+use reversi_core::{Move, Square};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -62,13 +62,6 @@ pub fn wthor_games(dir: &Path) -> Result<Vec<TrainingGame>> {
     Ok(out)
 }
 
-fn square_bit(b: &[u8]) -> Option<u32> {
-    let c = b.first()?.to_ascii_lowercase();
-    let r = *b.get(1)?;
-    ((b'a'..=b'h').contains(&c) && (b'1'..=b'8').contains(&r))
-        .then(|| (c - b'a') as u32 + 8 * (r - b'1') as u32)
-}
-
 /// Logistello's log (`logbook.gam`, optionally gzipped): `+d3-c3+c4…: -04 10` a line.
 pub fn logistello_games(path: &Path) -> Result<Vec<TrainingGame>> {
     let bytes = read(path)?;
@@ -96,7 +89,11 @@ pub fn logistello_games(path: &Path) -> Result<Vec<TrainingGame>> {
         }
         let mut squares = Vec::with_capacity(b.len() / 3);
         for (k, t) in b.chunks(3).enumerate() {
-            match (t[0], square_bit(&t[1..])) {
+            let square = std::str::from_utf8(&t[1..])
+                .ok()
+                .and_then(Square::parse)
+                .and_then(Square::bit8);
+            match (t[0], square) {
                 (b'+' | b'-', Some(sq)) => squares.push(sq),
                 _ => {
                     return Err(TrainError::format(

@@ -2,6 +2,7 @@
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use reversi_core::Square;
 use reversi_engine::eval::pattern::STAGES;
 use reversi_engine::eval::{HandTuned, Learned};
 use reversi_engine::{Engine, Evaluator};
@@ -246,7 +247,7 @@ fn generate(a: GenerateArgs) -> Result<()> {
                     let squares = selfplay::play(&engine, a.level, n, a.seed, &xot, a.random_plies);
                     let line: String = squares
                         .iter()
-                        .map(|&sq| format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1))
+                        .map(|&sq| Square::from_bit8(sq).to_string())
                         .collect();
                     // Lines are written in game order so that the file is the same whatever the
                     // number of threads, and a rerun knows how many games are done.

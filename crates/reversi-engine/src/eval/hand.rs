@@ -3,7 +3,7 @@
 
 use super::Evaluator;
 use crate::stability::stable_discs;
-use reversi_core::bitboard::{moves, NOT_A, NOT_H};
+use reversi_core::bitboard::{around, moves};
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// (X-square, its corner) pairs.
@@ -49,14 +49,6 @@ const W: Weights = Weights {
 /// The hand-tuned evaluation (hand-set weights, by game phase).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HandTuned;
-
-#[inline]
-fn around(b: u64) -> u64 {
-    let h = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
-    let v = (b << 8) | (b >> 8);
-    let d = ((b << 9) & NOT_A) | ((b >> 9) & NOT_H) | ((b << 7) & NOT_H) | ((b >> 7) & NOT_A);
-    h | v | d
-}
 
 impl HandTuned {
     /// The evaluation in 1/64 disc (finer than the search uses; for tests and tuning).

@@ -10,7 +10,7 @@
 //! Squares are gathered with shifts, masks and one multiplication for diagonals: no per-square
 //! loops and no BMI2, so the code is the same (and fast) on every x86-64 and elsewhere.
 
-use reversi_core::bitboard::{flip_diagonal, flip_horizontal, moves, NOT_A, NOT_H};
+use reversi_core::bitboard::{around, flip_diagonal, flip_horizontal, moves};
 use reversi_core::Symmetry;
 use std::sync::OnceLock;
 
@@ -206,14 +206,6 @@ fn images_of(b: u64) -> [u64; 8] {
 fn images(p: u64, o: u64) -> [(u64, u64); 8] {
     let (ip, io) = (images_of(p), images_of(o));
     std::array::from_fn(|k| (ip[k], io[k]))
-}
-
-#[inline]
-fn around(b: u64) -> u64 {
-    let h = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
-    let v = (b << 8) | (b >> 8);
-    let d = ((b << 9) & NOT_A) | ((b >> 9) & NOT_H) | ((b << 7) & NOT_H) | ((b >> 7) & NOT_A);
-    h | v | d
 }
 
 /// Indices of the extra tables (mobility, potential mobility, parity, constant), offsets added.
