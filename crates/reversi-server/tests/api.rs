@@ -1115,100 +1115,40 @@ async fn app_with(cfg: Config) -> Router {
     app(AppState::new(cfg).await.unwrap())
 }
 
-/// The suite on an in-memory SQLite database.
-mod sqlite {
-    #[tokio::test]
-    async fn create_get_and_play_against_the_computer() {
-        super::create_get_and_play_against_the_computer("sqlite::memory:".into()).await
-    }
-    #[tokio::test]
-    async fn bad_requests_get_clear_errors() {
-        super::bad_requests_get_clear_errors("sqlite::memory:".into()).await
-    }
-    #[tokio::test]
-    async fn undo_hint_list_and_a_full_game_on_one_device() {
-        super::undo_hint_list_and_a_full_game_on_one_device("sqlite::memory:".into()).await
-    }
-    #[tokio::test]
-    async fn every_preset_starts() {
-        super::every_preset_starts("sqlite::memory:".into()).await
-    }
-    #[tokio::test]
-    async fn archive_lists_finished_games_newest_first() {
-        super::archive_lists_finished_games_newest_first("sqlite::memory:".into()).await
-    }
-    #[tokio::test]
-    async fn replay_has_every_position() {
-        super::replay_has_every_position("sqlite::memory:".into()).await
-    }
-    #[tokio::test]
-    async fn analysis_of_a_finished_game() {
-        super::analysis_of_a_finished_game("sqlite::memory:".into()).await
-    }
-    #[tokio::test]
-    async fn rematch_swaps_colours() {
-        super::rematch_swaps_colours("sqlite::memory:".into()).await
-    }
-    #[tokio::test]
-    async fn rules_of_every_variant_in_both_languages() {
-        super::rules_of_every_variant_in_both_languages("sqlite::memory:".into()).await
-    }
+/// Each suite function as a test on an in-memory SQLite database, and again on PostgreSQL when
+/// `REVERSI_TEST_DATABASE_URL` is set.
+macro_rules! on_both_databases {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    super::$name("sqlite::memory:".into()).await
+                }
+            )*
+        }
+
+        mod postgres {
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    if let Some(url) = super::pg_url().await {
+                        super::$name(url).await
+                    }
+                }
+            )*
+        }
+    };
 }
 
-/// The same suite on PostgreSQL.
-mod postgres {
-    #[tokio::test]
-    async fn create_get_and_play_against_the_computer() {
-        if let Some(url) = super::pg_url().await {
-            super::create_get_and_play_against_the_computer(url).await
-        }
-    }
-    #[tokio::test]
-    async fn bad_requests_get_clear_errors() {
-        if let Some(url) = super::pg_url().await {
-            super::bad_requests_get_clear_errors(url).await
-        }
-    }
-    #[tokio::test]
-    async fn undo_hint_list_and_a_full_game_on_one_device() {
-        if let Some(url) = super::pg_url().await {
-            super::undo_hint_list_and_a_full_game_on_one_device(url).await
-        }
-    }
-    #[tokio::test]
-    async fn every_preset_starts() {
-        if let Some(url) = super::pg_url().await {
-            super::every_preset_starts(url).await
-        }
-    }
-    #[tokio::test]
-    async fn archive_lists_finished_games_newest_first() {
-        if let Some(url) = super::pg_url().await {
-            super::archive_lists_finished_games_newest_first(url).await
-        }
-    }
-    #[tokio::test]
-    async fn replay_has_every_position() {
-        if let Some(url) = super::pg_url().await {
-            super::replay_has_every_position(url).await
-        }
-    }
-    #[tokio::test]
-    async fn analysis_of_a_finished_game() {
-        if let Some(url) = super::pg_url().await {
-            super::analysis_of_a_finished_game(url).await
-        }
-    }
-    #[tokio::test]
-    async fn rematch_swaps_colours() {
-        if let Some(url) = super::pg_url().await {
-            super::rematch_swaps_colours(url).await
-        }
-    }
-    #[tokio::test]
-    async fn rules_of_every_variant_in_both_languages() {
-        if let Some(url) = super::pg_url().await {
-            super::rules_of_every_variant_in_both_languages(url).await
-        }
-    }
-}
+on_both_databases!(
+    create_get_and_play_against_the_computer,
+    bad_requests_get_clear_errors,
+    undo_hint_list_and_a_full_game_on_one_device,
+    every_preset_starts,
+    archive_lists_finished_games_newest_first,
+    replay_has_every_position,
+    analysis_of_a_finished_game,
+    rematch_swaps_colours,
+    rules_of_every_variant_in_both_languages,
+);
