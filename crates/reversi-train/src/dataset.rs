@@ -161,7 +161,10 @@ pub fn load(path: &Path) -> Result<Vec<Sample>> {
     let mut head = [0u8; 16];
     r.read_exact(&mut head).map_err(|e| TrainError::io(path, e))?;
     if &head[..8] != MAGIC {
-        return Err(TrainError::format(path, "not a positions file (bad magic bytes)"));
+        return Err(TrainError::format(
+            path,
+            "not a positions file (bad magic bytes); make one with `reversi train positions`",
+        ));
     }
     let n = u64::from_le_bytes(head[8..16].try_into().expect("8 bytes")) as usize;
     let len = std::fs::metadata(path)

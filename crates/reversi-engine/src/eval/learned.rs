@@ -42,11 +42,15 @@ pub enum WeightsError {
 impl fmt::Display for WeightsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            WeightsError::Compression(e) => write!(f, "not a zstd-compressed weights file: {e}"),
-            WeightsError::BadMagic => write!(f, "not a weights file (bad magic bytes)"),
+            WeightsError::Compression(e) => {
+                write!(f, "not a zstd-compressed weights file ({e}); give a file made by `reversi train fit`")
+            }
+            WeightsError::BadMagic => {
+                write!(f, "not a weights file (bad magic bytes); give a file made by `reversi train fit`")
+            }
             WeightsError::Layout { stages, size } => write!(
                 f,
-                "weights for another feature layout: {stages} stages × {size} (this build: {STAGES} × {STAGE_SIZE})"
+                "weights for another feature layout: {stages} stages × {size} (this build: {STAGES} × {STAGE_SIZE}); refit them with this version's `reversi train fit`"
             ),
             WeightsError::Length { expected, found } => {
                 write!(f, "weights file has {found} bytes, expected {expected}")
