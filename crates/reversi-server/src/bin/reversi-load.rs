@@ -14,7 +14,9 @@
 //! reversi-load [--addr 127.0.0.1:8080] [--games 100] [--seconds 60] [--variant othello] [--seed S]
 //!              [--think MS] [--ai LEVEL]
 //! ```
-//! `--think MS` waits that long before each move (a paced load, like people playing).
+//! `--think MS` waits about that long before each move (a paced load, like people playing): a
+//! random pause from 0.5 to 1.5 times MS, and the games start spread over the first MS, so that
+//! a thousand games do not all move in the same instant (people do not play in lockstep).
 //! Bounded: at most 5,000 games and 600 seconds; the address must be a loopback one. The server
 //! should allow the connection rate (`reversi serve --rate 100000`).
 
@@ -202,6 +204,14 @@ impl Rng {
     }
 }
 
+/// Waits a random 0.5–1.5 × `think` (nothing when `think` is zero).
+async fn pause(think: Duration, rng: &mut Rng) {
+    if !think.is_zero() {
+        let f = 0.5 + (rng.next() % 1000) as f64 / 1000.0;
+        tokio::time::sleep(think.mul_f64(f)).await;
+    }
+}
+
 async fn play_game(
     addr: SocketAddr,
     variant: String,
@@ -268,6 +278,10 @@ async fn play_ai_game_inner(
     r: &mut GameReport,
 ) -> Res<()> {
     let mut rng = Rng(seed | 1);
+    if !think.is_zero() {
+        // Spread the starts over one pause.
+        tokio::time::sleep(think.mul_f64((rng.next() % 1000) as f64 / 1000.0)).await;
+    }
     let created = http_retry(
         addr,
         "POST",
@@ -287,9 +301,7 @@ async fn play_ai_game_inner(
             .ok_or("bad move")?
             .to_string();
         let ply = state["ply"].as_u64().ok_or("no ply")?;
-        if !think.is_zero() {
-            tokio::time::sleep(think).await;
-        }
+        pause(think, &mut rng).await;
         let t0 = Instant::now();
         let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
         ws.send(Message::Text(msg.into()))
@@ -342,6 +354,10 @@ async fn play_game_inner(
     r: &mut GameReport,
 ) -> Res<()> {
     let mut rng = Rng(seed | 1);
+    if !think.is_zero() {
+        // Spread the starts over one pause.
+        tokio::time::sleep(think.mul_f64((rng.next() % 1000) as f64 / 1000.0)).await;
+    }
     let created = http_retry(
         addr,
         "POST",
@@ -373,9 +389,7 @@ async fn play_game_inner(
             .ok_or("bad move")?
             .to_string();
         let ply = state["ply"].as_u64().ok_or("no ply")?;
-        if !think.is_zero() {
-            tokio::time::sleep(think).await;
-        }
+        pause(think, &mut rng).await;
         let t0 = Instant::now();
         let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
         socks[mover]
