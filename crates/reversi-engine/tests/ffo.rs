@@ -60,3 +60,33 @@ fn ffo_1_to_19_portable_kernel() {
 fn ffo_20_to_39() {
     check(&load("fforum-20-39.obf"), 20, Kernel::best());
 }
+
+/// The engine's whole solve (selective ProbCut passes from 18 empties, then the exact pass) on
+/// the positions of #20–39 with 18 to 26 empties that solve quickly: the exact score and a best
+/// move, with 1 and 2 threads.
+#[test]
+fn engine_solve_with_selective_passes() {
+    let entries = load("fforum-20-39.obf");
+    for threads in [1, 2] {
+        let engine = reversi_engine::Engine::new(16, threads);
+        for i in [3, 9, 19] {
+            let e = &entries[i];
+            let (p, o) = bits(&e.position);
+            assert!(
+                (!(p | o)).count_ones() >= 18,
+                "FFO #{}: the passes need 18 empties",
+                20 + i
+            );
+            engine.clear();
+            let r = engine.solve(p, o, false, &AtomicBool::new(false), &mut |_| {});
+            assert_eq!(
+                Some(r.info.score),
+                e.best_score(),
+                "FFO #{}, {threads} threads",
+                20 + i
+            );
+            let best = Move::Play(Square::from_bit8(r.best.expect("a move") as u32));
+            assert!(e.best_moves().contains(&best), "FFO #{}: {best}", 20 + i);
+        }
+    }
+}
