@@ -1,18 +1,7 @@
 //! `reversi perft`, `reversi show` and error messages, through the real binary.
 
-use std::process::Command;
-
-fn reversi(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::reversi;
 
 /// RULES.md §3: each line starts with the depth and the leaf count.
 #[test]

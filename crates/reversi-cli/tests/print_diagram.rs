@@ -1,19 +1,8 @@
 //! `reversi print`, `reversi diagram` and `reversi analyze --chart`, through the real binary.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn reversi(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::reversi;
 
 fn dir(name: &str) -> PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR"))

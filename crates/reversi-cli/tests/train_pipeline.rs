@@ -1,18 +1,7 @@
 //! `reversi train` end to end on a few games, and `--eval` with good and bad weights files.
 
-use std::process::Command;
-
-fn reversi(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::reversi;
 
 #[test]
 fn generate_positions_label_fit_then_play_with_the_weights() {

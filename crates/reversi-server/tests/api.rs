@@ -10,6 +10,9 @@ use reversi_server::{app, AppState, Config};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
+#[macro_use]
+mod common;
+
 fn config(db: &str) -> Config {
     Config {
         database_url: db.to_string(),
@@ -26,22 +29,6 @@ fn config(db: &str) -> Config {
 
 async fn new_app(db: &str) -> Router {
     app(AppState::new(config(db)).await.unwrap())
-}
-
-/// A fresh schema in the PostgreSQL database named by `REVERSI_TEST_DATABASE_URL` (set by
-/// `scripts/test`), or `None` (with a note) when it is not set.
-async fn pg_url() -> Option<String> {
-    match std::env::var("REVERSI_TEST_DATABASE_URL") {
-        Ok(url) if !url.is_empty() => Some(
-            reversi_server::db::Db::fresh_schema_url(&url)
-                .await
-                .expect("a fresh schema in REVERSI_TEST_DATABASE_URL"),
-        ),
-        _ => {
-            eprintln!("skipped: REVERSI_TEST_DATABASE_URL is not set (scripts/test sets it)");
-            None
-        }
-    }
 }
 
 struct Reply {
@@ -1113,32 +1100,6 @@ async fn pages_and_rate_limit() {
 
 async fn app_with(cfg: Config) -> Router {
     app(AppState::new(cfg).await.unwrap())
-}
-
-/// Each suite function as a test on an in-memory SQLite database, and again on PostgreSQL when
-/// `REVERSI_TEST_DATABASE_URL` is set.
-macro_rules! on_both_databases {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test]
-                async fn $name() {
-                    super::$name("sqlite::memory:".into()).await
-                }
-            )*
-        }
-
-        mod postgres {
-            $(
-                #[tokio::test]
-                async fn $name() {
-                    if let Some(url) = super::pg_url().await {
-                        super::$name(url).await
-                    }
-                }
-            )*
-        }
-    };
 }
 
 on_both_databases!(

@@ -11,6 +11,9 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+#[macro_use]
+mod common;
+
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 fn config(db: &str) -> Config {
@@ -190,22 +193,6 @@ async fn two_players_and_a_spectator_over_websockets(db: String) {
     let _ = stop.send(());
 }
 
-/// A fresh schema in the PostgreSQL database named by `REVERSI_TEST_DATABASE_URL` (set by
-/// `scripts/test`), or `None` (with a note) when it is not set.
-async fn pg_url() -> Option<String> {
-    match std::env::var("REVERSI_TEST_DATABASE_URL") {
-        Ok(url) if !url.is_empty() => Some(
-            reversi_server::db::Db::fresh_schema_url(&url)
-                .await
-                .expect("a fresh schema in REVERSI_TEST_DATABASE_URL"),
-        ),
-        _ => {
-            eprintln!("skipped: REVERSI_TEST_DATABASE_URL is not set (scripts/test sets it)");
-            None
-        }
-    }
-}
-
 fn temp_db() -> std::path::PathBuf {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -214,12 +201,17 @@ fn temp_db() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("reversi-restart-{}-{nanos}.db", std::process::id()))
 }
 
-/// The restart test on `pg` (a PostgreSQL URL), or on a fresh SQLite file.
-async fn games_survive_a_restart(pg: Option<String>) {
+/// The restart test on `db` (a PostgreSQL URL), or on a fresh SQLite file for [`common::SQLITE`].
+async fn games_survive_a_restart(db: String) {
     use reversi_server::game::Mode;
     use reversi_server::state::NewGame;
     let path = temp_db();
-    let url = pg.unwrap_or_else(|| format!("sqlite://{}", path.display()));
+    // A restart needs a database that outlives the server: SQLite on a file.
+    let url = if db == common::SQLITE {
+        format!("sqlite://{}", path.display())
+    } else {
+        db
+    };
     let new = |mode, color| NewGame {
         mode,
         variant: "nxn:6".into(),
@@ -352,13 +344,18 @@ async fn rematch_reaches_the_other_player(db: String) {
     let _ = stop.send(());
 }
 
-/// The analysis restart test on `pg` (a PostgreSQL URL), or on a fresh SQLite file: a job
+/// The analysis restart test on `db` (a PostgreSQL URL), or on a fresh SQLite file: a job
 /// that a server had taken and then died with, and one only queued, both end done.
-async fn analysis_survives_a_restart(pg: Option<String>) {
+async fn analysis_survives_a_restart(db: String) {
     use reversi_server::game::Mode;
     use reversi_server::state::NewGame;
     let path = temp_db();
-    let url = pg.unwrap_or_else(|| format!("sqlite://{}", path.display()));
+    // A restart needs a database that outlives the server: SQLite on a file.
+    let url = if db == common::SQLITE {
+        format!("sqlite://{}", path.display())
+    } else {
+        db
+    };
     let mut cfg = config(&url);
     cfg.analysis_level = 4;
     cfg.analysis_stale = Duration::from_secs(1);
@@ -530,68 +527,10 @@ async fn idle_games_leave_memory(db: String) {
     assert_eq!(state.view(&g.view.id, None).await.unwrap().0.cells, g.view.cells);
 }
 
-/// The suite on SQLite.
-mod sqlite {
-    #[tokio::test]
-    async fn two_players_and_a_spectator_over_websockets() {
-        super::two_players_and_a_spectator_over_websockets("sqlite::memory:".into()).await
-    }
-
-    #[tokio::test]
-    async fn games_survive_a_restart() {
-        super::games_survive_a_restart(None).await
-    }
-
-    #[tokio::test]
-    async fn rematch_reaches_the_other_player() {
-        super::rematch_reaches_the_other_player("sqlite::memory:".into()).await
-    }
-
-    #[tokio::test]
-    async fn analysis_survives_a_restart() {
-        super::analysis_survives_a_restart(None).await
-    }
-
-    #[tokio::test]
-    async fn idle_games_leave_memory() {
-        super::idle_games_leave_memory("sqlite::memory:".into()).await
-    }
-}
-
-/// The same suite on PostgreSQL (`REVERSI_TEST_DATABASE_URL`; each test in a fresh schema).
-mod postgres {
-    #[tokio::test]
-    async fn two_players_and_a_spectator_over_websockets() {
-        if let Some(url) = super::pg_url().await {
-            super::two_players_and_a_spectator_over_websockets(url).await
-        }
-    }
-
-    #[tokio::test]
-    async fn games_survive_a_restart() {
-        if let Some(url) = super::pg_url().await {
-            super::games_survive_a_restart(Some(url)).await
-        }
-    }
-
-    #[tokio::test]
-    async fn rematch_reaches_the_other_player() {
-        if let Some(url) = super::pg_url().await {
-            super::rematch_reaches_the_other_player(url).await
-        }
-    }
-
-    #[tokio::test]
-    async fn analysis_survives_a_restart() {
-        if let Some(url) = super::pg_url().await {
-            super::analysis_survives_a_restart(Some(url)).await
-        }
-    }
-
-    #[tokio::test]
-    async fn idle_games_leave_memory() {
-        if let Some(url) = super::pg_url().await {
-            super::idle_games_leave_memory(url).await
-        }
-    }
-}
+on_both_databases!(
+    two_players_and_a_spectator_over_websockets,
+    games_survive_a_restart,
+    rematch_reaches_the_other_player,
+    analysis_survives_a_restart,
+    idle_games_leave_memory,
+);
