@@ -71,6 +71,10 @@ struct AppendJob {
     done: oneshot::Sender<Result<()>>,
 }
 
+/// The error of a move that arrives as the server shuts down.
+const WRITER_GONE: &str =
+    "the database writer has stopped (the server is shutting down): try again once it is back";
+
 /// The most appends one commit stores.
 const GROUP_MAX: usize = 256;
 
@@ -515,7 +519,7 @@ impl Db {
                 summary: Summary::of(live),
                 done,
             };
-            let gone = || Error::Internal("the database writer has stopped".into());
+            let gone = || Error::Internal(WRITER_GONE.into());
             appends.send(job).map_err(|_| gone())?;
             return stored.await.map_err(|_| gone())?;
         }

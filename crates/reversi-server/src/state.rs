@@ -335,18 +335,8 @@ impl AppState {
         };
         let live = LiveGame::new(record);
         self.inner.db.insert_game(&live).await?;
-        let view = live.view();
         let seats = live.record.seats_of(Some(&token));
-        let need_ai = live.ai_to_move().is_some();
-        let slot = Slot::new(live);
-        self.inner
-            .games
-            .lock()
-            .map_err(poisoned)?
-            .insert(view.id.clone(), Arc::clone(&slot));
-        if need_ai {
-            self.spawn_ai(&slot);
-        }
+        let view = self.hold(live)?;
         Ok(Seated { view, token, seats })
     }
 
@@ -589,17 +579,7 @@ impl AppState {
             let token = live.record.tokens[new_seats[0].index()]
                 .clone()
                 .ok_or_else(|| Error::Internal("rematch seat without a token".into()))?;
-            let view = live.view();
-            let need_ai = live.ai_to_move().is_some();
-            let new_slot = Slot::new(live);
-            self.inner
-                .games
-                .lock()
-                .map_err(poisoned)?
-                .insert(view.id.clone(), Arc::clone(&new_slot));
-            if need_ai {
-                self.spawn_ai(&new_slot);
-            }
+            let view = self.hold(live)?;
             return Ok((
                 Seated {
                     view,
@@ -610,6 +590,23 @@ impl AppState {
             ));
         }
         Err(Error::Conflict("the game changed meanwhile; try again".into()))
+    }
+
+    /// Holds the new game `live` (already stored) in memory, and starts the computer when it is
+    /// to move first. Returns what the players see.
+    fn hold(&self, live: LiveGame) -> Result<GameView> {
+        let view = live.view();
+        let need_ai = live.ai_to_move().is_some();
+        let slot = Slot::new(live);
+        self.inner
+            .games
+            .lock()
+            .map_err(poisoned)?
+            .insert(view.id.clone(), Arc::clone(&slot));
+        if need_ai {
+            self.spawn_ai(&slot);
+        }
+        Ok(view)
     }
 
     /// The seat in rematch `new_id` of the holder of `old_seats` in the game it followed.

@@ -204,10 +204,11 @@ impl Rng {
     }
 }
 
-/// Waits a random 0.5–1.5 × `think` (nothing when `think` is zero).
-async fn pause(think: Duration, rng: &mut Rng) {
+/// Waits `least` plus a random 0 to 1 times `think` (nothing when `think` is zero): 0.5–1.5 ×
+/// before each move, 0–1 × before a player's first game so that the starts spread.
+async fn pause(think: Duration, least: f64, rng: &mut Rng) {
     if !think.is_zero() {
-        let f = 0.5 + (rng.next() % 1000) as f64 / 1000.0;
+        let f = least + (rng.next() % 1000) as f64 / 1000.0;
         tokio::time::sleep(think.mul_f64(f)).await;
     }
 }
@@ -220,6 +221,7 @@ async fn play_game(
     think: Duration,
 ) -> GameReport {
     let mut r = GameReport::default();
+    pause(think, 0.0, &mut Rng(seed.rotate_left(32) | 1)).await;
     if let Err(e) = play_game_inner(addr, &variant, seed, end, think, &mut r).await {
         r.error = Some(e);
     }
@@ -237,6 +239,7 @@ async fn play_ai_game(
     // Game after game until the time is up, so that fast levels keep the engine busy too.
     let mut r = GameReport::default();
     let mut rng = Rng(seed | 1);
+    pause(think, 0.0, &mut rng).await;
     while Instant::now() < end {
         let mut g = GameReport::default();
         let result = play_ai_game_inner(addr, &variant, level, rng.next(), end, think, &mut g).await;
@@ -278,10 +281,6 @@ async fn play_ai_game_inner(
     r: &mut GameReport,
 ) -> Res<()> {
     let mut rng = Rng(seed | 1);
-    if !think.is_zero() {
-        // Spread the starts over one pause.
-        tokio::time::sleep(think.mul_f64((rng.next() % 1000) as f64 / 1000.0)).await;
-    }
     let created = http_retry(
         addr,
         "POST",
@@ -301,7 +300,7 @@ async fn play_ai_game_inner(
             .ok_or("bad move")?
             .to_string();
         let ply = state["ply"].as_u64().ok_or("no ply")?;
-        pause(think, &mut rng).await;
+        pause(think, 0.5, &mut rng).await;
         let t0 = Instant::now();
         let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
         ws.send(Message::Text(msg.into()))
@@ -354,10 +353,6 @@ async fn play_game_inner(
     r: &mut GameReport,
 ) -> Res<()> {
     let mut rng = Rng(seed | 1);
-    if !think.is_zero() {
-        // Spread the starts over one pause.
-        tokio::time::sleep(think.mul_f64((rng.next() % 1000) as f64 / 1000.0)).await;
-    }
     let created = http_retry(
         addr,
         "POST",
@@ -389,7 +384,7 @@ async fn play_game_inner(
             .ok_or("bad move")?
             .to_string();
         let ply = state["ply"].as_u64().ok_or("no ply")?;
-        pause(think, &mut rng).await;
+        pause(think, 0.5, &mut rng).await;
         let t0 = Instant::now();
         let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
         socks[mover]
