@@ -35,17 +35,20 @@ const EVAL_SORT_WEIGHT: i32 = 32;
 
 /// Multi-ProbCut in the selective passes before the exact one (see `Ctx::sel`): nodes with at
 /// least this many empties are tested by a search of `MPC_DEPTH` plies with the evaluation, cut
-/// when it lies `t × MPC_SIGMA_TENTHS / 10` discs outside the window (`t` the confidence). Its
-/// error only costs time: the last pass is exact and trusts no selective result. Chosen by
-/// node counts of whole solves (1 thread, passes included). FFO #48–49: none 1,419 M; from 13
-/// empties 1,333 M, 11 1,149 M, 10 1,141 M, 9 1,168 M; σ 2.0 at 13: 1,286 M. FFO #40–47 (from
-/// 16 empties): σ 2.0/3.0/4.0/6.0 → 813/796/960/1,157 M; depth 2 instead of 4 from 14: 780 M
-/// vs 717 M.
-const MPC_EMPTIES: u32 = 11;
+/// when it lies `t × σ(n)` discs outside the window (`t` the confidence, `σ(n)` growing with the
+/// empties `n`: a short search says less about a deeper endgame). Its error only costs time: the
+/// last pass is exact and trusts no selective result. Chosen by whole solves (1 thread, passes
+/// included), FFO #40–49 after the stability cut-offs reached the shallow search: fixed σ 3.0,
+/// depth 4, from 11 empties 1,181 M nodes 39.5 s; σ growing 0.2 a disc per empty 1,121 M 39.0 s,
+/// 0.4 1,069 M 40.3 s; then depth 2 961 M 34.1 s (depth 0: 1,250 M 40.4 s); σ slope 0.6 969 M
+/// 33.7 s; from 9 empties 888 M 34.3 s. A third pass at 99 % added time (44.6 s).
+const MPC_EMPTIES: u32 = 9;
 /// Depth of the ProbCut search.
-const MPC_DEPTH: u32 = 4;
-/// The ProbCut error scale, in tenths of a disc.
+const MPC_DEPTH: u32 = 2;
+/// The ProbCut error scale at `MPC_EMPTIES`, in tenths of a disc...
 const MPC_SIGMA_TENTHS: u32 = 30;
+/// ... and its growth per further empty square, in tenths of a disc.
+const MPC_SIGMA_SLOPE_TENTHS: u32 = 4;
 
 /// Neighbours of each square: a square with no opponent neighbour cannot be a move.
 static NEIGHBOURS: [u64; 64] = {
@@ -213,10 +216,17 @@ pub fn final_score_on(p: u64, o: u64, squares: i32) -> i32 {
     }
 }
 
-/// The smallest alpha at which a stability cut-off is worth trying, by empties.
+/// The smallest alpha at which a stability cut-off is worth trying, by empties (as low as Edax
+/// tries it). Trying it this often, down to 4 empties, measured on FFO #40–49: 1,849 M nodes
+/// 48.7 s with `2n + 4` and none below 8 empties; 1,790 M with this table; 1,181 M 40.1 s with it
+/// in the shallow search too.
 #[inline(always)]
 fn stability_threshold(n: u32) -> i32 {
-    (2 * n as i32 + 4).min(64)
+    const T: [i32; 41] = [
+        99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 48,
+        50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64,
+    ];
+    T[(n as usize).min(40)]
 }
 
 /// Counters and the stop signal of one solver thread.
@@ -432,6 +442,12 @@ macro_rules! solver {
                 return last1(c, p, o, empties.trailing_zeros());
             }
             c.nodes += 1;
+            if alpha >= stability_threshold(n) {
+                let upper = c.squares - 2 * stable_discs_on(o, p, c.mask).count_ones() as i32;
+                if upper <= alpha {
+                    return upper;
+                }
+            }
             let mut best = -INF;
             let odd = ODD_SQUARES[parity as usize];
             let candidates = if n <= 4 { empties } else { $moves(p, o) & c.mask };
@@ -709,14 +725,14 @@ fn probcut(
     sel: usize,
     nodes: &mut u64,
 ) -> Option<i32> {
-    let depth = MPC_DEPTH.min(n - 1);
-    let margin = (crate::probcut::CONFIDENCE[sel] as i64 * MPC_SIGMA_TENTHS as i64 / 1000) as i32;
+    let sigma = (MPC_SIGMA_TENTHS + MPC_SIGMA_SLOPE_TENTHS * (n - MPC_EMPTIES)) as i64;
+    let margin = (crate::probcut::CONFIDENCE[sel] as i64 * sigma / 1000) as i32;
     let high = alpha + 1 + margin;
-    if high < 64 && probe(ev, p, o, depth, high - 1, high, nodes) >= high {
+    if high < 64 && probe(ev, p, o, MPC_DEPTH, high - 1, high, nodes) >= high {
         return Some(alpha + 1);
     }
     let low = alpha - margin;
-    if low > -64 && probe(ev, p, o, depth, low, low + 1, nodes) <= low {
+    if low > -64 && probe(ev, p, o, MPC_DEPTH, low, low + 1, nodes) <= low {
         return Some(alpha);
     }
     None

@@ -7,45 +7,82 @@ const EDGE: u64 = 0xFF81_8181_8181_81FF;
 const COLS_AH: u64 = 0x8181_8181_8181_8181;
 const ROWS_18: u64 = 0xFF00_0000_0000_00FF;
 
-/// Masks of the 15 diagonals (`a1`–`h8` direction) and 15 anti-diagonals.
-static DIAGONALS: ([u64; 15], [u64; 15]) = {
-    let mut d = [0u64; 15];
-    let mut a = [0u64; 15];
-    let mut sq = 0;
-    while sq < 64 {
-        let (x, y) = (sq % 8, sq / 8);
-        d[x + 7 - y] |= 1 << sq;
-        a[x + y] |= 1 << sq;
-        sq += 1;
+/// The columns `from..=to` (a = 0).
+const fn cols(from: u32, to: u32) -> u64 {
+    let mut m = 0;
+    let mut x = from;
+    while x <= to {
+        m |= 0x0101_0101_0101_0101 << x;
+        x += 1;
     }
-    (d, a)
-};
+    m
+}
 
-/// Squares lying on a completely filled line in each of the four axes.
+/// The rows `from..=to` (rank 1 = 0).
+const fn rows(from: u32, to: u32) -> u64 {
+    let mut m = 0;
+    let mut y = from;
+    while y <= to {
+        m |= 0xFF << (8 * y);
+        y += 1;
+    }
+    m
+}
+
+/// Squares from which every square along direction `+s` (bit index rising by `s`) is filled up
+/// to the edge. `edge[k]` are the squares with fewer than `2^k` squares left that way: doubling
+/// the reach three times covers a whole line.
+#[inline(always)]
+fn filled_up(f: u64, s: u32, edge: [u64; 3]) -> u64 {
+    let r = f & ((f >> s) | edge[0]);
+    let r = r & ((r >> (2 * s)) | edge[1]);
+    r & ((r >> (4 * s)) | edge[2])
+}
+
+/// [`filled_up`] in direction `-s`.
+#[inline(always)]
+fn filled_down(f: u64, s: u32, edge: [u64; 3]) -> u64 {
+    let r = f & ((f << s) | edge[0]);
+    let r = r & ((r << (2 * s)) | edge[1]);
+    r & ((r << (4 * s)) | edge[2])
+}
+
+/// Squares lying on a completely filled line in each of the four axes (horizontal, vertical,
+/// `a1`–`h8` diagonal, anti-diagonal).
 #[inline]
 fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
-    let mut h = 0;
-    for r in 0..8 {
-        let row = 0xFFu64 << (8 * r);
-        if filled & row == row {
-            h |= row;
-        }
-    }
+    // A row is full when its 8 bits are: fold them onto the a-file, then spread back.
+    let mut h = filled;
+    h &= h >> 1;
+    h &= h >> 2;
+    h &= h >> 4;
+    let h = (h & 0x0101_0101_0101_0101).wrapping_mul(0xFF);
     let mut v = filled;
     v &= v.rotate_right(8);
     v &= v.rotate_right(16);
     v &= v.rotate_right(32);
-    let (ds, as_) = &DIAGONALS;
-    let mut d = 0;
-    let mut a = 0;
-    for i in 0..15 {
-        if filled & ds[i] == ds[i] {
-            d |= ds[i];
-        }
-        if filled & as_[i] == as_[i] {
-            a |= as_[i];
-        }
-    }
+    let up_right = [
+        cols(7, 7) | rows(7, 7),
+        cols(6, 7) | rows(6, 7),
+        cols(4, 7) | rows(4, 7),
+    ];
+    let down_left = [
+        cols(0, 0) | rows(0, 0),
+        cols(0, 1) | rows(0, 1),
+        cols(0, 3) | rows(0, 3),
+    ];
+    let up_left = [
+        cols(0, 0) | rows(7, 7),
+        cols(0, 1) | rows(6, 7),
+        cols(0, 3) | rows(4, 7),
+    ];
+    let down_right = [
+        cols(7, 7) | rows(0, 0),
+        cols(6, 7) | rows(0, 1),
+        cols(4, 7) | rows(0, 3),
+    ];
+    let d = filled_up(filled, 9, up_right) & filled_down(filled, 9, down_left);
+    let a = filled_up(filled, 7, up_left) & filled_down(filled, 7, down_right);
     (h, v, d, a)
 }
 
@@ -68,6 +105,7 @@ pub fn corners_of(mask: u64) -> u64 {
 
 /// [`stable_discs`] on a board made of the squares in `mask`: a missing square ends a line just
 /// as the edge does, so a disc next to one cannot be flipped along that axis.
+#[inline]
 pub fn stable_discs_on(p: u64, o: u64, mask: u64) -> u64 {
     let (fh, fv, fd, fa) = full_lines(p | o);
     let gone = !mask;
@@ -121,6 +159,51 @@ mod tests {
         assert_eq!(stable_discs(1 << 5, 0), 0);
         assert_eq!(corners_of(u64::MAX), 0x8100_0000_0000_0081);
         assert_eq!(corners_of(six), 1 | 1 << 5 | 1 << 40 | 1 << 45);
+    }
+
+    /// The full lines by plain scanning of every line, for comparison.
+    fn full_lines_by_scan(filled: u64) -> (u64, u64, u64, u64) {
+        let full = |line: &dyn Fn(i32, i32) -> bool| -> u64 {
+            let mut m = 0;
+            for sq in 0..64 {
+                let (x, y) = (sq % 8, sq / 8);
+                let on_full_line = (0..64)
+                    .filter(|&t| line(t % 8 - x, t / 8 - y))
+                    .all(|t| filled >> t & 1 == 1);
+                if on_full_line {
+                    m |= 1 << sq;
+                }
+            }
+            m
+        };
+        (
+            full(&|_, dy| dy == 0),
+            full(&|dx, _| dx == 0),
+            full(&|dx, dy| dx == dy),
+            full(&|dx, dy| dx == -dy),
+        )
+    }
+
+    #[test]
+    fn full_lines_equal_a_scan_of_every_line() {
+        let mut seed = 0x9E37_79B9u64;
+        for i in 0..3000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Dense boards, so that many lines are full.
+            let filled = match i % 3 {
+                0 => seed | seed.rotate_left(7),
+                1 => seed | seed.rotate_left(7) | seed.rotate_left(29),
+                _ => !(1u64 << (seed % 64)),
+            };
+            assert_eq!(
+                full_lines(filled),
+                full_lines_by_scan(filled),
+                "filled={filled:#x}"
+            );
+        }
+        assert_eq!(full_lines(u64::MAX), (u64::MAX, u64::MAX, u64::MAX, u64::MAX));
     }
 
     /// No disc reported stable is ever flipped later, in random games.
