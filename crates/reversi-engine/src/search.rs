@@ -7,6 +7,7 @@ use crate::eval::{Evaluator, Learned};
 use crate::probcut::{self, CONFIDENCE, CONFIDENCE_PCT};
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::{flips, moves};
+use reversi_core::Symmetry;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -223,7 +224,7 @@ impl Engine {
                 info: r.info,
             };
         }
-        let root: Vec<RootMove> = (0..64u32)
+        let mut root: Vec<RootMove> = (0..64u32)
             .filter(|&sq| m >> sq & 1 == 1)
             .map(|sq| RootMove {
                 sq: sq as u8,
@@ -231,6 +232,24 @@ impl Engine {
                 score: -INF,
             })
             .collect();
+        // Moves to positions that are images of each other score the same: search one of each
+        // (the four first moves of a game are one).
+        let symmetries = board_symmetries(mask);
+        if symmetries.len() > 1 {
+            let mut seen = Vec::new();
+            root.retain(|rm| {
+                let (np, no) = (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
+                let n = side(mask);
+                let image = symmetries
+                    .iter()
+                    .map(|s| (s.apply_set(np, n), s.apply_set(no, n)))
+                    .min()
+                    .expect("the identity is a symmetry");
+                let new = !seen.contains(&image);
+                seen.push(image);
+                new
+            });
+        }
         let mut root_search = RootEnd {
             tt: &self.tt,
             stop,
@@ -242,8 +261,12 @@ impl Engine {
             aborted: false,
             sel: 0,
         };
-        let (alpha, beta) = if wld { (-1, 1) } else { (-INF, INF) };
-        let (score, best) = root_search.run(p, o, alpha, beta, &root);
+        let (score, best) = if wld {
+            root_search.run(p, o, -1, 1, &root)
+        } else {
+            // Most games end near a draw: a narrow window around 0 first.
+            root_search.aspirated(p, o, 0, &root)
+        };
         let info = Progress {
             depth: n,
             selectivity_pct: 100,
@@ -602,6 +625,24 @@ struct RootMove {
     sq: u8,
     flips: u64,
     score: i32,
+}
+
+/// The side of the smallest square, from `a1`, that holds the board `mask`.
+fn side(mask: u64) -> u8 {
+    let (cols, rows) = (0..64)
+        .filter(|sq| mask >> sq & 1 == 1)
+        .fold((0, 0), |(c, r), sq| (c.max(sq % 8), r.max(sq / 8)));
+    cols.max(rows) as u8 + 1
+}
+
+/// The symmetries of that square that map the board `mask` onto itself (a hole off the centre
+/// breaks some), the identity first.
+fn board_symmetries(mask: u64) -> Vec<Symmetry> {
+    let n = side(mask);
+    Symmetry::ALL
+        .into_iter()
+        .filter(|s| s.apply_set(mask, n) == mask)
+        .collect()
 }
 
 /// The endgame root. The first move is searched with the full window; the others are shared
@@ -975,5 +1016,37 @@ impl<'a> Mid<'a> {
             n += 1;
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_symmetries_keep_the_board() {
+        let six: u64 = (0..6).map(|r| 0x3Fu64 << (8 * r)).fold(0, |a, b| a | b);
+        assert_eq!(side(six), 6);
+        assert_eq!(board_symmetries(six).len(), 8);
+        assert_eq!(board_symmetries(u64::MAX).len(), 8);
+        // A hole on a1 leaves the two mirrors in the a1–h8 diagonal's group.
+        assert_eq!(
+            board_symmetries(u64::MAX & !1),
+            vec![Symmetry::Identity, Symmetry::FlipDiagonal]
+        );
+        // A hole on b1: only the identity.
+        assert_eq!(board_symmetries(u64::MAX & !2), vec![Symmetry::Identity]);
+    }
+
+    #[test]
+    fn symmetric_first_moves_are_searched_once_and_score_the_same() {
+        // 4×4 from the start: the four first moves are one; perfect play gives −10 (RULES.md §5).
+        let four: u64 = (0..4).map(|r| 0xFu64 << (8 * r)).fold(0, |a, b| a | b);
+        // White on b2 and c3, black on c2 and b3, as d4 e5 / e4 d5 on 8×8.
+        let (black, white) = (1u64 << 10 | 1 << 17, 1u64 << 9 | 1 << 18);
+        let engine = Engine::new(16, 1);
+        let r = engine.solve_masked(black, white, four, false, &AtomicBool::new(false));
+        assert_eq!(r.info.score, -10);
+        assert!(moves(black, white) & four & (1u64 << r.best.expect("a move")) != 0);
     }
 }
