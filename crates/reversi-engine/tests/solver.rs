@@ -142,32 +142,43 @@ fn four_by_four_perfect_play() {
     }
 }
 
-/// RULES.md §5: 6×6 perfect play (Feinstein 1993): −4 for black; −2 side by side. Run with
-/// `cargo test --release -p reversi-engine --test solver -- --ignored --nocapture` to see the
-/// time and node count.
+/// Solves a small board from its start with the fast solver and prints the time and node count.
+fn solve_start(v: Variant) -> i32 {
+    let AnyPosition::Small(pos) = AnyPosition::start(&Rules::new(v, 0)) else {
+        unreachable!()
+    };
+    let engine = Engine::new(1024, 1);
+    let me = pos.side_to_move();
+    let t = std::time::Instant::now();
+    let r = engine.solve_masked(
+        pos.discs(me),
+        pos.discs(!me),
+        pos.playable(),
+        false,
+        &AtomicBool::new(false),
+    );
+    println!(
+        "{v}: {} in {:.1?}, {} nodes",
+        r.info.score,
+        t.elapsed(),
+        r.info.nodes
+    );
+    r.info.score
+}
+
+/// RULES.md §5: 6×6 perfect play (Feinstein 1993): −4 for black. Run with
+/// `cargo test --release -p reversi-engine --test solver -- --ignored --nocapture six` to see the
+/// time and node count (measured: 11.4 G nodes, 415 s on one thread).
 #[test]
-#[ignore = "slow: minutes in release"]
+#[ignore = "slow: about 7 minutes in release"]
 fn six_by_six_perfect_play() {
-    for (v, want) in [(Variant::Nxn(6), -4), (Variant::NxnParallel(6), -2)] {
-        let AnyPosition::Small(pos) = AnyPosition::start(&Rules::new(v, 0)) else {
-            unreachable!()
-        };
-        let engine = Engine::new(1024, 1);
-        let me = pos.side_to_move();
-        let t = std::time::Instant::now();
-        let r = engine.solve_masked(
-            pos.discs(me),
-            pos.discs(!me),
-            pos.playable(),
-            false,
-            &AtomicBool::new(false),
-        );
-        println!(
-            "{v}: {} in {:.1?}, {} nodes",
-            r.info.score,
-            t.elapsed(),
-            r.info.nodes
-        );
-        assert_eq!(r.info.score, want, "{v}");
-    }
+    assert_eq!(solve_start(Variant::Nxn(6)), -4);
+}
+
+/// RULES.md §5: 6×6 with the side-by-side start: −2 for black. Slower than the standard start:
+/// its first moves are not all symmetric (not finished within 30 minutes so far).
+#[test]
+#[ignore = "slow: more than 30 minutes in release"]
+fn six_by_six_side_by_side_perfect_play() {
+    assert_eq!(solve_start(Variant::NxnParallel(6)), -2);
 }
