@@ -236,10 +236,10 @@ impl Engine {
         // (the four first moves of a game are one).
         let symmetries = board_symmetries(mask);
         if symmetries.len() > 1 {
+            let n = side(mask);
             let mut seen = Vec::new();
             root.retain(|rm| {
                 let (np, no) = (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
-                let n = side(mask);
                 let image = symmetries
                     .iter()
                     .map(|s| (s.apply_set(np, n), s.apply_set(no, n)))
