@@ -33,6 +33,22 @@ pub const EVAL_SORT_EMPTIES: u32 = 14;
 /// 8, 16, 32, 64 → 236, 224, 224, 225 M nodes at 16 empties).
 const EVAL_SORT_WEIGHT: i32 = 32;
 
+/// From this many empties, moves are ranked by a short search with the evaluation instead of
+/// the evaluation alone: 1 ply from 17 empties, 2 from 19, and so on up to
+/// `SORT_SEARCH_MAX_DEPTH`. Measured on FFO #45, 48, 49, 50 (1 thread, nodes and time): the
+/// evaluation alone 2,147 M 64.5 s; searches from 17 every 3 empties, weight 32: 2,008 M 63.8 s;
+/// every 2 empties 1,948 M 62.7 s; weight 16: 1,898 M 59.0 s (8: 1,987 M; 64: 2,225 M); from 16
+/// 1,853 M 59.1 s, from 18 2,040 M 60.2 s. FFO #50 + #53: 5.74 G nodes before, 4.40 G with
+/// depth at most 4, 4.49 G at most 6 or 8; FFO #40–47 unchanged (441 M → 416 M nodes, 11.8 s).
+const SORT_SEARCH_EMPTIES: u32 = 17;
+/// The deepest ranking search.
+const SORT_SEARCH_MAX_DEPTH: u32 = 4;
+/// Weight of the ranking search's score (discs) in the sort key, against 64 per reply.
+const SORT_SEARCH_WEIGHT: i32 = 16;
+/// How far below alpha (discs) the ranking search still tells moves apart (measured: 4, 8 and 16
+/// within 1 %).
+const SORT_MARGIN: i32 = 8;
+
 /// Multi-ProbCut in the selective passes before the exact one (see `Ctx::sel`): nodes with at
 /// least this many empties are tested by a search of `MPC_DEPTH` plies with the evaluation, cut
 /// when it lies `t × σ(n)` discs outside the window (`t` the confidence, `σ(n)` growing with the
@@ -493,7 +509,7 @@ macro_rules! solver {
         /// replies into corners avoided, corners taken.
         #[inline]
         $(#[$attr])*
-        fn sorted_moves(p: u64, o: u64, mask: u64, corners: u64, m: u64, tt_move: u8, list: &mut [(i32, u32, u64); 32]) -> usize {
+        fn sorted_moves(p: u64, o: u64, mask: u64, corners: u64, m: u64, tt_move: u8, prefetch: Option<&TranspositionTable>, list: &mut [(i32, u32, u64); 32]) -> usize {
             let mut n = 0;
             let mut mm = m;
             while mm != 0 {
@@ -502,6 +518,11 @@ macro_rules! solver {
                 let f = flips(p, o, sq);
                 let b = 1u64 << sq;
                 let (np, no) = (o ^ f, p ^ f ^ b);
+                if let Some(tt) = prefetch {
+                    // The children's entries are about to be probed (enhanced transposition
+                    // cut-off): their cache misses overlap each other and the sorting.
+                    tt.prefetch(hash(np, no));
+                }
                 let key = if sq as u8 == tt_move {
                     -1 << 20
                 } else {
@@ -535,13 +556,15 @@ macro_rules! solver {
             if c.should_stop() {
                 return 0;
             }
+            // The table entry is fetched while the stable discs are counted.
+            let key = hash(p, o);
+            c.tt.prefetch(key);
             if alpha >= stability_threshold(n) {
                 let upper = c.squares - 2 * stable_discs_on(o, p, c.mask).count_ones() as i32;
                 if upper <= alpha {
                     return upper;
                 }
             }
-            let key = hash(p, o);
             let mut tt_move = NO_MOVE;
             if let Some(d) = c.tt.probe(key) {
                 if d.depth as u32 == n && d.selectivity as usize <= c.sel {
@@ -569,10 +592,10 @@ macro_rules! solver {
                 return -nws(c, o, p, -alpha - 1, n);
             }
             let mut list = [(0i32, 0u32, 0u64); 32];
-            let count = sorted_moves(p, o, c.mask, c.corners, m, tt_move, &mut list);
+            let count = sorted_moves(p, o, c.mask, c.corners, m, tt_move, (n > SHALLOW + 1).then_some(c.tt), &mut list);
             if n >= EVAL_SORT_EMPTIES {
                 if let Some(ev) = c.eval {
-                    resort(ev, p, o, tt_move, &mut list[..count]);
+                    resort(ev, p, o, tt_move, n, alpha, &mut c.nodes, &mut list[..count]);
                 }
             }
             if n >= ETC_EMPTIES {
@@ -650,10 +673,10 @@ macro_rules! solver {
                 return (-v, NO_MOVE);
             }
             let mut list = [(0i32, 0u32, 0u64); 32];
-            let count = sorted_moves(p, o, c.mask, c.corners, m, tt_move, &mut list);
+            let count = sorted_moves(p, o, c.mask, c.corners, m, tt_move, None, &mut list);
             if n >= EVAL_SORT_EMPTIES {
                 if let Some(ev) = c.eval {
-                    resort(ev, p, o, tt_move, &mut list[..count]);
+                    resort(ev, p, o, tt_move, n, alpha, &mut c.nodes, &mut list[..count]);
                 }
             }
             let alpha0 = alpha;
@@ -702,15 +725,42 @@ macro_rules! solver {
 
 /// Adds the evaluation of each child (from the opponent's side: lower is better for us) to the
 /// sort keys and sorts again; the table move stays first.
-fn resort(ev: &dyn Evaluator, p: u64, o: u64, tt_move: u8, list: &mut [(i32, u32, u64)]) {
+#[allow(clippy::too_many_arguments)]
+fn resort(
+    ev: &dyn Evaluator,
+    p: u64,
+    o: u64,
+    tt_move: u8,
+    n: u32,
+    alpha: i32,
+    nodes: &mut u64,
+    list: &mut [(i32, u32, u64)],
+) {
+    let depth = sort_depth(n);
     for e in list.iter_mut() {
         if e.1 as u8 != tt_move {
             let (sq, f) = (e.1, e.2);
             let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
-            e.0 += EVAL_SORT_WEIGHT * ev.eval(np, no);
+            e.0 += if depth == 0 {
+                EVAL_SORT_WEIGHT * ev.eval(np, no)
+            } else {
+                // Moves that stay `SORT_MARGIN` below alpha need no finer ranking among
+                // themselves: the child's window is cut there.
+                SORT_SEARCH_WEIGHT * probe(ev, np, no, depth, -INF, (SORT_MARGIN - alpha).min(INF), nodes)
+            };
         }
     }
     list.sort_by_key(|e| e.0);
+}
+
+/// The depth of the search that ranks the moves of a node with `n` empties (0: the evaluation
+/// alone).
+fn sort_depth(n: u32) -> u32 {
+    if n < SORT_SEARCH_EMPTIES {
+        0
+    } else {
+        ((n - SORT_SEARCH_EMPTIES) / 2 + 1).min(SORT_SEARCH_MAX_DEPTH)
+    }
 }
 
 /// Multi-ProbCut at a null-window node `(alpha, alpha + 1)` with `n` empties: when a short
@@ -738,7 +788,8 @@ fn probcut(
     None
 }
 
-/// A short alpha-beta search with the evaluation at its leaves (8×8), for ProbCut.
+/// A short alpha-beta search with the evaluation at its leaves (8×8), for ProbCut and for
+/// ranking moves near the root.
 fn probe(ev: &dyn Evaluator, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
     *nodes += 1;
     if depth == 0 {
@@ -752,10 +803,27 @@ fn probe(ev: &dyn Evaluator, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i
         return -probe(ev, o, p, depth, -beta, -alpha, nodes);
     }
     let mut best = -INF;
+    let mut list = [(0i32, 0u32, 0u64); 32];
+    let mut count = 0;
     while m != 0 {
         let sq = m.trailing_zeros();
         m &= m - 1;
         let f = flips(p, o, sq);
+        // Deep enough to repay it: the opponent's fewest replies first.
+        let key = if depth >= 3 {
+            reversi_core::bitboard::moves(o ^ f, p ^ f ^ (1u64 << sq)).count_ones() as i32
+        } else {
+            0
+        };
+        let mut i = count;
+        while i > 0 && list[i - 1].0 > key {
+            list[i] = list[i - 1];
+            i -= 1;
+        }
+        list[i] = (key, sq, f);
+        count += 1;
+    }
+    for &(_, sq, f) in &list[..count] {
         let v = -probe(ev, o ^ f, p ^ f ^ (1u64 << sq), depth - 1, -beta, -alpha, nodes);
         if v > best {
             best = v;
