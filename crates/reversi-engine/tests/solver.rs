@@ -168,15 +168,16 @@ fn solve_start(v: Variant) -> i32 {
 
 /// RULES.md §5: 6×6 perfect play (Feinstein 1993): −4 for black. Run with
 /// `cargo test --release -p reversi-engine --test solver -- --ignored --nocapture six` to see the
-/// time and node count (measured: 11.4 G nodes, 415 s on one thread).
+/// time and node count (measured: 9.06 G nodes, 301 s on one thread).
 #[test]
-#[ignore = "slow: about 7 minutes in release"]
+#[ignore = "slow: about 5 minutes in release"]
 fn six_by_six_perfect_play() {
     assert_eq!(solve_start(Variant::Nxn(6)), -4);
 }
 
 /// RULES.md §5: 6×6 with the side-by-side start: −2 for black. Slower than the standard start:
-/// its first moves are not all symmetric (measured: 54.6 G nodes, 1,733 s on one thread).
+/// its first moves are not all symmetric (measured before the table was kept down to 7 empties:
+/// 54.6 G nodes, 1,733 s on one thread).
 #[test]
 #[ignore = "slow: about 30 minutes in release"]
 fn six_by_six_side_by_side_perfect_play() {
