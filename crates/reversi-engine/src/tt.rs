@@ -54,12 +54,18 @@ struct Cluster {
     entries: [[AtomicU64; 2]; 4],
 }
 
-/// The clusters, in one zeroed block aligned to 2 MiB so that the kernel can back it with huge
-/// pages: a search probes the table at random, and with 4 KiB pages almost every probe of a
-/// 256 MiB table also misses the TLB.
+/// The clusters, in one zeroed block. On Linux it is a fresh anonymous mapping aligned to 2 MiB
+/// and marked for huge pages: a search probes the table at random, and with 4 KiB pages almost
+/// every probe of a 256 MiB table also misses the TLB. Its pages read as zero until first
+/// written, so nothing is cleared up front and a short search never backs the pages it does not
+/// touch.
 struct Clusters {
     ptr: std::ptr::NonNull<Cluster>,
     len: usize,
+    /// The whole mapping (`ptr` lies inside it, aligned).
+    #[cfg(target_os = "linux")]
+    mapping: (*mut libc::c_void, usize),
+    #[cfg(not(target_os = "linux"))]
     layout: std::alloc::Layout,
 }
 
@@ -69,27 +75,48 @@ unsafe impl Send for Clusters {}
 unsafe impl Sync for Clusters {}
 
 /// The alignment (and huge-page size) of the table's block.
+#[cfg(target_os = "linux")]
 const HUGE_PAGE: usize = 2 * 1024 * 1024;
 
 impl Clusters {
+    #[cfg(target_os = "linux")]
     fn zeroed(len: usize) -> Clusters {
         let bytes = len * std::mem::size_of::<Cluster>();
-        let layout = std::alloc::Layout::from_size_align(bytes, HUGE_PAGE.min(bytes.next_power_of_two()))
-            .expect("table size fits in memory");
-        // SAFETY: `bytes > 0` (at least one cluster).
-        let raw = unsafe { std::alloc::alloc(layout) };
+        let size = bytes + HUGE_PAGE;
+        // SAFETY: a new private anonymous mapping; no existing memory is involved.
+        let base = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                size,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if base == libc::MAP_FAILED {
+            std::alloc::handle_alloc_error(
+                std::alloc::Layout::from_size_align(size, 64).expect("table size"),
+            );
+        }
+        let start = (base as usize).next_multiple_of(HUGE_PAGE);
+        // SAFETY: `[start, start + bytes)` lies inside the mapping. A refusal only costs speed.
+        unsafe { libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE) };
+        Clusters {
+            ptr: std::ptr::NonNull::new(start as *mut Cluster).expect("mmap returned a non-null block"),
+            len,
+            mapping: (base, size),
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn zeroed(len: usize) -> Clusters {
+        let layout = std::alloc::Layout::array::<Cluster>(len).expect("table size fits in memory");
+        // SAFETY: `len >= 1`; all-zero atomics are valid `Cluster`s (a zero entry reads as empty).
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) };
         let Some(ptr) = std::ptr::NonNull::new(raw as *mut Cluster) else {
             std::alloc::handle_alloc_error(layout)
         };
-        // The hint must come before the first write: the pages are backed when first touched.
-        #[cfg(target_os = "linux")]
-        if bytes >= HUGE_PAGE {
-            // SAFETY: the range is the block just allocated. A refusal only costs speed.
-            unsafe { libc::madvise(raw as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE) };
-        }
-        // SAFETY: the block is `bytes` long; all-zero atomics are valid `Cluster`s (a zero entry
-        // reads as empty).
-        unsafe { std::ptr::write_bytes(raw, 0, bytes) };
         Clusters { ptr, len, layout }
     }
 }
@@ -97,15 +124,23 @@ impl Clusters {
 impl std::ops::Deref for Clusters {
     type Target = [Cluster];
     fn deref(&self) -> &[Cluster] {
-        // SAFETY: `ptr` points to `len` initialised clusters owned by `self`.
+        // SAFETY: `ptr` points to `len` zero-initialised clusters owned by `self`.
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
     }
 }
 
 impl Drop for Clusters {
     fn drop(&mut self) {
-        // SAFETY: allocated in `zeroed` with this very layout.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
+        // SAFETY: the mapping (or allocation) made in `zeroed`, released once.
+        #[cfg(target_os = "linux")]
+        unsafe {
+            libc::munmap(self.mapping.0, self.mapping.1);
+        }
+        // SAFETY: as above.
+        #[cfg(not(target_os = "linux"))]
+        unsafe {
+            std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout)
+        }
     }
 }
 
