@@ -543,13 +543,7 @@ macro_rules! solver {
                     }
                     k
                 };
-                // Insertion sort: at most ~30 moves.
-                let mut i = n;
-                while i > 0 && list[i - 1].0 > key {
-                    list[i] = list[i - 1];
-                    i -= 1;
-                }
-                list[i] = (key, sq, f);
+                insert_sorted(list, n, (key, sq, f));
                 n += 1;
             }
             n
@@ -727,6 +721,18 @@ macro_rules! solver {
     };
 }
 
+/// Inserts a move `(key, square, flips)` into the first `len` entries of `list`, kept in
+/// increasing key order (insertion sort: a node has at most ~30 moves).
+#[inline(always)]
+pub(crate) fn insert_sorted(list: &mut [(i32, u32, u64)], len: usize, entry: (i32, u32, u64)) {
+    let mut i = len;
+    while i > 0 && list[i - 1].0 > entry.0 {
+        list[i] = list[i - 1];
+        i -= 1;
+    }
+    list[i] = entry;
+}
+
 /// Adds the evaluation of each child (from the opponent's side: lower is better for us) to the
 /// sort keys, or from `SORT_SEARCH_EMPTIES` the score of a short search from it, and sorts
 /// again; the table move stays first.
@@ -820,12 +826,7 @@ fn probe(ev: &dyn Evaluator, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i
         } else {
             0
         };
-        let mut i = count;
-        while i > 0 && list[i - 1].0 > key {
-            list[i] = list[i - 1];
-            i -= 1;
-        }
-        list[i] = (key, sq, f);
+        insert_sorted(&mut list, count, (key, sq, f));
         count += 1;
     }
     for &(_, sq, f) in &list[..count] {

@@ -1076,12 +1076,7 @@ impl<'a> Mid<'a> {
                 // The child is scored from the opponent's side: lower is better for us.
                 self.eval.eval(np, no) * 16 + moves(np, no).count_ones() as i32 * 8
             };
-            let mut i = n;
-            while i > 0 && list[i - 1].0 > key {
-                list[i] = list[i - 1];
-                i -= 1;
-            }
-            list[i] = (key, sq, f);
+            crate::endgame::insert_sorted(list, n, (key, sq, f));
             n += 1;
         }
         n
