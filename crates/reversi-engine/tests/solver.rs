@@ -176,8 +176,7 @@ fn six_by_six_perfect_play() {
 }
 
 /// RULES.md §5: 6×6 with the side-by-side start: −2 for black. Slower than the standard start:
-/// its first moves are not all symmetric (measured before the table was kept down to 7 empties:
-/// 54.6 G nodes, 1,733 s on one thread).
+/// its first moves are not all symmetric (measured: 43.4 G nodes, about 30 minutes on one thread).
 #[test]
 #[ignore = "slow: about 30 minutes in release"]
 fn six_by_six_side_by_side_perfect_play() {
