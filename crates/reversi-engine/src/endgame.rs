@@ -593,7 +593,7 @@ macro_rules! solver {
             let count = sorted_moves(c, p, o, m, tt_move, n > SHALLOW + 1, &mut list);
             if n >= EVAL_SORT_EMPTIES {
                 if let Some(ev) = c.eval {
-                    resort(ev, p, o, tt_move, n, alpha, &mut c.nodes, &mut list[..count]);
+                    resort(ev, p, o, tt_move, alpha, &mut c.nodes, &mut list[..count]);
                 }
             }
             if n >= ETC_EMPTIES {
@@ -629,8 +629,7 @@ macro_rules! solver {
                     }
                 }
             }
-            let (lower, upper) = if best > alpha { (best, 64) } else { (-64, best) };
-            c.tt.store(key, TtData { lower: lower as i8, upper: upper as i8, depth: n as u8, selectivity: c.sel as u8, best: best_move });
+            c.tt.store(key, TtData::from_window(best, alpha, alpha + 1, n, c.sel, best_move));
             best
         }
 
@@ -674,7 +673,7 @@ macro_rules! solver {
             let count = sorted_moves(c, p, o, m, tt_move, false, &mut list);
             if n >= EVAL_SORT_EMPTIES {
                 if let Some(ev) = c.eval {
-                    resort(ev, p, o, tt_move, n, alpha, &mut c.nodes, &mut list[..count]);
+                    resort(ev, p, o, tt_move, alpha, &mut c.nodes, &mut list[..count]);
                 }
             }
             let alpha0 = alpha;
@@ -706,15 +705,8 @@ macro_rules! solver {
                     }
                 }
             }
-            let (lower, upper) = if best >= beta {
-                (best, 64)
-            } else if best > alpha0 {
-                (best, best)
-            } else {
-                (-64, best)
-            };
             if n > SHALLOW {
-                c.tt.store(key, TtData { lower: lower as i8, upper: upper as i8, depth: n as u8, selectivity: c.sel as u8, best: best_move });
+                c.tt.store(key, TtData::from_window(best, alpha0, beta, n, c.sel, best_move));
             }
             (best, best_move)
         }
@@ -736,18 +728,17 @@ pub(crate) fn insert_sorted(list: &mut [(i32, u32, u64)], len: usize, entry: (i3
 /// Adds the evaluation of each child (from the opponent's side: lower is better for us) to the
 /// sort keys, or from `SORT_SEARCH_EMPTIES` the score of a short search from it, and sorts
 /// again; the table move stays first.
-#[allow(clippy::too_many_arguments)]
 fn resort(
     ev: &dyn Evaluator,
     p: u64,
     o: u64,
     tt_move: u8,
-    n: u32,
     alpha: i32,
     nodes: &mut u64,
     list: &mut [(i32, u32, u64)],
 ) {
-    let depth = sort_depth(n);
+    // The evaluation exists on the full 8×8 board only.
+    let depth = sort_depth((!(p | o)).count_ones());
     for e in list.iter_mut() {
         if e.1 as u8 != tt_move {
             let (sq, f) = (e.1, e.2);

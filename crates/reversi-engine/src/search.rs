@@ -748,23 +748,8 @@ impl RootEnd<'_> {
             let (v, best) = self.run(np, no, -beta, -alpha, &replies);
             if !self.aborted {
                 let n = (!(np | no) & self.mask).count_ones();
-                let (lower, upper) = if v <= -beta {
-                    (-64, v)
-                } else if v >= -alpha {
-                    (v, 64)
-                } else {
-                    (v, v)
-                };
-                self.tt.store(
-                    hash(np, no),
-                    TtData {
-                        lower: lower as i8,
-                        upper: upper as i8,
-                        depth: n as u8,
-                        selectivity: self.sel as u8,
-                        best,
-                    },
-                );
+                let data = TtData::from_window(v, -beta, -alpha, n, self.sel, best);
+                self.tt.store(hash(np, no), data);
             }
             -v
         } else {
@@ -987,22 +972,9 @@ impl<'a> Mid<'a> {
                 }
             }
         }
-        let (lower, upper) = if best >= beta {
-            (best, 64)
-        } else if best > alpha0 {
-            (best, best)
-        } else {
-            (-64, best)
-        };
         self.tt.store(
             key,
-            TtData {
-                lower: lower as i8,
-                upper: upper as i8,
-                depth: depth as u8,
-                selectivity: self.sel as u8,
-                best: best_move,
-            },
+            TtData::from_window(best, alpha0, beta, depth, self.sel, best_move),
         );
         best
     }

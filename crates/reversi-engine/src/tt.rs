@@ -26,6 +26,33 @@ pub struct TtData {
 pub const NO_MOVE: u8 = 64;
 
 impl TtData {
+    /// The entry for a fail-soft `score` searched in the window `(alpha, beta)`: a lower bound at
+    /// or above beta, an upper bound at or below alpha, exact between.
+    #[inline(always)]
+    pub fn from_window(
+        score: i32,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        selectivity: usize,
+        best: u8,
+    ) -> TtData {
+        let (lower, upper) = if score >= beta {
+            (score, 64)
+        } else if score > alpha {
+            (score, score)
+        } else {
+            (-64, score)
+        };
+        TtData {
+            lower: lower as i8,
+            upper: upper as i8,
+            depth: depth as u8,
+            selectivity: selectivity as u8,
+            best,
+        }
+    }
+
     fn pack(self, age: u8) -> u64 {
         (self.lower as u8 as u64)
             | (self.upper as u8 as u64) << 8
