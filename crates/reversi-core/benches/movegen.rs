@@ -13,6 +13,15 @@ fn bench(c: &mut Criterion) {
     c.bench_function("flips (scalar)", |b| {
         b.iter(|| flips_scalar(black_box(p), black_box(o), black_box(19)))
     });
+    #[cfg(target_arch = "x86_64")]
+    if reversi_core::bitboard::Avx2::detect().is_some() {
+        c.bench_function("flips (avx2)", |b| {
+            // SAFETY: the CPU has AVX2 (just checked).
+            b.iter(|| unsafe {
+                reversi_core::bitboard::flips_avx2(black_box(p), black_box(o), black_box(19))
+            })
+        });
+    }
     c.bench_function("perft 6", |b| b.iter(|| perft_8x8(black_box(p), black_box(o), 6)));
 }
 

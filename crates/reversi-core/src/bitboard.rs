@@ -123,7 +123,7 @@ impl Kernel for Scalar {
 }
 
 #[cfg(target_arch = "x86_64")]
-pub use x86::{moves_avx2, Avx2};
+pub use x86::{flips_avx2, moves_avx2, Avx2};
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
@@ -150,10 +150,60 @@ mod x86 {
         }
         #[inline(always)]
         fn flips(self, p: u64, o: u64, sq: u32) -> u64 {
-            // Measured: the scalar carry trick beats a four-lanes-at-a-time AVX2 version here
-            // (about 5 % on perft), so the vector unit only generates moves.
-            flips_scalar(p, o, sq)
+            // SAFETY: an `Avx2` value exists only when the CPU supports AVX2.
+            unsafe { flips_avx2(p, o, sq) }
         }
+    }
+
+    /// Discs of `o` flipped when `p` plays on bit `sq` (empty), with AVX2: the four rays
+    /// towards higher bits in one register, the four towards lower bits in another.
+    ///
+    /// Towards higher bits a carry runs through the opponent's run, as in [`flips_scalar`].
+    /// Towards lower bits the first square that is not the opponent's is the highest set bit of
+    /// a ray; AVX2 has no vector bit scan, so each ray is filled downwards from it (3 shifts)
+    /// and the fill's top bit kept. The compiler's own vectorisation of the scalar code
+    /// emulates the bit scan instead, at about twice the instructions.
+    ///
+    /// # Safety
+    /// Safe to call from code compiled with AVX2; elsewhere the caller must check the CPU.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn flips_avx2(p: u64, o: u64, sq: u32) -> u64 {
+        let rays = &RAYS[sq as usize];
+        // SAFETY: `rays` is 8 `u64`s: two unaligned 256-bit loads stay inside it.
+        let (hi, lo) = unsafe {
+            (
+                _mm256_loadu_si256(rays.as_ptr() as *const __m256i),
+                _mm256_loadu_si256(rays.as_ptr().add(4) as *const __m256i),
+            )
+        };
+        let pp = _mm256_set1_epi64x(p as i64);
+        let oo = _mm256_set1_epi64x(o as i64);
+        let zero = _mm256_setzero_si256();
+        let ones = _mm256_cmpeq_epi64(zero, zero);
+
+        // Higher bits: (o | !ray) + lowest ray bit carries up to the first non-opponent square.
+        let low = _mm256_and_si256(hi, _mm256_sub_epi64(zero, hi));
+        let carry = _mm256_add_epi64(_mm256_or_si256(oo, _mm256_xor_si256(hi, ones)), low);
+        let out_hi = _mm256_and_si256(_mm256_and_si256(carry, hi), pp);
+        // The run below the outflanking disc, none when there is no such disc.
+        let run = _mm256_and_si256(_mm256_add_epi64(out_hi, ones), hi);
+        let f_hi = _mm256_andnot_si256(_mm256_cmpeq_epi64(out_hi, zero), run);
+
+        // Lower bits (directions W, NE, N, NW: steps 1, 7, 8, 9).
+        let step = _mm256_set_epi64x(9, 8, 7, 1);
+        let stop = _mm256_andnot_si256(oo, lo);
+        let mut fill = _mm256_or_si256(stop, _mm256_srlv_epi64(stop, step));
+        fill = _mm256_or_si256(fill, _mm256_srlv_epi64(fill, _mm256_add_epi64(step, step)));
+        fill = _mm256_or_si256(fill, _mm256_srlv_epi64(fill, _mm256_slli_epi64(step, 2)));
+        let top = _mm256_andnot_si256(_mm256_srlv_epi64(fill, step), fill);
+        let out_lo = _mm256_and_si256(top, pp);
+        // Every ray square above the outflanking disc (all opponent's by construction).
+        let f_lo = _mm256_and_si256(lo, _mm256_sub_epi64(zero, _mm256_add_epi64(out_lo, out_lo)));
+
+        let f = _mm256_or_si256(f_hi, f_lo);
+        let f2 = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
+        _mm_cvtsi128_si64(_mm_or_si128(f2, _mm_unpackhi_epi64(f2, f2))) as u64
     }
 
     /// Legal moves of `p` against `o` with AVX2: the four direction pairs side by side.
@@ -295,6 +345,11 @@ mod tests {
                 if empty >> sq & 1 == 1 {
                     let f = naive_flips(p, o, sq);
                     assert_eq!(flips_scalar(p, o, sq), f, "p={p:#x} o={o:#x} sq={sq}");
+                    #[cfg(target_arch = "x86_64")]
+                    if Avx2::detect().is_some() {
+                        // SAFETY: the CPU has AVX2.
+                        assert_eq!(unsafe { flips_avx2(p, o, sq) }, f, "p={p:#x} o={o:#x} sq={sq}");
+                    }
                     if f != 0 {
                         naive_moves |= 1 << sq;
                     }

@@ -306,40 +306,51 @@ impl Ctx<'_> {
 }
 
 macro_rules! solver {
-    ($moves:path $(, $attr:meta)*) => {
+    ($moves:path, $flips:path $(, $attr:meta)*) => {
         use super::*;
+        use $flips as flips;
 
-        /// One empty square left.
+        /// One empty square left. (No AVX2 needed: without the target feature it may be
+        /// inlined everywhere.)
         #[inline(always)]
         fn last1(c: &mut Ctx, p: u64, o: u64, sq: u32) -> i32 {
             c.nodes += 1;
+            if c.squares != 64 {
+                return last1_any(c.squares, p, o, sq);
+            }
+            // A full board but for `sq`: count the flips by table.
             let np = p.count_ones() as i32;
-            if c.squares == 64 {
-                // A full board but for `sq`: count the flips by table.
-                let n = count_last_flip(p, sq);
-                if n > 0 {
-                    return 2 * (np + n + 1) - 64;
-                }
-                let n = count_last_flip(o, sq);
-                if n > 0 {
-                    return 64 - 2 * (64 - np + n);
-                }
-            } else {
-                let around = NEIGHBOURS[sq as usize];
-                if around & o != 0 {
-                    let f = flips(p, o, sq);
-                    if f != 0 {
-                        return 2 * (np + f.count_ones() as i32 + 1) - c.squares;
-                    }
-                }
-                if around & p != 0 {
-                    let g = flips(o, p, sq);
-                    if g != 0 {
-                        return c.squares - 2 * (c.squares - np + g.count_ones() as i32);
-                    }
+            let n = count_last_flip(p, sq);
+            if n > 0 {
+                return 2 * (np + n + 1) - 64;
+            }
+            let n = count_last_flip(o, sq);
+            if n > 0 {
+                return 64 - 2 * (64 - np + n);
+            }
+            let d = 2 * np - 63;
+            if d > 0 { d + 1 } else { d - 1 }
+        }
+
+        /// One empty square left on a board of `squares` squares (not the full 8×8 one).
+        #[cold]
+        #[inline(never)]
+        fn last1_any(squares: i32, p: u64, o: u64, sq: u32) -> i32 {
+            let np = p.count_ones() as i32;
+            let around = NEIGHBOURS[sq as usize];
+            if around & o != 0 {
+                let f = reversi_core::bitboard::flips_scalar(p, o, sq);
+                if f != 0 {
+                    return 2 * (np + f.count_ones() as i32 + 1) - squares;
                 }
             }
-            let d = 2 * np - c.squares + 1;
+            if around & p != 0 {
+                let g = reversi_core::bitboard::flips_scalar(o, p, sq);
+                if g != 0 {
+                    return squares - 2 * (squares - np + g.count_ones() as i32);
+                }
+            }
+            let d = 2 * np - squares + 1;
             match d.signum() {
                 1 => d + 1,
                 -1 => d - 1,
@@ -348,7 +359,8 @@ macro_rules! solver {
         }
 
         /// Two empty squares left (null window at `alpha`).
-        #[inline(always)]
+        #[inline]
+        $(#[$attr])*
         fn last2(c: &mut Ctx, p: u64, o: u64, alpha: i32, a: u32, b: u32) -> i32 {
             c.nodes += 1;
             let mut best = -INF;
@@ -392,7 +404,8 @@ macro_rules! solver {
         }
 
         /// Three empty squares left (null window at `alpha`), tried in the order given.
-        #[inline(always)]
+        #[inline]
+        $(#[$attr])*
         fn last3(c: &mut Ctx, p: u64, o: u64, alpha: i32, sq: [u32; 3]) -> i32 {
             c.nodes += 1;
             let tries = [(sq[0], sq[1], sq[2]), (sq[1], sq[0], sq[2]), (sq[2], sq[0], sq[1])];
@@ -836,13 +849,17 @@ fn probe(ev: &dyn Evaluator, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i
 }
 
 mod portable {
-    solver!(reversi_core::bitboard::moves_scalar);
+    solver!(
+        reversi_core::bitboard::moves_scalar,
+        reversi_core::bitboard::flips_scalar
+    );
 }
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     solver!(
         reversi_core::bitboard::moves_avx2,
+        reversi_core::bitboard::flips_avx2,
         target_feature(enable = "avx2,bmi2,popcnt")
     );
 }
