@@ -520,9 +520,9 @@ macro_rules! solver {
             best
         }
 
-        /// Moves of a deep node, sorted: table move first, then fewest replies (fastest first),
-        /// replies into corners avoided, corners taken. With `prefetch`, the children's table
-        /// entries are fetched on the way.
+        /// Moves of a deep node with their sort keys, unsorted (lowest key first: the table
+        /// move, then fewest replies (fastest first), replies into corners avoided, corners
+        /// taken). With `prefetch`, the children's table entries are fetched on the way.
         #[inline]
         $(#[$attr])*
         fn sorted_moves(c: &Ctx, p: u64, o: u64, m: u64, tt_move: u8, prefetch: bool, list: &mut [(i32, u32, u64); 32]) -> usize {
@@ -556,7 +556,7 @@ macro_rules! solver {
                     }
                     k
                 };
-                insert_sorted(list, n, (key, sq, f));
+                list[n] = (key, sq, f);
                 n += 1;
             }
             n
@@ -604,6 +604,13 @@ macro_rules! solver {
             }
             let mut list = [(0i32, 0u32, 0u64); 32];
             let count = sorted_moves(c, p, o, m, tt_move, n > SHALLOW + 1, &mut list);
+            // Near the leaves the first move or two usually decide: each is picked when needed.
+            // Measured against sorting every list by insertion (FFO #45, 48, 49, 50, 1 thread):
+            // 54.7 s → 50.7 s, the same nodes; the insertion's branches mispredicted.
+            let lazy = n < ETC_EMPTIES;
+            if !lazy {
+                list[..count].sort_by_key(|e| e.0);
+            }
             if n >= EVAL_SORT_EMPTIES {
                 if let Some(ev) = c.eval {
                     resort(ev, p, o, tt_move, alpha, &mut c.nodes, &mut list[..count]);
@@ -623,7 +630,11 @@ macro_rules! solver {
             let mut best = -INF;
             let mut best_move = NO_MOVE;
             let empties = !(p | o) & c.mask;
-            for &(_, sq, f) in &list[..count] {
+            for i in 0..count {
+                if lazy {
+                    pick_best(&mut list[..count], i);
+                }
+                let (_, sq, f) = list[i];
                 let b = 1u64 << sq;
                 let (np, no) = (o ^ f, p ^ f ^ b);
                 let v = if n - 1 > SHALLOW {
@@ -684,6 +695,7 @@ macro_rules! solver {
             }
             let mut list = [(0i32, 0u32, 0u64); 32];
             let count = sorted_moves(c, p, o, m, tt_move, false, &mut list);
+            list[..count].sort_by_key(|e| e.0);
             if n >= EVAL_SORT_EMPTIES {
                 if let Some(ev) = c.eval {
                     resort(ev, p, o, tt_move, alpha, &mut c.nodes, &mut list[..count]);
@@ -736,6 +748,18 @@ pub(crate) fn insert_sorted(list: &mut [(i32, u32, u64)], len: usize, entry: (i3
         i -= 1;
     }
     list[i] = entry;
+}
+
+/// Moves the entry with the smallest key among `list[i..]` to `list[i]` (the first one on a tie).
+#[inline(always)]
+fn pick_best(list: &mut [(i32, u32, u64)], i: usize) {
+    let mut best = i;
+    for j in i + 1..list.len() {
+        if list[j].0 < list[best].0 {
+            best = j;
+        }
+    }
+    list.swap(i, best);
 }
 
 /// Adds the evaluation of each child (from the opponent's side: lower is better for us) to the
