@@ -525,7 +525,7 @@ macro_rules! solver {
         /// taken). With `prefetch`, the children's table entries are fetched on the way.
         #[inline]
         $(#[$attr])*
-        fn sorted_moves(c: &Ctx, p: u64, o: u64, m: u64, tt_move: u8, prefetch: bool, list: &mut [(i32, u32, u64); 32]) -> usize {
+        fn scored_moves(c: &Ctx, p: u64, o: u64, m: u64, tt_move: u8, prefetch: bool, list: &mut [(i32, u32, u64); 32]) -> usize {
             let (mask, corners) = (c.mask, c.corners);
             let mut n = 0;
             let mut mm = m;
@@ -603,7 +603,7 @@ macro_rules! solver {
                 return -nws(c, o, p, -alpha - 1, n);
             }
             let mut list = [(0i32, 0u32, 0u64); 32];
-            let count = sorted_moves(c, p, o, m, tt_move, n > SHALLOW + 1, &mut list);
+            let count = scored_moves(c, p, o, m, tt_move, n > SHALLOW + 1, &mut list);
             // Near the leaves the first move or two usually decide: each is picked when needed.
             // Measured against sorting every list by insertion (FFO #45, 48, 49, 50, 1 thread):
             // 54.7 s → 50.7 s, the same nodes; the insertion's branches mispredicted.
@@ -694,7 +694,7 @@ macro_rules! solver {
                 return (-v, NO_MOVE);
             }
             let mut list = [(0i32, 0u32, 0u64); 32];
-            let count = sorted_moves(c, p, o, m, tt_move, false, &mut list);
+            let count = scored_moves(c, p, o, m, tt_move, false, &mut list);
             list[..count].sort_by_key(|e| e.0);
             if n >= EVAL_SORT_EMPTIES {
                 if let Some(ev) = c.eval {
