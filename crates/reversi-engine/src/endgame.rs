@@ -15,20 +15,13 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 /// A score larger than any real one.
 pub const INF: i32 = 100;
 
-/// At or below this many empties the solver drops move sorting (and the table: see
-/// `TABLE_EMPTIES`) for the parity order of the shallow search. Measured on FFO #45, 48, 49, 50
-/// (1 thread) when both went together, once the table sat in huge pages and the children's
-/// entries were prefetched: 5 → 1,200 M nodes 57.6 s, 6 → 1,315 M 54.7 s, 7 → 1,883 M 57.6 s,
-/// 8 → 2,119 M 59.6 s. (Before those, 6 saved nodes but not time.)
+/// At or below this many empties the solver drops the transposition table and move sorting.
+/// Measured on FFO #45, 48, 49, 50 (1 thread), once the table sat in huge pages and the
+/// children's entries were prefetched: 5 → 1,200 M nodes 57.6 s, 6 → 1,315 M 54.7 s, 7 → 1,883 M
+/// 57.6 s, 8 → 2,119 M 59.6 s. (Before those, 6 saved nodes but not time.) Sorting at 7 empties
+/// but skipping the table there was tried too, once moves were picked lazily: +7 % nodes for the
+/// same time (FFO #40–59 24.1 G nodes 730 s against 22.5 G 719 s; #50 + #53 CPU time ratio 1.00).
 const SHALLOW: u32 = 6;
-
-/// From this many empties the solver probes and stores the table; between `SHALLOW` and it,
-/// moves are still sorted (by the replies they leave) but the table is skipped. Measured once the
-/// table was 64 MiB and moves were picked lazily (1 thread): from 7 empties FFO #40–47 313 M nodes,
-/// FFO #45, 48, 49, 50 1,303 M 50.3 s, #55 9.78 G 318 s; from 8: 333 M (−2.1 % time), 1,379 M
-/// 49.6 s, 10.5 G 316 s. Each probe near the leaves is a cache (and, on a virtual machine, often
-/// a TLB) miss that the few nodes it saves do not repay.
-const TABLE_EMPTIES: u32 = 8;
 
 /// From this many empties the solver looks up every child in the table before searching any
 /// (enhanced transposition cut-off; measured: −7 % nodes on FFO #26-37).
@@ -571,8 +564,7 @@ macro_rules! solver {
             n
         }
 
-        /// Null-window search with sorted moves, for more than `SHALLOW` empties (and the
-        /// table from `TABLE_EMPTIES`).
+        /// Null-window search with the table, for more than `SHALLOW` empties.
         $(#[$attr])*
         pub(super) fn nws(c: &mut Ctx, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
             c.nodes += 1;
@@ -585,10 +577,9 @@ macro_rules! solver {
                     return upper;
                 }
             }
-            let use_tt = n >= TABLE_EMPTIES;
-            let key = if use_tt { hash(p, o) } else { 0 };
+            let key = hash(p, o);
             let mut tt_move = NO_MOVE;
-            if let Some(d) = if use_tt { c.tt.probe(key) } else { None } {
+            if let Some(d) = c.tt.probe(key) {
                 if d.depth as u32 == n && d.selectivity as usize <= c.sel {
                     if d.upper as i32 <= alpha {
                         return d.upper as i32;
@@ -614,7 +605,7 @@ macro_rules! solver {
                 return -nws(c, o, p, -alpha - 1, n);
             }
             let mut list = [(0i32, 0u32, 0u64); 32];
-            let count = scored_moves(c, p, o, m, tt_move, n > TABLE_EMPTIES, &mut list);
+            let count = scored_moves(c, p, o, m, tt_move, n > SHALLOW + 1, &mut list);
             // Near the leaves the first move or two usually decide: each is picked when needed.
             // Measured against sorting every list by insertion (FFO #45, 48, 49, 50, 1 thread):
             // 54.7 s → 50.7 s, the same nodes; the insertion's branches mispredicted.
@@ -664,9 +655,7 @@ macro_rules! solver {
                     }
                 }
             }
-            if use_tt {
-                c.tt.store(key, TtData::from_window(best, alpha, alpha + 1, n, c.sel, best_move));
-            }
+            c.tt.store(key, TtData::from_window(best, alpha, alpha + 1, n, c.sel, best_move));
             best
         }
 
@@ -743,7 +732,7 @@ macro_rules! solver {
                     }
                 }
             }
-            if n >= TABLE_EMPTIES {
+            if n > SHALLOW {
                 c.tt.store(key, TtData::from_window(best, alpha0, beta, n, c.sel, best_move));
             }
             (best, best_move)
