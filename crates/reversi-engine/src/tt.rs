@@ -27,7 +27,8 @@ pub const NO_MOVE: u8 = 64;
 
 impl TtData {
     /// The entry for a fail-soft `score` searched in the window `(alpha, beta)`: a lower bound at
-    /// or above beta, an upper bound at or below alpha, exact between.
+    /// or above beta, an upper bound at or below alpha, exact between. The open side of a bound
+    /// is ±127, beyond any score that fits (wide variant boards score past ±64).
     #[inline(always)]
     pub fn from_window(
         score: i32,
@@ -38,11 +39,11 @@ impl TtData {
         best: u8,
     ) -> TtData {
         let (lower, upper) = if score >= beta {
-            (score, 64)
+            (score, i8::MAX as i32)
         } else if score > alpha {
             (score, score)
         } else {
-            (-64, score)
+            (-(i8::MAX as i32), score)
         };
         TtData {
             lower: lower as i8,

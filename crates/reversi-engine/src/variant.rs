@@ -191,24 +191,16 @@ impl<'a, B: Bits> VariantSearch<'a, B> {
         let subtree_cut = self.cut;
         self.cut |= cut_before;
         // The table holds scores as i8: wide-board margins beyond that are not stored.
-        if best.abs() < 127 {
-            let (lower, upper) = if best >= beta {
-                (best, 127)
-            } else if best > alpha0 {
-                (best, best)
-            } else {
-                (-127, best)
-            };
-            self.tt.store(
-                key,
-                TtData {
-                    lower: lower as i8,
-                    upper: upper as i8,
-                    depth: depth.min(250) as u8,
-                    selectivity: subtree_cut as u8,
-                    best: best_index,
-                },
+        if best.abs() < i8::MAX as i32 {
+            let data = TtData::from_window(
+                best,
+                alpha0,
+                beta,
+                depth.min(250),
+                subtree_cut as usize,
+                best_index,
             );
+            self.tt.store(key, data);
         }
         best
     }
