@@ -35,7 +35,11 @@ pub struct Args {
     // 64 rather than 256: fewer nodes and less time even on the largest FFO positions (1
     // thread, same build): #55 9.78 G nodes 327 s against 10.0 G 339 s; #45, 48, 49, 50
     // 1,302 M 52.9 s against 1,315 M 54.7 s. Every probe is a random access, and the smaller
-    // table also misses the TLB less.
+    // table also misses the TLB less. Smaller still is faster on small positions, not overall
+    // (1 thread): 4 MiB took #40–47 in 9.3–9.5 s against 10.0–10.5 s, but 8 MiB took #40–59 in
+    // 746 s (23.19 G nodes) against 719 s (22.54 G). Nor did a separate 4 MiB part for
+    // positions of at most 14 empties pay: 36 M nodes/s instead of 31 M, but more nodes (#50
+    // 1.01 G against 764 M, #53 2.94 G against 2.61 G) for about the same time.
     #[arg(long, default_value_t = 64)]
     hash: usize,
     /// Evaluation that sorts moves near the root: `learned`, `hand`, or a weights file.
