@@ -38,8 +38,8 @@ pub struct Args {
     // table also misses the TLB less. Smaller still is faster on small positions, not overall
     // (1 thread): 4 MiB took #40–47 in 9.3–9.5 s against 10.0–10.5 s, but 8 MiB took #40–59 in
     // 746 s (23.19 G nodes) against 719 s (22.54 G). Nor did a separate 4 MiB part for
-    // positions of at most 14 empties pay: 36 M nodes/s instead of 31 M, but more nodes (#50
-    // 1.01 G against 764 M, #53 2.94 G against 2.61 G) for about the same time.
+    // positions of at most 14 empties pay: 33–36 M nodes/s on #40–47 instead of 31 M, but more
+    // nodes (#50 1.01 G against 764 M, #53 2.94 G against 2.61 G) for about the same time.
     #[arg(long, default_value_t = 64)]
     hash: usize,
     /// Evaluation that sorts moves near the root: `learned`, `hand`, or a weights file.
