@@ -6,6 +6,7 @@
 //! the kernel inlines into every node (the AVX2 build is chosen at run time).
 
 use crate::eval::Evaluator;
+use crate::local_tt::{self, LocalTable};
 use crate::stability::stable_discs_on;
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::around;
@@ -272,6 +273,8 @@ pub struct Ctx<'a> {
     /// exactly; above, nodes far from the window are cut on a short search's word (needs
     /// `eval`), and only the table's results at least as exact are trusted.
     pub sel: usize,
+    /// This thread's table for the nodes just above the shallow search (made when first needed).
+    local: Option<Box<LocalTable>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -293,6 +296,7 @@ impl<'a> Ctx<'a> {
             corners: crate::stability::corners_of(mask),
             eval: None,
             sel: 0,
+            local: None,
         }
     }
 }
@@ -304,6 +308,11 @@ impl Ctx<'_> {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    #[inline(always)]
+    fn local(&mut self) -> &mut LocalTable {
+        self.local.get_or_insert_with(LocalTable::new)
     }
 }
 
@@ -450,8 +459,11 @@ macro_rules! solver {
         }
 
         /// Null-window search `(alpha, alpha + 1)` with few empties: no table, parity order.
+        /// `m` is the mover's legal moves (read from 5 empties; the parent has them).
+        // The hottest recursion: its state stays in registers rather than in a struct.
+        #[allow(clippy::too_many_arguments)]
         $(#[$attr])*
-        pub(super) fn shallow(c: &mut Ctx, p: u64, o: u64, alpha: i32, empties: u64, n: u32, parity: u8) -> i32 {
+        pub(super) fn shallow(c: &mut Ctx, p: u64, o: u64, alpha: i32, empties: u64, n: u32, parity: u8, m: u64) -> i32 {
             if n == 3 {
                 // Squares of odd regions first (parity), then the others.
                 let odd = ODD_SQUARES[parity as usize];
@@ -483,7 +495,7 @@ macro_rules! solver {
             }
             let mut best = -INF;
             let odd = ODD_SQUARES[parity as usize];
-            let candidates = if n <= 4 { empties } else { $moves(p, o) & c.mask };
+            let candidates = if n <= 4 { empties } else { m };
             let (co, ce) = (candidates & odd, candidates & !odd);
             let groups = if n <= 4 {
                 // So few squares: parity alone orders them.
@@ -504,7 +516,9 @@ macro_rules! solver {
                         continue;
                     }
                     let b = 1u64 << sq;
-                    let v = -shallow(c, o ^ f, p ^ f ^ b, -alpha - 1, empties ^ b, n - 1, parity ^ QUADRANT_BIT[sq as usize]);
+                    let (np, no) = (o ^ f, p ^ f ^ b);
+                    let replies = if n > 5 { $moves(np, no) & c.mask } else { 0 };
+                    let v = -shallow(c, np, no, -alpha - 1, empties ^ b, n - 1, parity ^ QUADRANT_BIT[sq as usize], replies);
                     if v > best {
                         best = v;
                         if v > alpha {
@@ -514,8 +528,9 @@ macro_rules! solver {
                 }
             }
             if best == -INF {
-                if $moves(o, p) & c.mask != 0 {
-                    return -shallow(c, o, p, -alpha - 1, empties, n, parity);
+                let theirs = $moves(o, p) & c.mask;
+                if theirs != 0 {
+                    return -shallow(c, o, p, -alpha - 1, empties, n, parity, theirs);
                 }
                 return final_score_on(p, o, c.squares);
             }
@@ -527,7 +542,7 @@ macro_rules! solver {
         /// taken). With `prefetch`, the children's table entries are fetched on the way.
         #[inline]
         $(#[$attr])*
-        fn scored_moves(c: &Ctx, p: u64, o: u64, m: u64, tt_move: u8, prefetch: bool, list: &mut [(i32, u32, u64); 32]) -> usize {
+        fn scored_moves(c: &Ctx, p: u64, o: u64, m: u64, tt_move: u8, prefetch: bool, list: &mut [Scored; 32]) -> usize {
             let (mask, corners) = (c.mask, c.corners);
             let mut n = 0;
             let mut mm = m;
@@ -544,12 +559,13 @@ macro_rules! solver {
                     // 72.9 s → 71.8 s when prefetched for the cut-off only, 64.8 s for all.
                     c.tt.prefetch(hash(np, no));
                 }
+                // The replies are the child's legal moves: handed down, they are not generated twice.
+                let replies = $moves(np, no) & mask;
                 let key = if sq as u8 == tt_move {
                     -1 << 20
                 } else {
                     // Weights measured on FFO #20-39 (node counts): replies 64, corner
                     // replies 128, the opponent's potential mobility 8, our corner -64.
-                    let replies = $moves(np, no) & mask;
                     let mut k = (replies.count_ones() as i32) * 64 + (replies & corners).count_ones() as i32 * 128;
                     // Potential mobility of the opponent: its empties next to our discs.
                     k += (around(no) & !(np | no) & mask).count_ones() as i32 * 8;
@@ -558,7 +574,7 @@ macro_rules! solver {
                     }
                     k
                 };
-                list[n] = (key, sq, f);
+                list[n] = Scored { key, sq, flips: f, replies };
                 n += 1;
             }
             n
@@ -566,7 +582,7 @@ macro_rules! solver {
 
         /// Null-window search with the table, for more than `SHALLOW` empties.
         $(#[$attr])*
-        pub(super) fn nws(c: &mut Ctx, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+        pub(super) fn nws(c: &mut Ctx, p: u64, o: u64, alpha: i32, n: u32, m: u64) -> i32 {
             c.nodes += 1;
             if c.should_stop() {
                 return 0;
@@ -579,7 +595,9 @@ macro_rules! solver {
             }
             let key = hash(p, o);
             let mut tt_move = NO_MOVE;
-            if let Some(d) = c.tt.probe(key) {
+            let local = n <= local_tt::HIGHEST;
+            let known = if local { c.local().probe(key, n) } else { c.tt.probe(key) };
+            if let Some(d) = known {
                 if d.depth as u32 == n && d.selectivity as usize <= c.sel {
                     if d.upper as i32 <= alpha {
                         return d.upper as i32;
@@ -597,21 +615,21 @@ macro_rules! solver {
                     }
                 }
             }
-            let m = $moves(p, o) & c.mask;
             if m == 0 {
-                if $moves(o, p) & c.mask == 0 {
+                let theirs = $moves(o, p) & c.mask;
+                if theirs == 0 {
                     return final_score_on(p, o, c.squares);
                 }
-                return -nws(c, o, p, -alpha - 1, n);
+                return -nws(c, o, p, -alpha - 1, n, theirs);
             }
-            let mut list = [(0i32, 0u32, 0u64); 32];
-            let count = scored_moves(c, p, o, m, tt_move, n > SHALLOW + 1, &mut list);
+            let mut list = [Scored::default(); 32];
+            let count = scored_moves(c, p, o, m, tt_move, n > local_tt::HIGHEST + 1, &mut list);
             // Near the leaves the first move or two usually decide: each is picked when needed.
             // Measured against sorting every list by insertion (FFO #45, 48, 49, 50, 1 thread):
             // 54.7 s → 50.7 s, the same nodes; the insertion's branches mispredicted.
             let lazy = n < ETC_EMPTIES;
             if !lazy {
-                list[..count].sort_by_key(|e| e.0);
+                list[..count].sort_by_key(|e| e.key);
             }
             if n >= EVAL_SORT_EMPTIES {
                 if let Some(ev) = c.eval {
@@ -620,9 +638,11 @@ macro_rules! solver {
             }
             if n >= ETC_EMPTIES {
                 // Enhanced transposition cut-off: a child already known to refute alpha.
-                for &(_, sq, f) in &list[..count] {
-                    let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
-                    if let Some(d) = c.tt.probe(hash(np, no)) {
+                for e in &list[..count] {
+                    let (np, no) = (o ^ e.flips, p ^ e.flips ^ (1u64 << e.sq));
+                    let k = hash(np, no);
+                    let known = if n - 1 <= local_tt::HIGHEST { c.local().probe(k, n - 1) } else { c.tt.probe(k) };
+                    if let Some(d) = known {
                         if d.depth as u32 == n - 1 && d.selectivity as usize <= c.sel && -(d.upper as i32) > alpha {
                             return -(d.upper as i32);
                         }
@@ -636,13 +656,13 @@ macro_rules! solver {
                 if lazy {
                     pick_best(&mut list[..count], i);
                 }
-                let (_, sq, f) = list[i];
+                let Scored { sq, flips: f, replies, .. } = list[i];
                 let b = 1u64 << sq;
                 let (np, no) = (o ^ f, p ^ f ^ b);
                 let v = if n - 1 > SHALLOW {
-                    -nws(c, np, no, -alpha - 1, n - 1)
+                    -nws(c, np, no, -alpha - 1, n - 1, replies)
                 } else {
-                    -shallow(c, np, no, -alpha - 1, empties ^ b, n - 1, parity_of(empties ^ b))
+                    -shallow(c, np, no, -alpha - 1, empties ^ b, n - 1, parity_of(empties ^ b), replies)
                 };
                 if c.aborted {
                     return 0;
@@ -655,7 +675,12 @@ macro_rules! solver {
                     }
                 }
             }
-            c.tt.store(key, TtData::from_window(best, alpha, alpha + 1, n, c.sel, best_move));
+            let data = TtData::from_window(best, alpha, alpha + 1, n, c.sel, best_move);
+            if local {
+                c.local().store(key, n, data);
+            } else {
+                c.tt.store(key, data);
+            }
             best
         }
 
@@ -668,7 +693,8 @@ macro_rules! solver {
                 c.nodes += 1;
                 return final_score_on(p, o, c.squares);
             }
-            if n > SHALLOW { nws(c, p, o, alpha, n) } else { shallow(c, p, o, alpha, empties, n, parity_of(empties)) }
+            let m = $moves(p, o) & c.mask;
+            if n > SHALLOW { nws(c, p, o, alpha, n, m) } else { shallow(c, p, o, alpha, empties, n, parity_of(empties), m) }
         }
 
         /// Principal-variation search in the window `(alpha, beta)`: the first move with the
@@ -695,9 +721,9 @@ macro_rules! solver {
                 let (v, _) = pvs(c, o, p, -beta, -alpha);
                 return (-v, NO_MOVE);
             }
-            let mut list = [(0i32, 0u32, 0u64); 32];
+            let mut list = [Scored::default(); 32];
             let count = scored_moves(c, p, o, m, tt_move, false, &mut list);
-            list[..count].sort_by_key(|e| e.0);
+            list[..count].sort_by_key(|e| e.key);
             if n >= EVAL_SORT_EMPTIES {
                 if let Some(ev) = c.eval {
                     resort(ev, p, o, tt_move, alpha, &mut c.nodes, &mut list[..count]);
@@ -706,7 +732,7 @@ macro_rules! solver {
             let alpha0 = alpha;
             let mut best = -INF;
             let mut best_move = NO_MOVE;
-            for (i, &(_, sq, f)) in list[..count].iter().enumerate() {
+            for (i, &Scored { sq, flips: f, .. }) in list[..count].iter().enumerate() {
                 let b = 1u64 << sq;
                 let (np, no) = (o ^ f, p ^ f ^ b);
                 let mut v;
@@ -740,6 +766,16 @@ macro_rules! solver {
     };
 }
 
+/// A move of a deep node with its sort key (lowest first), its flips and the opponent's replies
+/// after it.
+#[derive(Clone, Copy, Default)]
+struct Scored {
+    key: i32,
+    sq: u32,
+    flips: u64,
+    replies: u64,
+}
+
 /// Inserts a move `(key, square, flips)` into the first `len` entries of `list`, kept in
 /// increasing key order (insertion sort: a node has at most ~30 moves).
 #[inline(always)]
@@ -754,10 +790,10 @@ pub(crate) fn insert_sorted(list: &mut [(i32, u32, u64)], len: usize, entry: (i3
 
 /// Moves the entry with the smallest key among `list[i..]` to `list[i]` (the first one on a tie).
 #[inline(always)]
-fn pick_best(list: &mut [(i32, u32, u64)], i: usize) {
+fn pick_best(list: &mut [Scored], i: usize) {
     let mut best = i;
     for j in i + 1..list.len() {
-        if list[j].0 < list[best].0 {
+        if list[j].key < list[best].key {
             best = j;
         }
     }
@@ -767,22 +803,14 @@ fn pick_best(list: &mut [(i32, u32, u64)], i: usize) {
 /// Adds the evaluation of each child (from the opponent's side: lower is better for us) to the
 /// sort keys, or from `SORT_SEARCH_EMPTIES` the score of a short search from it, and sorts
 /// again; the table move stays first.
-fn resort(
-    ev: &dyn Evaluator,
-    p: u64,
-    o: u64,
-    tt_move: u8,
-    alpha: i32,
-    nodes: &mut u64,
-    list: &mut [(i32, u32, u64)],
-) {
+fn resort(ev: &dyn Evaluator, p: u64, o: u64, tt_move: u8, alpha: i32, nodes: &mut u64, list: &mut [Scored]) {
     // The evaluation exists on the full 8×8 board only.
     let depth = sort_depth((!(p | o)).count_ones());
     for e in list.iter_mut() {
-        if e.1 as u8 != tt_move {
-            let (sq, f) = (e.1, e.2);
+        if e.sq as u8 != tt_move {
+            let (sq, f) = (e.sq, e.flips);
             let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
-            e.0 += if depth == 0 {
+            e.key += if depth == 0 {
                 EVAL_SORT_WEIGHT * ev.eval(np, no)
             } else {
                 // Moves that stay `SORT_MARGIN` below alpha need no finer ranking among
@@ -791,7 +819,7 @@ fn resort(
             };
         }
     }
-    list.sort_by_key(|e| e.0);
+    list.sort_by_key(|e| e.key);
 }
 
 /// The depth of the search that ranks the moves of a node with `n` empties (0: the evaluation

@@ -8,6 +8,7 @@ pub mod bench;
 pub mod endgame;
 pub mod eval;
 pub mod levels;
+mod local_tt;
 pub mod position_search;
 pub mod probcut;
 pub mod search;
