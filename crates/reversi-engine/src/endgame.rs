@@ -11,6 +11,7 @@ use crate::stability::stable_discs_on;
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::around;
 use reversi_core::bitboard::flips_scalar as flips;
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// A score larger than any real one.
@@ -22,7 +23,9 @@ pub const INF: i32 = 100;
 /// 57.6 s, 8 → 2,119 M 59.6 s. (Before those, 6 saved nodes but not time.) Sorting at 7 empties
 /// but skipping the table there was tried too, once moves were picked lazily: +7 % nodes for the
 /// same time (FFO #40–59 24.1 G nodes 730 s against 22.5 G 719 s; #50 + #53 CPU time ratio 1.00).
-const SHALLOW: u32 = 6;
+/// Once the nodes just above it used a small table of their own (`local_tt`), 5 became the
+/// fastest: FFO #40–47 6 → 334.9 M nodes 8.8 s, 5 → 299.2 M 8.3 s, 4 → 260.8 M 8.9 s.
+pub(crate) const SHALLOW: u32 = 5;
 
 /// From this many empties the solver looks up every child in the table before searching any
 /// (enhanced transposition cut-off; measured: −7 % nodes on FFO #26-37).
@@ -312,7 +315,13 @@ impl Ctx<'_> {
 
     #[inline(always)]
     fn local(&mut self) -> &mut LocalTable {
-        self.local.get_or_insert_with(LocalTable::new)
+        if self.local.is_none() {
+            self.local = Some(LocalTable::new());
+        }
+        match &mut self.local {
+            Some(t) => t,
+            None => unreachable!("made just above"),
+        }
     }
 }
 
@@ -542,7 +551,7 @@ macro_rules! solver {
         /// taken). With `prefetch`, the children's table entries are fetched on the way.
         #[inline]
         $(#[$attr])*
-        fn scored_moves(c: &Ctx, p: u64, o: u64, m: u64, tt_move: u8, prefetch: bool, list: &mut [Scored; 32]) -> usize {
+        fn scored_moves<'l>(c: &Ctx, p: u64, o: u64, m: u64, tt_move: u8, prefetch: bool, list: &'l mut [MaybeUninit<Scored>; 32]) -> &'l mut [Scored] {
             let (mask, corners) = (c.mask, c.corners);
             let mut n = 0;
             let mut mm = m;
@@ -574,10 +583,12 @@ macro_rules! solver {
                     }
                     k
                 };
-                list[n] = Scored { key, sq, flips: f, replies };
+                list[n].write(Scored { key, sq, flips: f, replies });
                 n += 1;
             }
-            n
+            // SAFETY: the first `n` entries were written just above, and `MaybeUninit<Scored>`
+            // has the layout of `Scored`.
+            unsafe { std::slice::from_raw_parts_mut(list.as_mut_ptr() as *mut Scored, n) }
         }
 
         /// Null-window search with the table, for more than `SHALLOW` empties.
@@ -622,8 +633,10 @@ macro_rules! solver {
                 }
                 return -nws(c, o, p, -alpha - 1, n, theirs);
             }
-            let mut list = [Scored::default(); 32];
-            let count = scored_moves(c, p, o, m, tt_move, n > local_tt::HIGHEST + 1, &mut list);
+            // Left uninitialised: clearing it cost 2 % of the time (a `memset` per node).
+            let mut buf = [MaybeUninit::<Scored>::uninit(); 32];
+            let list = scored_moves(c, p, o, m, tt_move, n > local_tt::HIGHEST + 1, &mut buf);
+            let count = list.len();
             // Near the leaves the first move or two usually decide: each is picked when needed.
             // Measured against sorting every list by insertion (FFO #45, 48, 49, 50, 1 thread):
             // 54.7 s → 50.7 s, the same nodes; the insertion's branches mispredicted.
@@ -721,8 +734,9 @@ macro_rules! solver {
                 let (v, _) = pvs(c, o, p, -beta, -alpha);
                 return (-v, NO_MOVE);
             }
-            let mut list = [Scored::default(); 32];
-            let count = scored_moves(c, p, o, m, tt_move, false, &mut list);
+            let mut buf = [MaybeUninit::<Scored>::uninit(); 32];
+            let list = scored_moves(c, p, o, m, tt_move, false, &mut buf);
+            let count = list.len();
             list[..count].sort_by_key(|e| e.key);
             if n >= EVAL_SORT_EMPTIES {
                 if let Some(ev) = c.eval {
@@ -768,7 +782,7 @@ macro_rules! solver {
 
 /// A move of a deep node with its sort key (lowest first), its flips and the opponent's replies
 /// after it.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Scored {
     key: i32,
     sq: u32,

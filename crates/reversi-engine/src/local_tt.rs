@@ -7,7 +7,7 @@
 //! small enough to stay in the core's own cache, finds most of them (Egaroucid keeps a table of
 //! this kind too).
 //!
-//! Measured against the shared 64 MiB table at these depths (1 thread): FFO #40–47 313.2 M nodes
+//! Measured against the shared 64 MiB table at 7 to 10 empties (1 thread): FFO #40–47 313.2 M nodes
 //! 9.5 s → 334.9 M nodes 8.9 s. The bounds (from 9 to 12 empties) and the size (256 to 4,096
 //! entries per depth) all measured within noise of each other (9.1–9.2 s). With the replies
 //! handed down (see `endgame`), all of FFO #40–59: 22.54 G nodes 718.5 s → 23.59 G 636.6 s.
@@ -18,8 +18,9 @@ use crate::tt::{TtData, NO_MOVE};
 const BITS: u32 = 10;
 const SIZE: usize = 1 << BITS;
 
-/// Null-window nodes with `LOWEST..=HIGHEST` empties use this table instead of the shared one.
-pub const LOWEST: u32 = 7;
+/// Null-window nodes with `LOWEST..=HIGHEST` empties use this table instead of the shared one
+/// (from just above the shallow search, which uses no table).
+pub const LOWEST: u32 = crate::endgame::SHALLOW + 1;
 /// See [`LOWEST`].
 pub const HIGHEST: u32 = 10;
 
