@@ -209,7 +209,7 @@ fn images(p: u64, o: u64) -> [(u64, u64); 8] {
 }
 
 /// Indices of the extra tables (mobility, potential mobility, parity, constant), offsets added.
-#[inline]
+#[inline(always)]
 fn extras(p: u64, o: u64) -> [u32; EXTRA_TABLES.len()] {
     let empty = !(p | o);
     let base = PATTERNS.len();
@@ -324,6 +324,31 @@ pub const SCALE: i32 = 64;
 /// The evaluation with folded weights, in 1/[`SCALE`] disc, for the side to move.
 #[inline]
 pub fn evaluate(w: &StageWeights, p: u64, o: u64) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("popcnt")
+    {
+        // SAFETY: the CPU supports the features `evaluate_avx2` is compiled for.
+        return unsafe { evaluate_avx2(w, p, o) };
+    }
+    evaluate_portable(w, p, o)
+}
+
+/// [`evaluate`] compiled for AVX2 machines: native population counts and the AVX2 move
+/// generation inlined (the evaluation is called once per node near the solver's root).
+///
+/// # Safety
+/// The CPU must support AVX2, BMI2 and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi2,popcnt")]
+unsafe fn evaluate_avx2(w: &StageWeights, p: u64, o: u64) -> i32 {
+    evaluate_portable(w, p, o)
+}
+
+/// [`evaluate`] for any CPU.
+#[inline(always)]
+fn evaluate_portable(w: &StageWeights, p: u64, o: u64) -> i32 {
     let r = readings();
     let imgs = images(p, o);
     let mut sum = 0i32;
