@@ -435,6 +435,8 @@ mod tests {
             let full = evaluate_unfolded(&w, p, o);
             let fast = evaluate(&wi, p, o);
             assert_eq!((full * SCALE as f32).round() as i32, fast, "{p:#x} {o:#x}");
+            // Both compiled paths agree (the AVX2 one where this CPU has it).
+            assert_eq!(evaluate_portable(&wi, p, o), fast, "{p:#x} {o:#x}");
         }
     }
 
