@@ -40,6 +40,8 @@ pub struct Args {
     // 746 s (23.19 G nodes) against 719 s (22.54 G). Nor did a separate 4 MiB part for
     // positions of at most 14 empties pay: 33–36 M nodes/s on #40–47 instead of 31 M, but more
     // nodes (#50 1.01 G against 764 M, #53 2.94 G against 2.61 G) for about the same time.
+    // Once the nodes of 6–10 empties kept a small table per thread (`local_tt`), 16 MiB took
+    // #40–59 in 594.5 s (19.97 G nodes) against 599.0 s (20.22 G): within noise, so 64 stays.
     #[arg(long, default_value_t = 64)]
     hash: usize,
     /// Evaluation that sorts moves near the root: `learned`, `hand`, or a weights file.
