@@ -277,7 +277,7 @@ pub struct Ctx<'a> {
     /// `eval`), and only the table's results at least as exact are trusted.
     pub sel: usize,
     /// This thread's table for the nodes just above the shallow search (made when first needed).
-    local: Option<Box<LocalTable>>,
+    local: Option<LocalTable>,
 }
 
 impl<'a> Ctx<'a> {

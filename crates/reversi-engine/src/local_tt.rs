@@ -3,14 +3,15 @@
 //!
 //! Those nodes are the most numerous that use a table at all, and each of them costs a cache miss
 //! in the shared table (tens of MiB, far beyond the caches). Their subtrees are small, so they
-//! mostly meet their transpositions soon: a table of a few thousand recent positions per depth,
+//! mostly meet their transpositions soon: a table of the last thousand or so positions per depth,
 //! small enough to stay in the core's own cache, finds most of them (Egaroucid keeps a table of
 //! this kind too).
 //!
 //! Measured against the shared 64 MiB table at 7 to 10 empties (1 thread): FFO #40–47 313.2 M nodes
 //! 9.5 s → 334.9 M nodes 8.9 s. The bounds (from 9 to 12 empties) and the size (256 to 4,096
 //! entries per depth) all measured within noise of each other (9.1–9.2 s). With the replies
-//! handed down (see `endgame`), all of FFO #40–59: 22.54 G nodes 718.5 s → 23.59 G 636.6 s.
+//! handed down (see `endgame`), all of FFO #40–59: 22.54 G nodes 718.5 s → 23.59 G 636.6 s; then
+//! with the shallow search one empty shorter and this table from 6 empties, 20.22 G 599.0 s.
 
 use crate::tt::{TtData, NO_MOVE};
 
@@ -38,16 +39,18 @@ struct Entry {
 /// One thread's table: a direct-mapped array per number of empties, the newest result replacing
 /// the old one.
 pub struct LocalTable {
-    entries: [[Entry; SIZE]; DEPTHS],
+    entries: Box<[[Entry; SIZE]; DEPTHS]>,
 }
 
 impl LocalTable {
-    /// An empty table, on the heap (it is too large for a stack frame).
-    pub fn new() -> Box<LocalTable> {
-        let v: Vec<[Entry; SIZE]> = vec![[Entry::default(); SIZE]; DEPTHS];
-        let b: Box<[[Entry; SIZE]]> = v.into_boxed_slice();
-        // SAFETY: the slice has exactly `DEPTHS` rows, the layout of `LocalTable`'s only field.
-        unsafe { Box::from_raw(Box::into_raw(b) as *mut LocalTable) }
+    /// An empty table (on the heap: it is too large for a stack frame).
+    pub fn new() -> LocalTable {
+        let rows = vec![[Entry::default(); SIZE]; DEPTHS].into_boxed_slice();
+        LocalTable {
+            entries: rows
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("made with DEPTHS rows")),
+        }
     }
 
     #[inline(always)]
