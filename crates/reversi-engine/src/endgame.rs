@@ -942,6 +942,7 @@ pub enum Kernel {
 
 impl Kernel {
     /// The fastest kernel this CPU supports.
+    #[inline]
     pub fn best() -> Kernel {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2")

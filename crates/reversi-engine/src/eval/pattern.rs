@@ -325,11 +325,8 @@ pub const SCALE: i32 = 64;
 #[inline]
 pub fn evaluate(w: &StageWeights, p: u64, o: u64) -> i32 {
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2")
-        && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("popcnt")
-    {
-        // SAFETY: the CPU supports the features `evaluate_avx2` is compiled for.
+    if crate::endgame::Kernel::best() == crate::endgame::Kernel::Avx2 {
+        // SAFETY: `Kernel::best` chose AVX2 after checking the features `evaluate_avx2` needs.
         return unsafe { evaluate_avx2(w, p, o) };
     }
     evaluate_portable(w, p, o)
@@ -339,7 +336,7 @@ pub fn evaluate(w: &StageWeights, p: u64, o: u64) -> i32 {
 /// generation inlined (the evaluation is called once per node near the solver's root).
 ///
 /// # Safety
-/// The CPU must support AVX2, BMI2 and POPCNT.
+/// The CPU must support AVX2, BMI2 and POPCNT (what `Kernel::Avx2` checks).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi2,popcnt")]
 unsafe fn evaluate_avx2(w: &StageWeights, p: u64, o: u64) -> i32 {
