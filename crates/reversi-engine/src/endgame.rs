@@ -30,6 +30,8 @@ pub(crate) const SHALLOW: u32 = 5;
 /// From this many empties the solver looks up every child in the table before searching any
 /// (enhanced transposition cut-off; measured: −7 % nodes on FFO #26-37).
 const ETC_EMPTIES: u32 = 12;
+// The children the cut-off looks up are in the shared table, not in a thread's own.
+const _: () = assert!(ETC_EMPTIES - 1 > local_tt::HIGHEST);
 
 /// From this many empties, moves are also sorted by the evaluation of the position they lead to
 /// (when the context has an evaluation): dearer per node, but near the root good ordering saves
@@ -653,9 +655,7 @@ macro_rules! solver {
                 // Enhanced transposition cut-off: a child already known to refute alpha.
                 for e in list.iter() {
                     let (np, no) = (o ^ e.flips, p ^ e.flips ^ (1u64 << e.sq));
-                    let k = hash(np, no);
-                    let known = if n - 1 <= local_tt::HIGHEST { c.local().probe(k, n - 1) } else { c.tt.probe(k) };
-                    if let Some(d) = known {
+                    if let Some(d) = c.tt.probe(hash(np, no)) {
                         if d.depth as u32 == n - 1 && d.selectivity as usize <= c.sel && -(d.upper as i32) > alpha {
                             return -(d.upper as i32);
                         }
