@@ -258,10 +258,11 @@ pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
 /// empty ones next to the opponent's discs).
 #[inline(always)]
 pub const fn around(b: u64) -> u64 {
+    // The diagonal neighbours are the horizontal ones moved a row up or down: shifting `b`
+    // with its horizontal neighbours by a row covers both at once.
     let h = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
-    let v = (b << 8) | (b >> 8);
-    let d = ((b << 9) & NOT_A) | ((b >> 9) & NOT_H) | ((b << 7) & NOT_H) | ((b >> 7) & NOT_A);
-    h | v | d
+    let x = b | h;
+    h | (x << 8) | (x >> 8)
 }
 
 /// Mirror top to bottom (row 1 ↔ row 8).
@@ -323,6 +324,36 @@ mod tests {
             }
         }
         all
+    }
+
+    /// `around` equals a square-by-square scan of the eight neighbours.
+    #[test]
+    fn around_equals_neighbour_scan() {
+        let naive = |b: u64| {
+            let mut m = 0u64;
+            for sq in 0..64i32 {
+                let (x, y) = (sq % 8, sq / 8);
+                for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if (0..8).contains(&nx) && (0..8).contains(&ny) && b >> (ny * 8 + nx) & 1 == 1 {
+                        m |= 1 << sq;
+                    }
+                }
+            }
+            m
+        };
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for k in 0..2000 {
+            let r = xorshift(&mut seed);
+            let b = match k % 3 {
+                0 => r,
+                1 => r & xorshift(&mut seed) & xorshift(&mut seed),
+                _ => 1u64 << (r % 64),
+            };
+            assert_eq!(around(b), naive(b), "b={b:#x}");
+        }
+        assert_eq!(around(u64::MAX), u64::MAX);
+        assert_eq!(around(1), 0x302);
     }
 
     fn xorshift(s: &mut u64) -> u64 {
