@@ -5,6 +5,7 @@
 //! The search is written once in a macro and compiled once per move-generation kernel, so that
 //! the kernel inlines into every node (the AVX2 build is chosen at run time).
 
+use crate::eval::pattern::Indices;
 use crate::eval::Evaluator;
 use crate::local_tt::{self, LocalTable};
 use crate::stability::stable_discs_on;
@@ -819,12 +820,20 @@ fn pick_best(list: &mut [Scored], i: usize) {
 fn resort(ev: &dyn Evaluator, p: u64, o: u64, tt_move: u8, alpha: i32, nodes: &mut u64, list: &mut [Scored]) {
     // The evaluation exists on the full 8×8 board only.
     let depth = sort_depth((!(p | o)).count_ones());
+    let indexed = match ev.learned() {
+        Some(l) if depth == 0 && list.len() > 1 => Some((l, Indices::of(p, o))),
+        _ => None,
+    };
     for e in list.iter_mut() {
         if e.sq as u8 != tt_move {
             let (sq, f) = (e.sq, e.flips);
             let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
             e.key += if depth == 0 {
-                EVAL_SORT_WEIGHT * ev.eval(np, no)
+                EVAL_SORT_WEIGHT
+                    * match &indexed {
+                        Some((l, idx)) => l.eval_child(idx, sq, f, np, no),
+                        None => ev.eval(np, no),
+                    }
             } else {
                 // Moves that stay `SORT_MARGIN` below alpha need no finer ranking among
                 // themselves: the child's window is cut there.
@@ -885,6 +894,27 @@ fn probe(ev: &dyn Evaluator, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i
         return -probe(ev, o, p, depth, -beta, -alpha, nodes);
     }
     let mut best = -INF;
+    if depth == 1 && m & (m - 1) != 0 {
+        if let Some(l) = ev.learned() {
+            // The children are evaluated from this position's pattern indices, in the order
+            // (and with the cut-off) of the general loop below.
+            let idx = Indices::of(p, o);
+            while m != 0 {
+                let sq = m.trailing_zeros();
+                m &= m - 1;
+                let f = flips(p, o, sq);
+                *nodes += 1;
+                let v = -l.eval_child(&idx, sq, f, o ^ f, p ^ f ^ (1u64 << sq));
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+            return best;
+        }
+    }
     let mut list = [(0i32, 0u32, 0u64); 32];
     let mut count = 0;
     while m != 0 {

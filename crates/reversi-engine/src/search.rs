@@ -3,6 +3,7 @@
 //! reports. Positions at or below the exact-endgame depth go to [`crate::endgame`].
 
 use crate::endgame::{self, Ctx, Kernel, INF};
+use crate::eval::pattern::Indices;
 use crate::eval::{Evaluator, Learned};
 use crate::probcut::{self, CONFIDENCE, CONFIDENCE_PCT};
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
@@ -991,6 +992,7 @@ impl<'a> Mid<'a> {
         }
         let mut best = -INF;
         let mut mm = m;
+        let indexed = self.indexed(p, o, m);
         while mm != 0 {
             let sq = mm.trailing_zeros();
             mm &= mm - 1;
@@ -1000,7 +1002,7 @@ impl<'a> Mid<'a> {
             let v = if np | no == u64::MAX {
                 -endgame::final_score(np, no)
             } else {
-                -self.eval.eval(np, no)
+                -self.eval_child(&indexed, sq, f, np, no)
             };
             if v > best {
                 best = v;
@@ -1010,6 +1012,25 @@ impl<'a> Mid<'a> {
             }
         }
         best
+    }
+
+    /// The learned evaluation and the pattern indices of `(p, o)`, when the evaluation is the
+    /// learned one and there are at least two moves `m` to evaluate after (for one, reading the
+    /// child's board is as cheap).
+    #[inline]
+    fn indexed(&self, p: u64, o: u64, m: u64) -> Option<(&'a Learned, Indices)> {
+        let l = self.eval.learned()?;
+        (m & (m - 1) != 0).then(|| (l, Indices::of(p, o)))
+    }
+
+    /// The evaluation of the child `(np, no)` reached by playing `sq` flipping `f`: from the
+    /// parent's indices when there are some.
+    #[inline]
+    fn eval_child(&self, indexed: &Option<(&Learned, Indices)>, sq: u32, f: u64, np: u64, no: u64) -> i32 {
+        match indexed {
+            Some((l, idx)) => l.eval_child(idx, sq, f, np, no),
+            None => self.eval.eval(np, no),
+        }
     }
 
     /// Multi-ProbCut: a shallow search far outside the window decides the node.
@@ -1037,6 +1058,7 @@ impl<'a> Mid<'a> {
     fn order(&mut self, p: u64, o: u64, m: u64, tt_move: u8, list: &mut [(i32, u32, u64); 32]) -> usize {
         let mut n = 0;
         let mut mm = m;
+        let indexed = self.indexed(p, o, m);
         while mm != 0 {
             let sq = mm.trailing_zeros();
             mm &= mm - 1;
@@ -1046,7 +1068,7 @@ impl<'a> Mid<'a> {
                 i32::MIN
             } else {
                 // The child is scored from the opponent's side: lower is better for us.
-                self.eval.eval(np, no) * 16 + moves(np, no).count_ones() as i32 * 8
+                self.eval_child(&indexed, sq, f, np, no) * 16 + moves(np, no).count_ones() as i32 * 8
             };
             crate::endgame::insert_sorted(list, n, (key, sq, f));
             n += 1;

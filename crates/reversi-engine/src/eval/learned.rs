@@ -141,15 +141,33 @@ impl Learned {
         let empties = 64 - (p | o).count_ones();
         pattern::evaluate(self.stage(pattern::stage(empties)), p, o)
     }
+
+    /// [`Evaluator::eval`] of the child `(np, no)` reached by playing `sq` (flipping `flips`)
+    /// from the position with pattern indices `parent` (the same value): a search that evaluates
+    /// each child of a node reads the node's board once, and each child's indices follow from
+    /// the move.
+    #[inline]
+    pub fn eval_child(&self, parent: &pattern::Indices, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
+        to_discs(pattern::evaluate_child(&self.weights, parent, sq, flips, np, no))
+    }
+}
+
+/// A value in 1/[`SCALE`] disc to whole discs: rounded to the nearest, halves away from zero,
+/// and clamped to ±63.
+#[inline]
+fn to_discs(v: i32) -> i32 {
+    let d = (v + if v >= 0 { SCALE / 2 } else { -SCALE / 2 }) / SCALE;
+    d.clamp(-63, 63)
 }
 
 impl Evaluator for Learned {
     #[inline]
     fn eval(&self, p: u64, o: u64) -> i32 {
-        let v = self.eval_fine(p, o);
-        // Round to the nearest disc, halves away from zero.
-        let d = (v + if v >= 0 { SCALE / 2 } else { -SCALE / 2 }) / SCALE;
-        d.clamp(-63, 63)
+        to_discs(self.eval_fine(p, o))
+    }
+
+    fn learned(&self) -> Option<&Learned> {
+        Some(self)
     }
 
     fn name(&self) -> &'static str {

@@ -19,6 +19,11 @@ pub trait Evaluator: Send + Sync {
     fn eval(&self, p: u64, o: u64) -> i32;
     /// A short name for logs and `--help`.
     fn name(&self) -> &'static str;
+    /// The learned evaluation behind this one, if it is one: a search may then keep its pattern
+    /// indices up to date move by move instead of reading each board afresh.
+    fn learned(&self) -> Option<&Learned> {
+        None
+    }
 }
 
 /// Which evaluation an engine uses, chosen at run time (from a command line or a players file).
@@ -73,6 +78,9 @@ impl<E: Evaluator + ?Sized> Evaluator for std::sync::Arc<E> {
     fn name(&self) -> &'static str {
         (**self).name()
     }
+    fn learned(&self) -> Option<&Learned> {
+        (**self).learned()
+    }
 }
 
 impl<E: Evaluator + ?Sized> Evaluator for &E {
@@ -81,5 +89,8 @@ impl<E: Evaluator + ?Sized> Evaluator for &E {
     }
     fn name(&self) -> &'static str {
         (**self).name()
+    }
+    fn learned(&self) -> Option<&Learned> {
+        (**self).learned()
     }
 }

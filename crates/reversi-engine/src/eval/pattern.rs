@@ -371,6 +371,151 @@ fn evaluate_portable(w: &StageWeights, p: u64, o: u64) -> i32 {
     sum
 }
 
+/// Number of pattern readings evaluation makes (the sum of [`READ_COUNT`]).
+pub const READINGS: usize = 46;
+/// Lanes of an [`Indices`] vector: [`READINGS`] rounded up to a whole number of 16-lane
+/// vectors, the extra lanes always 0.
+const LANES: usize = 48;
+
+/// The pattern index of every reading evaluation makes, from both sides: `own` as the side to
+/// move sees the board (its discs digit 1, the opponent's 2), `opp` as the opponent sees it.
+///
+/// A child's indices follow from its parent's by adding the digits the move changes
+/// ([`Indices::after`]), so a search evaluating every child of a node reads the board once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Indices {
+    own: [u16; LANES],
+    opp: [u16; LANES],
+}
+
+/// The tables behind [`Indices`]: where each reading's weights start, and what one disc on each
+/// square adds to each reading (`3^k` for its `k`-th square, 0 if the reading skips it).
+struct IndexTables {
+    offset: [u32; LANES],
+    digit: [[u16; LANES]; 64],
+}
+
+fn index_tables() -> &'static IndexTables {
+    static T: OnceLock<IndexTables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut offset = [0u32; LANES];
+        let mut r = 0;
+        for (k, &count) in READ_COUNT.iter().enumerate() {
+            for _ in 0..count {
+                offset[r] = OFFSETS[k];
+                r += 1;
+            }
+        }
+        assert_eq!(r, READINGS);
+        // A lone own disc on `sq` reads as its digit weight in each reading.
+        let digit = std::array::from_fn(|sq| Indices::of(1u64 << sq, 0).own);
+        IndexTables { offset, digit }
+    })
+}
+
+impl Indices {
+    /// The indices of the position `p` (to move) against `o`, read from the board.
+    #[inline]
+    pub fn of(p: u64, o: u64) -> Indices {
+        let imgs = images(p, o);
+        let mut own = [0u16; LANES];
+        let mut opp = [0u16; LANES];
+        let mut r = 0;
+        macro_rules! read {
+            ($($k:literal)*) => {$(
+                for &(ip, io) in &imgs[..READ_COUNT[$k]] {
+                    let tp = TERNARY[(PATTERNS[$k].gather)(ip) as usize];
+                    let to = TERNARY[(PATTERNS[$k].gather)(io) as usize];
+                    own[r] = tp + 2 * to;
+                    opp[r] = to + 2 * tp;
+                    r += 1;
+                }
+            )*};
+        }
+        const { assert!(PATTERNS.len() == 11, "list every pattern in read!") };
+        read!(0 1 2 3 4 5 6 7 8 9 10);
+        Indices { own, opp }
+    }
+
+    /// The indices after the side to move plays `sq` flipping `flips`, from the side of the
+    /// player to move next (the opponent).
+    #[inline]
+    pub fn after(&self, sq: u32, flips: u64) -> Indices {
+        let t = index_tables();
+        // For the opponent, who moves next: each flipped disc goes from digit 1 to 2, the new
+        // disc from 0 to 2. For the mover: flipped discs from 2 to 1, the new disc from 0 to 1.
+        let mut gained = [0u16; LANES];
+        let mut f = flips;
+        while f != 0 {
+            let d = &t.digit[f.trailing_zeros() as usize];
+            for i in 0..LANES {
+                gained[i] = gained[i].wrapping_add(d[i]);
+            }
+            f &= f - 1;
+        }
+        let x = &t.digit[sq as usize];
+        let mut next = *self;
+        for i in 0..LANES {
+            next.own[i] = self.opp[i].wrapping_add(gained[i]).wrapping_add(2 * x[i]);
+            next.opp[i] = self.own[i].wrapping_sub(gained[i]).wrapping_add(x[i]);
+        }
+        next
+    }
+}
+
+/// [`evaluate`] of the position `(np, no)` that playing `sq` (flipping `flips`) leads to from
+/// the position with indices `parent` (the same value, without reading the child's board).
+/// `all` holds the weights of every stage; the child's is picked here, where the population
+/// count is a single instruction on AVX2 machines.
+#[inline]
+pub fn evaluate_child(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if crate::endgame::Kernel::best() == crate::endgame::Kernel::Avx2 {
+        // SAFETY: `Kernel::best` chose AVX2 after checking the features the function needs.
+        return unsafe { evaluate_child_avx2(all, parent, sq, flips, np, no) };
+    }
+    evaluate_child_portable(all, parent, sq, flips, np, no)
+}
+
+/// [`evaluate_child`] compiled for AVX2 machines: the index lanes add 16 at a time.
+///
+/// # Safety
+/// The CPU must support AVX2, BMI2 and POPCNT (what `Kernel::Avx2` checks).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi2,popcnt")]
+unsafe fn evaluate_child_avx2(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
+    evaluate_child_portable(all, parent, sq, flips, np, no)
+}
+
+#[inline(always)]
+fn evaluate_child_portable(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
+    let s = stage(64 - (np | no).count_ones());
+    let w = &all[s * STAGE_SIZE..(s + 1) * STAGE_SIZE];
+    let t = index_tables();
+    // The child's indices as its side to move sees them (see `Indices::after`).
+    let mut own = parent.opp;
+    let x = &t.digit[sq as usize];
+    for i in 0..LANES {
+        own[i] = own[i].wrapping_add(2 * x[i]);
+    }
+    let mut f = flips;
+    while f != 0 {
+        let d = &t.digit[f.trailing_zeros() as usize];
+        for i in 0..LANES {
+            own[i] = own[i].wrapping_add(d[i]);
+        }
+        f &= f - 1;
+    }
+    let mut sum = 0i32;
+    for r in 0..READINGS {
+        sum += w[(t.offset[r] + own[r] as u32) as usize] as i32;
+    }
+    for e in extras(np, no) {
+        sum += w[e as usize] as i32;
+    }
+    sum
+}
+
 /// The same value from training (unfolded) weights in discs: the reference [`evaluate`] must
 /// match after [`fold`].
 pub fn evaluate_unfolded(w: &[f32], p: u64, o: u64) -> f32 {
@@ -446,6 +591,69 @@ mod tests {
             // Both compiled paths agree (the AVX2 one where this CPU has it).
             assert_eq!(evaluate_portable(&wi, p, o), fast, "{p:#x} {o:#x}");
         }
+    }
+
+    /// Indices kept up to date move by move equal indices read from the board, and so do the
+    /// evaluations, along random games (every legal move tried at each position).
+    #[test]
+    fn incremental_indices_equal_a_fresh_reading() {
+        use reversi_core::bitboard::flips;
+        let weights: Vec<i16> = {
+            let mut seed = 0x51u64;
+            (0..STAGES * STAGE_SIZE)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    (seed % 2001) as i16 - 1000
+                })
+                .collect()
+        };
+        let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
+        let mut checked = 0;
+        for _ in 0..60 {
+            let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+            let mut idx = Indices::of(p, o);
+            loop {
+                let m = moves(p, o);
+                if m == 0 {
+                    if moves(o, p) == 0 {
+                        break;
+                    }
+                    (p, o) = (o, p);
+                    idx = Indices::of(p, o);
+                    continue;
+                }
+                let mut mm = m;
+                let mut chosen = None;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let pick = seed % m.count_ones() as u64;
+                let mut k = 0;
+                while mm != 0 {
+                    let sq = mm.trailing_zeros();
+                    mm &= mm - 1;
+                    let f = flips(p, o, sq);
+                    let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+                    let next = idx.after(sq, f);
+                    assert_eq!(next, Indices::of(np, no), "after {sq} from {p:#x} {o:#x}");
+                    let s = stage(64 - (np | no).count_ones());
+                    assert_eq!(
+                        evaluate_child(&weights, &idx, sq, f, np, no),
+                        evaluate(&weights[s * STAGE_SIZE..(s + 1) * STAGE_SIZE], np, no)
+                    );
+                    checked += 1;
+                    if k == pick {
+                        chosen = Some((np, no, next));
+                    }
+                    k += 1;
+                }
+                let (np, no, next) = chosen.expect("a move was picked");
+                (p, o, idx) = (np, no, next);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]
