@@ -544,7 +544,7 @@ impl Engine {
                 let mut best_noisy = -INF * 2;
                 for rm in root.clone() {
                     let (np, no) = (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
-                    let v = -s.pvs(np, no, -INF, INF, d.saturating_sub(1));
+                    let v = -s.pvs(np, no, -INF, INF, d.saturating_sub(1), None);
                     rng = rng
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
@@ -863,11 +863,11 @@ impl<'a> Mid<'a> {
             let (np, no) = (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
             let mut v;
             if i == 0 {
-                v = -self.pvs(np, no, -beta, -alpha, depth - 1);
+                v = -self.pvs(np, no, -beta, -alpha, depth - 1, None);
             } else {
-                v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1);
+                v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1, None);
                 if v > alpha && v < beta && !self.aborted {
-                    v = -self.pvs(np, no, -beta, -v, depth - 1);
+                    v = -self.pvs(np, no, -beta, -v, depth - 1, None);
                 }
             }
             if self.aborted {
@@ -893,7 +893,8 @@ impl<'a> Mid<'a> {
     }
 
     /// Principal-variation search of `p` against `o` to `depth` plies in `(alpha, beta)`.
-    fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+    /// `idx`: the pattern indices of `(p, o)` when the parent had them (see [`Mid::indexed`]).
+    fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32, idx: Option<&Indices>) -> i32 {
         let empties = (!(p | o)).count_ones();
         if depth >= empties {
             let mut c = Ctx::new(self.tt, self.stop);
@@ -914,7 +915,7 @@ impl<'a> Mid<'a> {
             return 0;
         }
         if depth == 1 {
-            return self.depth_one(p, o, alpha, beta);
+            return self.depth_one(p, o, alpha, beta, idx);
         }
         let pv_node = beta - alpha > 1;
         let key = hash(p, o);
@@ -936,27 +937,31 @@ impl<'a> Mid<'a> {
             if moves(o, p) == 0 {
                 return endgame::final_score(p, o);
             }
-            return -self.pvs(o, p, -beta, -alpha, depth);
+            return -self.pvs(o, p, -beta, -alpha, depth, idx.map(Indices::swapped).as_ref());
         }
         if self.sel > 0 && !pv_node && depth >= 3 {
-            if let Some(v) = self.probcut(p, o, alpha, beta, depth) {
+            if let Some(v) = self.probcut(p, o, alpha, beta, depth, idx) {
                 return v;
             }
         }
         let mut list = [(0i32, 0u32, 0u64); 32];
-        let count = self.order(p, o, m, tt_move, &mut list);
+        let indexed = self.indexed(p, o, m, idx);
+        let count = self.order(p, o, m, tt_move, &mut list, &indexed);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         for (i, &(_, sq, f)) in list[..count].iter().enumerate() {
             let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+            // The child's indices, from this node's: cheaper than reading its board.
+            let child = indexed.as_ref().map(|(_, x)| x.after(sq, f));
+            let ci = child.as_ref();
             let mut v;
             if i == 0 {
-                v = -self.pvs(np, no, -beta, -alpha, depth - 1);
+                v = -self.pvs(np, no, -beta, -alpha, depth - 1, ci);
             } else {
-                v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1);
+                v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1, ci);
                 if v > alpha && v < beta && !self.aborted {
-                    v = -self.pvs(np, no, -beta, -v, depth - 1);
+                    v = -self.pvs(np, no, -beta, -v, depth - 1, ci);
                 }
             }
             if self.aborted {
@@ -982,17 +987,17 @@ impl<'a> Mid<'a> {
 
     /// The last ply: the best child evaluation, without sorting or the table (sorting would
     /// evaluate every child twice).
-    fn depth_one(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+    fn depth_one(&mut self, p: u64, o: u64, alpha: i32, beta: i32, idx: Option<&Indices>) -> i32 {
         let m = moves(p, o);
         if m == 0 {
             if moves(o, p) == 0 {
                 return endgame::final_score(p, o);
             }
-            return -self.depth_one(o, p, -beta, -alpha);
+            return -self.depth_one(o, p, -beta, -alpha, idx.map(Indices::swapped).as_ref());
         }
         let mut best = -INF;
         let mut mm = m;
-        let indexed = self.indexed(p, o, m);
+        let indexed = self.indexed(p, o, m, idx);
         while mm != 0 {
             let sq = mm.trailing_zeros();
             mm &= mm - 1;
@@ -1014,13 +1019,13 @@ impl<'a> Mid<'a> {
         best
     }
 
-    /// The learned evaluation and the pattern indices of `(p, o)`, when the evaluation is the
-    /// learned one and there are at least two moves `m` to evaluate after (for one, reading the
-    /// child's board is as cheap).
+    /// The learned evaluation and the pattern indices of `(p, o)` (`given` by the parent, or
+    /// read from the board), when the evaluation is the learned one and there are at least two
+    /// moves `m` to evaluate after (for one, reading the child's board is as cheap).
     #[inline]
-    fn indexed(&self, p: u64, o: u64, m: u64) -> Option<(&'a Learned, Indices)> {
+    fn indexed(&self, p: u64, o: u64, m: u64, given: Option<&Indices>) -> Option<(&'a Learned, Indices)> {
         let l = self.eval.learned()?;
-        (m & (m - 1) != 0).then(|| (l, Indices::of(p, o)))
+        (m & (m - 1) != 0).then(|| (l, given.copied().unwrap_or_else(|| Indices::of(p, o))))
     }
 
     /// The evaluation of the child `(np, no)` reached by playing `sq` flipping `f`: from the
@@ -1034,19 +1039,27 @@ impl<'a> Mid<'a> {
     }
 
     /// Multi-ProbCut: a shallow search far outside the window decides the node.
-    fn probcut(&mut self, p: u64, o: u64, alpha: i32, beta: i32, depth: u32) -> Option<i32> {
+    fn probcut(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        idx: Option<&Indices>,
+    ) -> Option<i32> {
         let f = probcut::fit(depth)?;
         let t = CONFIDENCE[self.sel] as f64 / 100.0;
         let high = ((beta as f64 + t * f.sigma - f.b) / f.a).ceil() as i32;
         if high < 64 {
-            let v = self.pvs(p, o, high - 1, high, f.shallow);
+            let v = self.pvs(p, o, high - 1, high, f.shallow, idx);
             if self.aborted || v >= high {
                 return Some(beta);
             }
         }
         let low = ((alpha as f64 - t * f.sigma - f.b) / f.a).floor() as i32;
         if low > -64 {
-            let v = self.pvs(p, o, low, low + 1, f.shallow);
+            let v = self.pvs(p, o, low, low + 1, f.shallow, idx);
             if self.aborted || v <= low {
                 return Some(alpha);
             }
@@ -1055,10 +1068,17 @@ impl<'a> Mid<'a> {
     }
 
     /// Moves sorted best first: the table move, then by evaluation and the opponent's mobility.
-    fn order(&mut self, p: u64, o: u64, m: u64, tt_move: u8, list: &mut [(i32, u32, u64); 32]) -> usize {
+    fn order(
+        &mut self,
+        p: u64,
+        o: u64,
+        m: u64,
+        tt_move: u8,
+        list: &mut [(i32, u32, u64); 32],
+        indexed: &Option<(&Learned, Indices)>,
+    ) -> usize {
         let mut n = 0;
         let mut mm = m;
-        let indexed = self.indexed(p, o, m);
         while mm != 0 {
             let sq = mm.trailing_zeros();
             mm &= mm - 1;
@@ -1068,7 +1088,7 @@ impl<'a> Mid<'a> {
                 i32::MIN
             } else {
                 // The child is scored from the opponent's side: lower is better for us.
-                self.eval_child(&indexed, sq, f, np, no) * 16 + moves(np, no).count_ones() as i32 * 8
+                self.eval_child(indexed, sq, f, np, no) * 16 + moves(np, no).count_ones() as i32 * 8
             };
             crate::endgame::insert_sorted(list, n, (key, sq, f));
             n += 1;

@@ -437,6 +437,15 @@ impl Indices {
         Indices { own, opp }
     }
 
+    /// The same position with the other side to move (after a pass).
+    #[inline]
+    pub fn swapped(&self) -> Indices {
+        Indices {
+            own: self.opp,
+            opp: self.own,
+        }
+    }
+
     /// The indices after the side to move plays `sq` flipping `flips`, from the side of the
     /// player to move next (the opponent).
     #[inline]
@@ -621,7 +630,8 @@ mod tests {
                         break;
                     }
                     (p, o) = (o, p);
-                    idx = Indices::of(p, o);
+                    idx = idx.swapped();
+                    assert_eq!(idx, Indices::of(p, o), "after a pass");
                     continue;
                 }
                 let mut mm = m;
@@ -639,10 +649,10 @@ mod tests {
                     let next = idx.after(sq, f);
                     assert_eq!(next, Indices::of(np, no), "after {sq} from {p:#x} {o:#x}");
                     let s = stage(64 - (np | no).count_ones());
-                    assert_eq!(
-                        evaluate_child(&weights, &idx, sq, f, np, no),
-                        evaluate(&weights[s * STAGE_SIZE..(s + 1) * STAGE_SIZE], np, no)
-                    );
+                    let fresh = evaluate(&weights[s * STAGE_SIZE..(s + 1) * STAGE_SIZE], np, no);
+                    assert_eq!(evaluate_child(&weights, &idx, sq, f, np, no), fresh);
+                    // The portable build too, whichever one `evaluate_child` picked here.
+                    assert_eq!(evaluate_child_portable(&weights, &idx, sq, f, np, no), fresh);
                     checked += 1;
                     if k == pick {
                         chosen = Some((np, no, next));
