@@ -821,7 +821,7 @@ fn resort(ev: &dyn Evaluator, p: u64, o: u64, tt_move: u8, alpha: i32, nodes: &m
     // The evaluation exists on the full 8×8 board only.
     let depth = sort_depth((!(p | o)).count_ones());
     let indexed = match ev.learned() {
-        Some(l) if depth == 0 && list.len() > 1 => Some((l, Indices::of(p, o))),
+        Some(l) if list.len() > 1 => Some((l, Indices::of(p, o))),
         _ => None,
     };
     for e in list.iter_mut() {
@@ -837,7 +837,9 @@ fn resort(ev: &dyn Evaluator, p: u64, o: u64, tt_move: u8, alpha: i32, nodes: &m
             } else {
                 // Moves that stay `SORT_MARGIN` below alpha need no finer ranking among
                 // themselves: the child's window is cut there.
-                SORT_SEARCH_WEIGHT * probe(ev, np, no, depth, -INF, (SORT_MARGIN - alpha).min(INF), nodes)
+                let child = indexed.as_ref().map(|(_, idx)| idx.after(sq, f));
+                let beta = (SORT_MARGIN - alpha).min(INF);
+                SORT_SEARCH_WEIGHT * probe(ev, np, no, depth, -INF, beta, nodes, child.as_ref())
             };
         }
     }
@@ -869,11 +871,13 @@ fn probcut(
     let sigma = (MPC_SIGMA_TENTHS + MPC_SIGMA_SLOPE_TENTHS * (n - MPC_EMPTIES)) as i64;
     let margin = (crate::probcut::CONFIDENCE[sel] as i64 * sigma / 1000) as i32;
     let high = alpha + 1 + margin;
-    if high < 64 && probe(ev, p, o, MPC_DEPTH, high - 1, high, nodes) >= high {
+    let low = alpha - margin;
+    // Both searches start from this position: its indices are read once.
+    let idx = ev.learned().map(|_| Indices::of(p, o));
+    if high < 64 && probe(ev, p, o, MPC_DEPTH, high - 1, high, nodes, idx.as_ref()) >= high {
         return Some(alpha + 1);
     }
-    let low = alpha - margin;
-    if low > -64 && probe(ev, p, o, MPC_DEPTH, low, low + 1, nodes) <= low {
+    if low > -64 && probe(ev, p, o, MPC_DEPTH, low, low + 1, nodes, idx.as_ref()) <= low {
         return Some(alpha);
     }
     None
@@ -881,7 +885,18 @@ fn probcut(
 
 /// A short alpha-beta search with the evaluation at its leaves (8×8), for ProbCut and for
 /// ranking moves near the root.
-fn probe(ev: &dyn Evaluator, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+/// `idx`: the pattern indices of `(p, o)` when the caller has them (with the learned evaluation).
+#[allow(clippy::too_many_arguments)]
+fn probe(
+    ev: &dyn Evaluator,
+    p: u64,
+    o: u64,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+    idx: Option<&Indices>,
+) -> i32 {
     *nodes += 1;
     if depth == 0 {
         return ev.eval(p, o);
@@ -891,14 +906,23 @@ fn probe(ev: &dyn Evaluator, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i
         if reversi_core::bitboard::moves(o, p) == 0 {
             return final_score(p, o);
         }
-        return -probe(ev, o, p, depth, -beta, -alpha, nodes);
+        return -probe(
+            ev,
+            o,
+            p,
+            depth,
+            -beta,
+            -alpha,
+            nodes,
+            idx.map(Indices::swapped).as_ref(),
+        );
     }
     let mut best = -INF;
     if depth == 1 && m & (m - 1) != 0 {
         if let Some(l) = ev.learned() {
             // The children are evaluated from this position's pattern indices, in the order
             // (and with the cut-off) of the general loop below.
-            let idx = Indices::of(p, o);
+            let idx = idx.copied().unwrap_or_else(|| Indices::of(p, o));
             while m != 0 {
                 let sq = m.trailing_zeros();
                 m &= m - 1;
@@ -915,6 +939,11 @@ fn probe(ev: &dyn Evaluator, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i
             return best;
         }
     }
+    // Children deeper than the last ply get their indices from this node's.
+    let mine = match (depth >= 2, ev.learned()) {
+        (true, Some(_)) => Some(idx.copied().unwrap_or_else(|| Indices::of(p, o))),
+        _ => None,
+    };
     let mut list = [(0i32, 0u32, 0u64); 32];
     let mut count = 0;
     while m != 0 {
@@ -931,7 +960,17 @@ fn probe(ev: &dyn Evaluator, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i
         count += 1;
     }
     for &(_, sq, f) in &list[..count] {
-        let v = -probe(ev, o ^ f, p ^ f ^ (1u64 << sq), depth - 1, -beta, -alpha, nodes);
+        let child = mine.as_ref().map(|x| x.after(sq, f));
+        let v = -probe(
+            ev,
+            o ^ f,
+            p ^ f ^ (1u64 << sq),
+            depth - 1,
+            -beta,
+            -alpha,
+            nodes,
+            child.as_ref(),
+        );
         if v > best {
             best = v;
             if v > alpha {
