@@ -294,20 +294,23 @@ pub const fn flip_diagonal(b: u64) -> u64 {
 mod tests {
     use super::*;
 
+    /// The eight directions as (file, rank) steps.
+    const DIRECTIONS: [(i32, i32); 8] = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ];
+
     /// Square-by-square reference, deliberately naive.
     fn naive_flips(p: u64, o: u64, sq: u32) -> u64 {
         let (x0, y0) = ((sq % 8) as i32, (sq / 8) as i32);
         let mut all = 0;
-        for (dx, dy) in [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ] {
+        for (dx, dy) in DIRECTIONS {
             let (mut x, mut y, mut run) = (x0 + dx, y0 + dy, 0u64);
             while (0..8).contains(&x) && (0..8).contains(&y) {
                 let bit = 1u64 << (y * 8 + x);
@@ -333,16 +336,7 @@ mod tests {
             let mut m = 0u64;
             for sq in 0..64i32 {
                 let (x, y) = (sq % 8, sq / 8);
-                for (dx, dy) in [
-                    (1, 0),
-                    (-1, 0),
-                    (0, 1),
-                    (0, -1),
-                    (1, 1),
-                    (1, -1),
-                    (-1, 1),
-                    (-1, -1),
-                ] {
+                for (dx, dy) in DIRECTIONS {
                     let (nx, ny) = (x + dx, y + dy);
                     if (0..8).contains(&nx) && (0..8).contains(&ny) && b >> (ny * 8 + nx) & 1 == 1 {
                         m |= 1 << sq;

@@ -453,15 +453,7 @@ impl Indices {
         let t = index_tables();
         // For the opponent, who moves next: each flipped disc goes from digit 1 to 2, the new
         // disc from 0 to 2. For the mover: flipped discs from 2 to 1, the new disc from 0 to 1.
-        let mut gained = [0u16; LANES];
-        let mut f = flips;
-        while f != 0 {
-            let d = &t.digit[f.trailing_zeros() as usize];
-            for i in 0..LANES {
-                gained[i] = gained[i].wrapping_add(d[i]);
-            }
-            f &= f - 1;
-        }
+        let gained = digits_of(t, flips);
         let x = &t.digit[sq as usize];
         let mut next = *self;
         for i in 0..LANES {
@@ -470,6 +462,21 @@ impl Indices {
         }
         next
     }
+}
+
+/// The sum of the digit weights of the squares in `discs`, lane by lane.
+#[inline(always)]
+fn digits_of(t: &IndexTables, discs: u64) -> [u16; LANES] {
+    let mut sum = [0u16; LANES];
+    let mut b = discs;
+    while b != 0 {
+        let d = &t.digit[b.trailing_zeros() as usize];
+        for i in 0..LANES {
+            sum[i] = sum[i].wrapping_add(d[i]);
+        }
+        b &= b - 1;
+    }
+    sum
 }
 
 /// [`evaluate`] of the position `(np, no)` that playing `sq` (flipping `flips`) leads to from
@@ -502,18 +509,10 @@ fn evaluate_child_portable(all: &[i16], parent: &Indices, sq: u32, flips: u64, n
     let w = &all[s * STAGE_SIZE..(s + 1) * STAGE_SIZE];
     let t = index_tables();
     // The child's indices as its side to move sees them (see `Indices::after`).
-    let mut own = parent.opp;
+    let mut own = digits_of(t, flips);
     let x = &t.digit[sq as usize];
     for i in 0..LANES {
-        own[i] = own[i].wrapping_add(2 * x[i]);
-    }
-    let mut f = flips;
-    while f != 0 {
-        let d = &t.digit[f.trailing_zeros() as usize];
-        for i in 0..LANES {
-            own[i] = own[i].wrapping_add(d[i]);
-        }
-        f &= f - 1;
+        own[i] = own[i].wrapping_add(parent.opp[i]).wrapping_add(2 * x[i]);
     }
     let mut sum = 0i32;
     for r in 0..READINGS {
