@@ -6,7 +6,7 @@
 //! the kernel inlines into every node (the AVX2 build is chosen at run time).
 
 use crate::eval::pattern::Indices;
-use crate::eval::Evaluator;
+use crate::eval::{Children, Evaluator};
 use crate::local_tt::{self, LocalTable};
 use crate::stability::stable_discs_on;
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
@@ -820,24 +820,17 @@ fn pick_best(list: &mut [Scored], i: usize) {
 fn resort(ev: &dyn Evaluator, p: u64, o: u64, tt_move: u8, alpha: i32, nodes: &mut u64, list: &mut [Scored]) {
     // The evaluation exists on the full 8×8 board only.
     let depth = sort_depth((!(p | o)).count_ones());
-    let indexed = match ev.learned() {
-        Some(l) if list.len() > 1 => Some((l, Indices::of(p, o))),
-        _ => None,
-    };
+    let children = Children::new(ev, p, o, list.len() > 1, None);
     for e in list.iter_mut() {
         if e.sq as u8 != tt_move {
             let (sq, f) = (e.sq, e.flips);
             let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
             e.key += if depth == 0 {
-                EVAL_SORT_WEIGHT
-                    * match &indexed {
-                        Some((l, idx)) => l.eval_child(idx, sq, f, np, no),
-                        None => ev.eval(np, no),
-                    }
+                EVAL_SORT_WEIGHT * children.eval(sq, f, np, no)
             } else {
                 // Moves that stay `SORT_MARGIN` below alpha need no finer ranking among
                 // themselves: the child's window is cut there.
-                let child = indexed.as_ref().map(|(_, idx)| idx.after(sq, f));
+                let child = children.after(sq, f);
                 let beta = (SORT_MARGIN - alpha).min(INF);
                 SORT_SEARCH_WEIGHT * probe(ev, np, no, depth, -INF, beta, nodes, child.as_ref())
             };
@@ -918,59 +911,45 @@ fn probe(
         );
     }
     let mut best = -INF;
-    if depth == 1 && m & (m - 1) != 0 {
-        if let Some(l) = ev.learned() {
-            // The children are evaluated from this position's pattern indices, in the order
-            // (and with the cut-off) of the general loop below.
-            let idx = idx.copied().unwrap_or_else(|| Indices::of(p, o));
-            while m != 0 {
-                let sq = m.trailing_zeros();
-                m &= m - 1;
-                let f = flips(p, o, sq);
-                *nodes += 1;
-                let v = -l.eval_child(&idx, sq, f, o ^ f, p ^ f ^ (1u64 << sq));
-                if v > best {
-                    best = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-            return best;
-        }
-    }
-    // Children deeper than the last ply get their indices from this node's.
-    let mine = match (depth >= 2, ev.learned()) {
-        (true, Some(_)) => Some(idx.copied().unwrap_or_else(|| Indices::of(p, o))),
-        _ => None,
-    };
+    let children = Children::new(ev, p, o, m & (m - 1) != 0, idx);
+    // Deep enough to repay it, the moves are sorted: the opponent's fewest replies first.
+    // Otherwise they are taken in square order, each flip computed only when reached.
+    let sorted = depth >= 3;
     let mut list = [(0i32, 0u32, 0u64); 32];
     let mut count = 0;
-    while m != 0 {
+    while sorted && m != 0 {
         let sq = m.trailing_zeros();
         m &= m - 1;
         let f = flips(p, o, sq);
-        // Deep enough to repay it: the opponent's fewest replies first.
-        let key = if depth >= 3 {
-            reversi_core::bitboard::moves(o ^ f, p ^ f ^ (1u64 << sq)).count_ones() as i32
-        } else {
-            0
-        };
+        let key = reversi_core::bitboard::moves(o ^ f, p ^ f ^ (1u64 << sq)).count_ones() as i32;
         insert_sorted(&mut list, count, (key, sq, f));
         count += 1;
     }
-    for &(_, sq, f) in &list[..count] {
-        let child = mine.as_ref().map(|x| x.after(sq, f));
-        let v = -probe(
-            ev,
-            o ^ f,
-            p ^ f ^ (1u64 << sq),
-            depth - 1,
-            -beta,
-            -alpha,
-            nodes,
-            child.as_ref(),
-        );
+    let mut next = 0;
+    loop {
+        let (sq, f) = if sorted {
+            let Some(&(_, sq, f)) = list[..count].get(next) else {
+                break;
+            };
+            next += 1;
+            (sq, f)
+        } else {
+            if m == 0 {
+                break;
+            }
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            (sq, flips(p, o, sq))
+        };
+        let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+        let v = if depth == 1 {
+            // The last ply: the child's evaluation, counted as a node as `probe` would.
+            *nodes += 1;
+            -children.eval(sq, f, np, no)
+        } else {
+            let child = children.after(sq, f);
+            -probe(ev, np, no, depth - 1, -beta, -alpha, nodes, child.as_ref())
+        };
         if v > best {
             best = v;
             if v > alpha {

@@ -4,7 +4,7 @@
 
 use crate::endgame::{self, Ctx, Kernel, INF};
 use crate::eval::pattern::Indices;
-use crate::eval::{Evaluator, Learned};
+use crate::eval::{Children, Evaluator, Learned};
 use crate::probcut::{self, CONFIDENCE, CONFIDENCE_PCT};
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::{flips, moves};
@@ -893,7 +893,7 @@ impl<'a> Mid<'a> {
     }
 
     /// Principal-variation search of `p` against `o` to `depth` plies in `(alpha, beta)`.
-    /// `idx`: the pattern indices of `(p, o)` when the parent had them (see [`Mid::indexed`]).
+    /// `idx`: the pattern indices of `(p, o)` when the parent had them (see [`Children`]).
     fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32, idx: Option<&Indices>) -> i32 {
         let empties = (!(p | o)).count_ones();
         if depth >= empties {
@@ -945,15 +945,15 @@ impl<'a> Mid<'a> {
             }
         }
         let mut list = [(0i32, 0u32, 0u64); 32];
-        let indexed = self.indexed(p, o, m, idx);
-        let count = self.order(p, o, m, tt_move, &mut list, &indexed);
+        let children = Children::new(self.eval, p, o, m & (m - 1) != 0, idx);
+        let count = self.order(p, o, m, tt_move, &mut list, &children);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         for (i, &(_, sq, f)) in list[..count].iter().enumerate() {
             let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
             // The child's indices, from this node's: cheaper than reading its board.
-            let child = indexed.as_ref().map(|(_, x)| x.after(sq, f));
+            let child = children.after(sq, f);
             let ci = child.as_ref();
             let mut v;
             if i == 0 {
@@ -997,7 +997,7 @@ impl<'a> Mid<'a> {
         }
         let mut best = -INF;
         let mut mm = m;
-        let indexed = self.indexed(p, o, m, idx);
+        let children = Children::new(self.eval, p, o, m & (m - 1) != 0, idx);
         while mm != 0 {
             let sq = mm.trailing_zeros();
             mm &= mm - 1;
@@ -1007,7 +1007,7 @@ impl<'a> Mid<'a> {
             let v = if np | no == u64::MAX {
                 -endgame::final_score(np, no)
             } else {
-                -self.eval_child(&indexed, sq, f, np, no)
+                -children.eval(sq, f, np, no)
             };
             if v > best {
                 best = v;
@@ -1017,25 +1017,6 @@ impl<'a> Mid<'a> {
             }
         }
         best
-    }
-
-    /// The learned evaluation and the pattern indices of `(p, o)` (`given` by the parent, or
-    /// read from the board), when the evaluation is the learned one and there are at least two
-    /// moves `m` to evaluate after (for one, reading the child's board is as cheap).
-    #[inline]
-    fn indexed(&self, p: u64, o: u64, m: u64, given: Option<&Indices>) -> Option<(&'a Learned, Indices)> {
-        let l = self.eval.learned()?;
-        (m & (m - 1) != 0).then(|| (l, given.copied().unwrap_or_else(|| Indices::of(p, o))))
-    }
-
-    /// The evaluation of the child `(np, no)` reached by playing `sq` flipping `f`: from the
-    /// parent's indices when there are some.
-    #[inline]
-    fn eval_child(&self, indexed: &Option<(&Learned, Indices)>, sq: u32, f: u64, np: u64, no: u64) -> i32 {
-        match indexed {
-            Some((l, idx)) => l.eval_child(idx, sq, f, np, no),
-            None => self.eval.eval(np, no),
-        }
     }
 
     /// Multi-ProbCut: a shallow search far outside the window decides the node.
@@ -1075,7 +1056,7 @@ impl<'a> Mid<'a> {
         m: u64,
         tt_move: u8,
         list: &mut [(i32, u32, u64); 32],
-        indexed: &Option<(&Learned, Indices)>,
+        children: &Children,
     ) -> usize {
         let mut n = 0;
         let mut mm = m;
@@ -1088,7 +1069,7 @@ impl<'a> Mid<'a> {
                 i32::MIN
             } else {
                 // The child is scored from the opponent's side: lower is better for us.
-                self.eval_child(indexed, sq, f, np, no) * 16 + moves(np, no).count_ones() as i32 * 8
+                children.eval(sq, f, np, no) * 16 + moves(np, no).count_ones() as i32 * 8
             };
             crate::endgame::insert_sorted(list, n, (key, sq, f));
             n += 1;

@@ -11,6 +11,50 @@ pub mod pattern;
 
 pub use hand::HandTuned;
 pub use learned::{Learned, WeightsError};
+use pattern::Indices;
+
+/// Evaluates the children of one position. With the learned evaluation the position's pattern
+/// indices are read once (or handed down by its parent) and each child's follow from its move;
+/// any other evaluation reads each child's board.
+pub struct Children<'a> {
+    ev: &'a dyn Evaluator,
+    indexed: Option<(&'a Learned, Indices)>,
+}
+
+impl<'a> Children<'a> {
+    /// The children of `(p, o)`. `given` are its indices when the caller has them; otherwise
+    /// they are read from the board when `several` children are to be evaluated (for one,
+    /// reading the child's own board costs the same).
+    #[inline]
+    pub fn new(
+        ev: &'a dyn Evaluator,
+        p: u64,
+        o: u64,
+        several: bool,
+        given: Option<&Indices>,
+    ) -> Children<'a> {
+        let indexed = ev.learned().and_then(|l| match given {
+            Some(idx) => Some((l, *idx)),
+            None => several.then(|| (l, Indices::of(p, o))),
+        });
+        Children { ev, indexed }
+    }
+
+    /// The evaluation of the child `(np, no)` reached by playing `sq`, flipping `flips`.
+    #[inline]
+    pub fn eval(&self, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
+        match &self.indexed {
+            Some((l, idx)) => l.eval_child(idx, sq, flips, np, no),
+            None => self.ev.eval(np, no),
+        }
+    }
+
+    /// The indices of the child reached by playing `sq`, flipping `flips`, to hand down to it.
+    #[inline]
+    pub fn after(&self, sq: u32, flips: u64) -> Option<Indices> {
+        self.indexed.as_ref().map(|(_, idx)| idx.after(sq, flips))
+    }
+}
 
 /// Scores 8×8 positions for the side to move (`p`) against `o`: an estimate of the final disc
 /// difference, clamped to ±63.

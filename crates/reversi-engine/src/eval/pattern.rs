@@ -372,10 +372,18 @@ fn evaluate_portable(w: &StageWeights, p: u64, o: u64) -> i32 {
 }
 
 /// Number of pattern readings evaluation makes (the sum of [`READ_COUNT`]).
-pub const READINGS: usize = 46;
+pub const READINGS: usize = {
+    let mut sum = 0;
+    let mut k = 0;
+    while k < READ_COUNT.len() {
+        sum += READ_COUNT[k];
+        k += 1;
+    }
+    sum
+};
 /// Lanes of an [`Indices`] vector: [`READINGS`] rounded up to a whole number of 16-lane
 /// vectors, the extra lanes always 0.
-const LANES: usize = 48;
+const LANES: usize = READINGS.div_ceil(16) * 16;
 
 /// The pattern index of every reading evaluation makes, from both sides: `own` as the side to
 /// move sees the board (its discs digit 1, the opponent's 2), `opp` as the opponent sees it.
