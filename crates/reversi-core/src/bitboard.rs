@@ -123,7 +123,7 @@ impl Kernel for Scalar {
 }
 
 #[cfg(target_arch = "x86_64")]
-pub use x86::{flips_avx2, moves_avx2, Avx2};
+pub use x86::{flips_avx2, flips_avx512, moves_avx2, moves_avx512, Avx2, Avx512};
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
@@ -232,6 +232,114 @@ mod x86 {
         r = _mm256_or_si256(r, _mm256_and_si256(pr, _mm256_srlv_epi64(r, shift2)));
         let m = _mm256_or_si256(_mm256_sllv_epi64(l, shift1), _mm256_srlv_epi64(r, shift1));
         let m2 = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+        let m1 = _mm_or_si128(m2, _mm_unpackhi_epi64(m2, m2));
+        (_mm_cvtsi128_si64(m1) as u64) & !(p | o)
+    }
+    /// AVX-512 kernel (F, VL and CD): the lower rays of [`flips_avx512`] found with a vector
+    /// leading-zero count, [`moves_avx512`] filling all eight directions in one 512-bit register.
+    /// Construct it only through [`Avx512::detect`], which proves the CPU supports it.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Avx512(());
+
+    impl Avx512 {
+        /// The kernel, if this CPU has AVX2 and AVX-512 F, VL and CD.
+        pub fn detect() -> Option<Avx512> {
+            (is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("avx512f")
+                && is_x86_feature_detected!("avx512vl")
+                && is_x86_feature_detected!("avx512cd"))
+            .then_some(Avx512(()))
+        }
+    }
+
+    impl Kernel for Avx512 {
+        #[inline(always)]
+        fn moves(self, p: u64, o: u64) -> u64 {
+            // SAFETY: an `Avx512` value exists only when the CPU supports these features.
+            unsafe { moves_avx512(p, o) }
+        }
+        #[inline(always)]
+        fn flips(self, p: u64, o: u64, sq: u32) -> u64 {
+            // SAFETY: an `Avx512` value exists only when the CPU supports these features.
+            unsafe { flips_avx512(p, o, sq) }
+        }
+    }
+
+    /// `a | !b`, `a & b & c` and `a | (b & c)` as `vpternlogq` truth tables.
+    const A_OR_NOT_B: i32 = 0xF3;
+    const AND3: i32 = 0x80;
+    const A_OR_B_AND_C: i32 = 0xF8;
+
+    /// Discs of `o` flipped when `p` plays on bit `sq` (empty), with AVX-512 on 256-bit
+    /// registers: as [`flips_avx2`], but the first non-opponent square of each lower ray is
+    /// found with one leading-zero count instead of a three-step fill, and pairs of logic
+    /// operations are fused into ternary ones.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2 and AVX-512 F, VL and CD.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+    pub fn flips_avx512(p: u64, o: u64, sq: u32) -> u64 {
+        let rays = &RAYS[sq as usize];
+        // SAFETY: `rays` is 8 `u64`s: two unaligned 256-bit loads stay inside it.
+        let (hi, lo) = unsafe {
+            (
+                _mm256_loadu_si256(rays.as_ptr() as *const __m256i),
+                _mm256_loadu_si256(rays.as_ptr().add(4) as *const __m256i),
+            )
+        };
+        let pp = _mm256_set1_epi64x(p as i64);
+        let oo = _mm256_set1_epi64x(o as i64);
+        let zero = _mm256_setzero_si256();
+
+        // Higher bits: (o | !ray) + lowest ray bit carries up to the first non-opponent square.
+        let low = _mm256_and_si256(hi, _mm256_sub_epi64(zero, hi));
+        let carry = _mm256_add_epi64(_mm256_ternarylogic_epi64::<A_OR_NOT_B>(oo, hi, hi), low);
+        let out_hi = _mm256_ternarylogic_epi64::<AND3>(carry, hi, pp);
+        // The run below the outflanking disc, none when there is no such disc.
+        let found = _mm256_test_epi64_mask(out_hi, out_hi);
+        let f_hi = _mm256_maskz_and_epi64(found, _mm256_sub_epi64(out_hi, _mm256_set1_epi64x(1)), hi);
+
+        // Lower bits: the highest ray square that is not the opponent's (none: a count of 64,
+        // and a shift by 64 gives zero).
+        let stop = _mm256_andnot_si256(oo, lo);
+        let top = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(stop));
+        let out_lo = _mm256_and_si256(top, pp);
+        // Every ray square above the outflanking disc (all opponent's by construction).
+        let f_lo = _mm256_and_si256(lo, _mm256_sub_epi64(zero, _mm256_add_epi64(out_lo, out_lo)));
+
+        let f = _mm256_or_si256(f_hi, f_lo);
+        let f2 = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
+        _mm_cvtsi128_si64(_mm_or_si128(f2, _mm_unpackhi_epi64(f2, f2))) as u64
+    }
+
+    /// Legal moves of `p` against `o` with AVX-512: all eight directions in one 512-bit
+    /// register. Shifts towards lower bits are rotations the other way; the opponent's discs
+    /// are masked to the squares that can lie inside a line in each direction (rows 2–7 for
+    /// vertical and diagonal lines, columns b–g for horizontal and diagonal ones), which also
+    /// discards every bit a rotation wraps around.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2 and AVX-512 F, VL and CD.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+    pub fn moves_avx512(p: u64, o: u64) -> u64 {
+        const ROWS: i64 = 0x00FF_FFFF_FFFF_FF00;
+        const COLS: i64 = INNER_COLS as i64;
+        const DIAG: i64 = ROWS & COLS;
+        let shift1 = _mm512_set_epi64(57, 55, 56, 63, 7, 9, 8, 1);
+        let shift2 = _mm512_set_epi64(50, 46, 48, 62, 14, 18, 16, 2);
+        let inside = _mm512_set_epi64(DIAG, DIAG, ROWS, COLS, DIAG, DIAG, ROWS, COLS);
+        let pp = _mm512_set1_epi64(p as i64);
+        let mask = _mm512_and_si512(_mm512_set1_epi64(o as i64), inside);
+        let mut l = _mm512_and_si512(mask, _mm512_rolv_epi64(pp, shift1));
+        l = _mm512_ternarylogic_epi64::<A_OR_B_AND_C>(l, mask, _mm512_rolv_epi64(l, shift1));
+        let pairs = _mm512_and_si512(mask, _mm512_rolv_epi64(mask, shift1));
+        l = _mm512_ternarylogic_epi64::<A_OR_B_AND_C>(l, pairs, _mm512_rolv_epi64(l, shift2));
+        l = _mm512_ternarylogic_epi64::<A_OR_B_AND_C>(l, pairs, _mm512_rolv_epi64(l, shift2));
+        let m = _mm512_rolv_epi64(l, shift1);
+        let m4 = _mm256_or_si256(_mm512_castsi512_si256(m), _mm512_extracti64x4_epi64::<1>(m));
+        let m2 = _mm_or_si128(_mm256_castsi256_si128(m4), _mm256_extracti128_si256::<1>(m4));
         let m1 = _mm_or_si128(m2, _mm_unpackhi_epi64(m2, m2));
         (_mm_cvtsi128_si64(m1) as u64) & !(p | o)
     }
@@ -384,6 +492,10 @@ mod tests {
                         // SAFETY: the CPU has AVX2.
                         assert_eq!(unsafe { flips_avx2(p, o, sq) }, f, "p={p:#x} o={o:#x} sq={sq}");
                     }
+                    #[cfg(target_arch = "x86_64")]
+                    if let Some(k) = Avx512::detect() {
+                        assert_eq!(k.flips(p, o, sq), f, "p={p:#x} o={o:#x} sq={sq}");
+                    }
                     if f != 0 {
                         naive_moves |= 1 << sq;
                     }
@@ -395,6 +507,10 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             if let Some(k) = Avx2::detect() {
                 assert_eq!(k.moves(p, o), naive_moves);
+            }
+            #[cfg(target_arch = "x86_64")]
+            if let Some(k) = Avx512::detect() {
+                assert_eq!(k.moves(p, o), naive_moves, "p={p:#x} o={o:#x}");
             }
         }
     }

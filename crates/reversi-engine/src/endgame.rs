@@ -554,9 +554,10 @@ macro_rules! solver {
         /// taken). With `prefetch`, the children's table entries are fetched on the way.
         #[inline]
         $(#[$attr])*
-        fn scored_moves<'l>(c: &Ctx, p: u64, o: u64, m: u64, tt_move: u8, prefetch: bool, list: &'l mut [MaybeUninit<Scored>; 32]) -> &'l mut [Scored] {
+        fn scored_moves<'l>(c: &Ctx, p: u64, o: u64, m: u64, tt_move: u8, prefetch: bool, list: &'l mut [MaybeUninit<Scored>; 32]) -> (&'l mut [Scored], usize) {
             let (mask, corners) = (c.mask, c.corners);
             let mut n = 0;
+            let (mut min_key, mut min_at) = (i32::MAX, 0);
             let mut mm = m;
             while mm != 0 {
                 let sq = mm.trailing_zeros();
@@ -587,11 +588,14 @@ macro_rules! solver {
                     k
                 };
                 list[n].write(Scored { key, sq, flips: f, replies });
+                if key < min_key {
+                    (min_key, min_at) = (key, n);
+                }
                 n += 1;
             }
             // SAFETY: the first `n` entries were written just above, and `MaybeUninit<Scored>`
             // has the layout of `Scored`.
-            unsafe { std::slice::from_raw_parts_mut(list.as_mut_ptr() as *mut Scored, n) }
+            (unsafe { std::slice::from_raw_parts_mut(list.as_mut_ptr() as *mut Scored, n) }, min_at)
         }
 
         /// Null-window search with the table, for more than `SHALLOW` empties.
@@ -638,7 +642,7 @@ macro_rules! solver {
             }
             // Left uninitialised: clearing it cost 2 % of the time (a `memset` per node).
             let mut buf = [MaybeUninit::<Scored>::uninit(); 32];
-            let list = scored_moves(c, p, o, m, tt_move, n > local_tt::HIGHEST + 1, &mut buf);
+            let (list, first) = scored_moves(c, p, o, m, tt_move, n > local_tt::HIGHEST + 1, &mut buf);
             let count = list.len();
             // Near the leaves the first move or two usually decide: each is picked when needed.
             // Measured against sorting every list by insertion (FFO #45, 48, 49, 50, 1 thread):
@@ -668,7 +672,12 @@ macro_rules! solver {
             let empties = !(p | o) & c.mask;
             for i in 0..count {
                 if lazy {
-                    pick_best(list, i);
+                    // The first pick was found while scoring: most nodes need no other.
+                    if i == 0 {
+                        list.swap(0, first);
+                    } else {
+                        pick_best(list, i);
+                    }
                 }
                 let Scored { sq, flips: f, replies, .. } = list[i];
                 let b = 1u64 << sq;
@@ -736,7 +745,7 @@ macro_rules! solver {
                 return (-v, NO_MOVE);
             }
             let mut buf = [MaybeUninit::<Scored>::uninit(); 32];
-            let list = scored_moves(c, p, o, m, tt_move, false, &mut buf);
+            let (list, _) = scored_moves(c, p, o, m, tt_move, false, &mut buf);
             list.sort_by_key(|e| e.key);
             if n >= EVAL_SORT_EMPTIES {
                 if let Some(ev) = c.eval {
@@ -979,37 +988,75 @@ mod avx2 {
     );
 }
 
-/// Which compiled solver to use.
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    solver!(
+        reversi_core::bitboard::moves_avx512,
+        reversi_core::bitboard::flips_avx512,
+        target_feature(enable = "avx2,bmi2,popcnt,avx512f,avx512vl,avx512cd")
+    );
+}
+
+/// Which compiled solver to use. All of them make the same search (the same node counts);
+/// they differ in the instructions their move generation may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernel {
     /// Plain 64-bit code.
     Portable,
-    /// AVX2 move generation (checked at run time).
+    /// AVX2 move generation, with BMI2 and POPCNT (checked at run time).
     Avx2,
+    /// AVX-512 (F, VL, CD) move generation on top of `Avx2`'s features (checked at run time).
+    Avx512,
 }
 
 impl Kernel {
     /// The fastest kernel this CPU supports.
     #[inline]
     pub fn best() -> Kernel {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("popcnt")
-        {
-            return Kernel::Avx2;
+        if Kernel::Avx512.available() {
+            Kernel::Avx512
+        } else if Kernel::Avx2.available() {
+            Kernel::Avx2
+        } else {
+            Kernel::Portable
         }
-        Kernel::Portable
+    }
+
+    /// Whether this CPU can run the kernel.
+    #[inline]
+    pub fn available(self) -> bool {
+        match self {
+            Kernel::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => {
+                std::is_x86_feature_detected!("avx2")
+                    && std::is_x86_feature_detected!("bmi2")
+                    && std::is_x86_feature_detected!("popcnt")
+            }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => {
+                Kernel::Avx2.available()
+                    && std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("avx512vl")
+                    && std::is_x86_feature_detected!("avx512cd")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
     }
 }
 
 /// Exact score of `p` to move against `o` within `(alpha, beta)` (fail-soft: a score at or
-/// below alpha is an upper bound, at or above beta a lower bound), with the best move.
+/// below alpha is an upper bound, at or above beta a lower bound), with the best move. A kernel
+/// this CPU lacks runs as the portable one.
 pub fn solve_window(c: &mut Ctx, kernel: Kernel, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
     match kernel {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `Kernel::Avx2` is only chosen after checking the CPU features (`Kernel::best`).
-        Kernel::Avx2 if Kernel::best() == Kernel::Avx2 => unsafe { avx2::pvs(c, p, o, alpha, beta) },
+        // SAFETY: the CPU features of each compiled solver are checked just before its call.
+        Kernel::Avx512 if kernel.available() => unsafe { avx512::pvs(c, p, o, alpha, beta) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        Kernel::Avx2 if kernel.available() => unsafe { avx2::pvs(c, p, o, alpha, beta) },
         _ => portable::pvs(c, p, o, alpha, beta),
     }
 }
@@ -1019,7 +1066,10 @@ pub fn solve_nws(c: &mut Ctx, kernel: Kernel, p: u64, o: u64, alpha: i32) -> i32
     match kernel {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as in `solve_window`.
-        Kernel::Avx2 if Kernel::best() == Kernel::Avx2 => unsafe { avx2::nws_any(c, p, o, alpha) },
+        Kernel::Avx512 if kernel.available() => unsafe { avx512::nws_any(c, p, o, alpha) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `solve_window`.
+        Kernel::Avx2 if kernel.available() => unsafe { avx2::nws_any(c, p, o, alpha) },
         _ => portable::nws_any(c, p, o, alpha),
     }
 }

@@ -112,10 +112,10 @@ impl Engine {
 
     /// Forces a move-generation kernel (to test or compare them).
     pub fn set_kernel(&mut self, kernel: Kernel) {
-        self.kernel = if kernel == Kernel::Avx2 {
-            Kernel::best()
-        } else {
+        self.kernel = if kernel.available() {
             kernel
+        } else {
+            Kernel::best()
         };
     }
 

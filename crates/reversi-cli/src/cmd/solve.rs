@@ -50,9 +50,19 @@ pub struct Args {
     /// Number of the first position (FFO files start at 1, 20, 40 and 60).
     #[arg(long, default_value_t = 1)]
     first: usize,
-    /// Use the portable move generator instead of the fastest one for this CPU.
-    #[arg(long)]
-    portable: bool,
+    /// Move-generation kernel: `best` (the fastest this CPU runs), `portable`, `avx2` or
+    /// `avx512`. All make the same search (the same nodes); they differ only in speed.
+    #[arg(long, value_enum, default_value_t = KernelArg::Best)]
+    kernel: KernelArg,
+}
+
+/// The `--kernel` choices.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum KernelArg {
+    Best,
+    Portable,
+    Avx2,
+    Avx512,
 }
 
 #[derive(Serialize)]
@@ -84,9 +94,19 @@ pub fn run(a: Args) -> Result<()> {
     let entries = parse_obf(&text).with_context(|| format!("{}", a.file.display()))?;
     let eval = super::engine_args::eval_choice(&a.eval)?;
     let mut engine = Engine::with_evaluator(a.hash, a.threads, eval.evaluator());
-    if a.portable {
-        engine.set_kernel(Kernel::Portable);
+    let kernel = match a.kernel {
+        KernelArg::Best => Kernel::best(),
+        KernelArg::Portable => Kernel::Portable,
+        KernelArg::Avx2 => Kernel::Avx2,
+        KernelArg::Avx512 => Kernel::Avx512,
+    };
+    if !kernel.available() {
+        bail!(
+            "this CPU cannot run the {kernel:?} kernel (the fastest it can run: {:?})",
+            Kernel::best()
+        );
     }
+    engine.set_kernel(kernel);
     let stop = AtomicBool::new(false);
     let mut lines = Vec::new();
     if !a.json {
