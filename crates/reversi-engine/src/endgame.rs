@@ -671,15 +671,20 @@ macro_rules! solver {
             let mut best_move = NO_MOVE;
             let empties = !(p | o) & c.mask;
             for i in 0..count {
-                if lazy {
-                    // The first pick was found while scoring: most nodes need no other.
-                    if i == 0 {
+                // The first pick was found while scoring and is read where it lies: most nodes
+                // need no other. Only then is it swapped to the front, and the next one picked.
+                let at = if !lazy {
+                    i
+                } else if i == 0 {
+                    first
+                } else {
+                    if i == 1 {
                         list.swap(0, first);
-                    } else {
-                        pick_best(list, i);
                     }
-                }
-                let Scored { sq, flips: f, replies, .. } = list[i];
+                    pick_best(list, i);
+                    i
+                };
+                let Scored { sq, flips: f, replies, .. } = list[at];
                 let b = 1u64 << sq;
                 let (np, no) = (o ^ f, p ^ f ^ b);
                 let v = if n - 1 > SHALLOW {
