@@ -33,6 +33,9 @@ pub(crate) const SHALLOW: u32 = 5;
 const ETC_EMPTIES: u32 = 12;
 // The children the cut-off looks up are in the shared table, not in a thread's own.
 const _: () = assert!(ETC_EMPTIES - 1 > local_tt::HIGHEST);
+// Below it moves are picked lazily, the first one where `scored_moves` found it: no evaluation
+// sort may reorder such a list.
+const _: () = assert!(ETC_EMPTIES <= EVAL_SORT_EMPTIES);
 
 /// From this many empties, moves are also sorted by the evaluation of the position they lead to
 /// (when the context has an evaluation): dearer per node, but near the root good ordering saves
