@@ -155,6 +155,28 @@ mod x86 {
         }
     }
 
+    /// The rays from `sq` towards higher bits and towards lower bits, four to a register.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn rays_of(sq: u32) -> (__m256i, __m256i) {
+        let rays = &RAYS[sq as usize];
+        // SAFETY: `rays` is 8 `u64`s: two unaligned 256-bit loads stay inside it.
+        unsafe {
+            (
+                _mm256_loadu_si256(rays.as_ptr() as *const __m256i),
+                _mm256_loadu_si256(rays.as_ptr().add(4) as *const __m256i),
+            )
+        }
+    }
+
+    /// The OR of the four 64-bit lanes of `v`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn or_lanes(v: __m256i) -> u64 {
+        let v2 = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        _mm_cvtsi128_si64(_mm_or_si128(v2, _mm_unpackhi_epi64(v2, v2))) as u64
+    }
+
     /// Discs of `o` flipped when `p` plays on bit `sq` (empty), with AVX2: the four rays
     /// towards higher bits in one register, the four towards lower bits in another.
     ///
@@ -169,14 +191,7 @@ mod x86 {
     #[inline]
     #[target_feature(enable = "avx2")]
     pub fn flips_avx2(p: u64, o: u64, sq: u32) -> u64 {
-        let rays = &RAYS[sq as usize];
-        // SAFETY: `rays` is 8 `u64`s: two unaligned 256-bit loads stay inside it.
-        let (hi, lo) = unsafe {
-            (
-                _mm256_loadu_si256(rays.as_ptr() as *const __m256i),
-                _mm256_loadu_si256(rays.as_ptr().add(4) as *const __m256i),
-            )
-        };
+        let (hi, lo) = rays_of(sq);
         let pp = _mm256_set1_epi64x(p as i64);
         let oo = _mm256_set1_epi64x(o as i64);
         let zero = _mm256_setzero_si256();
@@ -201,9 +216,7 @@ mod x86 {
         // Every ray square above the outflanking disc (all opponent's by construction).
         let f_lo = _mm256_and_si256(lo, _mm256_sub_epi64(zero, _mm256_add_epi64(out_lo, out_lo)));
 
-        let f = _mm256_or_si256(f_hi, f_lo);
-        let f2 = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
-        _mm_cvtsi128_si64(_mm_or_si128(f2, _mm_unpackhi_epi64(f2, f2))) as u64
+        or_lanes(_mm256_or_si256(f_hi, f_lo))
     }
 
     /// Legal moves of `p` against `o` with AVX2: the four direction pairs side by side.
@@ -231,9 +244,7 @@ mod x86 {
         l = _mm256_or_si256(l, _mm256_and_si256(pl, _mm256_sllv_epi64(l, shift2)));
         r = _mm256_or_si256(r, _mm256_and_si256(pr, _mm256_srlv_epi64(r, shift2)));
         let m = _mm256_or_si256(_mm256_sllv_epi64(l, shift1), _mm256_srlv_epi64(r, shift1));
-        let m2 = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
-        let m1 = _mm_or_si128(m2, _mm_unpackhi_epi64(m2, m2));
-        (_mm_cvtsi128_si64(m1) as u64) & !(p | o)
+        or_lanes(m) & !(p | o)
     }
     /// AVX-512 kernel (F, VL and CD): the lower rays of [`flips_avx512`] found with a vector
     /// leading-zero count, [`moves_avx512`] filling all eight directions in one 512-bit register.
@@ -280,14 +291,7 @@ mod x86 {
     #[inline]
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
     pub fn flips_avx512(p: u64, o: u64, sq: u32) -> u64 {
-        let rays = &RAYS[sq as usize];
-        // SAFETY: `rays` is 8 `u64`s: two unaligned 256-bit loads stay inside it.
-        let (hi, lo) = unsafe {
-            (
-                _mm256_loadu_si256(rays.as_ptr() as *const __m256i),
-                _mm256_loadu_si256(rays.as_ptr().add(4) as *const __m256i),
-            )
-        };
+        let (hi, lo) = rays_of(sq);
         let pp = _mm256_set1_epi64x(p as i64);
         let oo = _mm256_set1_epi64x(o as i64);
         let zero = _mm256_setzero_si256();
@@ -308,9 +312,7 @@ mod x86 {
         // Every ray square above the outflanking disc (all opponent's by construction).
         let f_lo = _mm256_and_si256(lo, _mm256_sub_epi64(zero, _mm256_add_epi64(out_lo, out_lo)));
 
-        let f = _mm256_or_si256(f_hi, f_lo);
-        let f2 = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
-        _mm_cvtsi128_si64(_mm_or_si128(f2, _mm_unpackhi_epi64(f2, f2))) as u64
+        or_lanes(_mm256_or_si256(f_hi, f_lo))
     }
 
     /// Legal moves of `p` against `o` with AVX-512: all eight directions in one 512-bit
@@ -338,10 +340,10 @@ mod x86 {
         l = _mm512_ternarylogic_epi64::<A_OR_B_AND_C>(l, pairs, _mm512_rolv_epi64(l, shift2));
         l = _mm512_ternarylogic_epi64::<A_OR_B_AND_C>(l, pairs, _mm512_rolv_epi64(l, shift2));
         let m = _mm512_rolv_epi64(l, shift1);
-        let m4 = _mm256_or_si256(_mm512_castsi512_si256(m), _mm512_extracti64x4_epi64::<1>(m));
-        let m2 = _mm_or_si128(_mm256_castsi256_si128(m4), _mm256_extracti128_si256::<1>(m4));
-        let m1 = _mm_or_si128(m2, _mm_unpackhi_epi64(m2, m2));
-        (_mm_cvtsi128_si64(m1) as u64) & !(p | o)
+        or_lanes(_mm256_or_si256(
+            _mm512_castsi512_si256(m),
+            _mm512_extracti64x4_epi64::<1>(m),
+        )) & !(p | o)
     }
 }
 

@@ -522,11 +522,7 @@ unsafe fn evaluate_child_avx512(all: &[i16], parent: &Indices, sq: u32, flips: u
     let s = stage(64 - (np | no).count_ones());
     let w = &all[s * STAGE_SIZE..(s + 1) * STAGE_SIZE];
     let t = index_tables();
-    let mut own = digits_of(t, flips);
-    let x = &t.digit[sq as usize];
-    for i in 0..LANES {
-        own[i] = own[i].wrapping_add(parent.opp[i]).wrapping_add(2 * x[i]);
-    }
+    let own = child_indices(t, parent, sq, flips);
     let mut acc = _mm512_setzero_si512();
     for g in 0..LANES / 16 {
         // Lanes past the last reading are left out of the gather.
@@ -564,17 +560,23 @@ unsafe fn evaluate_child_avx2(all: &[i16], parent: &Indices, sq: u32, flips: u64
     evaluate_child_portable(all, parent, sq, flips, np, no)
 }
 
+/// The child's own indices, as its side to move sees them (see `Indices::after`).
 #[inline(always)]
-fn evaluate_child_portable(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
-    let s = stage(64 - (np | no).count_ones());
-    let w = &all[s * STAGE_SIZE..(s + 1) * STAGE_SIZE];
-    let t = index_tables();
-    // The child's indices as its side to move sees them (see `Indices::after`).
+fn child_indices(t: &IndexTables, parent: &Indices, sq: u32, flips: u64) -> [u16; LANES] {
     let mut own = digits_of(t, flips);
     let x = &t.digit[sq as usize];
     for i in 0..LANES {
         own[i] = own[i].wrapping_add(parent.opp[i]).wrapping_add(2 * x[i]);
     }
+    own
+}
+
+#[inline(always)]
+fn evaluate_child_portable(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
+    let s = stage(64 - (np | no).count_ones());
+    let w = &all[s * STAGE_SIZE..(s + 1) * STAGE_SIZE];
+    let t = index_tables();
+    let own = child_indices(t, parent, sq, flips);
     let mut sum = 0i32;
     for r in 0..READINGS {
         sum += w[(t.offset[r] + own[r] as u32) as usize] as i32;
