@@ -101,9 +101,11 @@ pub fn run(a: Args) -> Result<()> {
         KernelArg::Avx512 => Kernel::Avx512,
     };
     if !kernel.available() {
+        let name = |k: Kernel| format!("{k:?}").to_lowercase();
         bail!(
-            "this CPU cannot run the {kernel:?} kernel (the fastest it can run: {:?})",
-            Kernel::best()
+            "--kernel {}: this CPU lacks the instructions it needs; use --kernel best (here: {})",
+            name(kernel),
+            name(Kernel::best())
         );
     }
     engine.set_kernel(kernel);
