@@ -198,6 +198,24 @@ fn parity_of(empties: u64) -> u8 {
     bits
 }
 
+/// The three empty squares of `empties`, those of odd regions (by `parity`) first: the order
+/// in which the last three are tried.
+#[inline(always)]
+fn parity_order3(empties: u64, parity: u8) -> [u32; 3] {
+    let odd = ODD_SQUARES[parity as usize];
+    let mut sq = [0u32; 3];
+    let mut k = 0;
+    for group in [empties & odd, empties & !odd] {
+        let mut m = group;
+        while m != 0 {
+            sq[k] = m.trailing_zeros();
+            k += 1;
+            m &= m - 1;
+        }
+    }
+    sq
+}
+
 /// The quadrant bit of each square (playing there flips that quadrant's parity).
 static QUADRANT_BIT: [u8; 64] = {
     let mut t = [0u8; 64];
@@ -473,34 +491,73 @@ macro_rules! solver {
             if worst < INF { worst } else { final_score_on(p, o, c.squares) }
         }
 
+        /// Four empty squares left (null window at `alpha`): squares of odd regions first
+        /// (parity), then the others; no other ordering pays this close to the end.
+        #[inline]
+        $(#[$attr])*
+        fn last4(c: &mut Ctx, p: u64, o: u64, alpha: i32, empties: u64, parity: u8) -> i32 {
+            c.nodes += 1;
+            if alpha >= stability_threshold(4) {
+                let upper = c.squares - 2 * stable_discs_on(o, p, c.mask).count_ones() as i32;
+                if upper <= alpha {
+                    return upper;
+                }
+            }
+            let mut best = -INF;
+            let odd = ODD_SQUARES[parity as usize];
+            for group in [empties & odd, empties & !odd] {
+                let mut m = group;
+                while m != 0 {
+                    let sq = m.trailing_zeros();
+                    m &= m - 1;
+                    if NEIGHBOURS[sq as usize] & o == 0 {
+                        continue;
+                    }
+                    let f = flips(p, o, sq);
+                    if f == 0 {
+                        continue;
+                    }
+                    let b = 1u64 << sq;
+                    let order = parity_order3(empties ^ b, parity ^ QUADRANT_BIT[sq as usize]);
+                    let v = -last3(c, o ^ f, p ^ f ^ b, -alpha - 1, order);
+                    if v > best {
+                        best = v;
+                        if v > alpha {
+                            return v;
+                        }
+                    }
+                }
+            }
+            if best == -INF {
+                if $moves(o, p) & c.mask != 0 {
+                    return -last4(c, o, p, -alpha - 1, empties, parity);
+                }
+                return final_score_on(p, o, c.squares);
+            }
+            best
+        }
+
         /// Null-window search `(alpha, alpha + 1)` with few empties: no table, parity order.
         /// `m` is the mover's legal moves (read from 5 empties; the parent has them).
         // The hottest recursion: its state stays in registers rather than in a struct.
         #[allow(clippy::too_many_arguments)]
+        #[inline]
         $(#[$attr])*
         pub(super) fn shallow(c: &mut Ctx, p: u64, o: u64, alpha: i32, empties: u64, n: u32, parity: u8, m: u64) -> i32 {
-            if n == 3 {
-                // Squares of odd regions first (parity), then the others.
-                let odd = ODD_SQUARES[parity as usize];
-                let mut sq = [0u32; 3];
-                let mut k = 0;
-                for group in [empties & odd, empties & !odd] {
-                    let mut m = group;
-                    while m != 0 {
-                        sq[k] = m.trailing_zeros();
-                        k += 1;
-                        m &= m - 1;
-                    }
-                }
-                return last3(c, p, o, alpha, sq);
+            match n {
+                1 => last1(c, p, o, empties.trailing_zeros()),
+                2 => last2(c, p, o, alpha, empties.trailing_zeros(), (empties & (empties - 1)).trailing_zeros()),
+                3 => last3(c, p, o, alpha, parity_order3(empties, parity)),
+                4 => last4(c, p, o, alpha, empties, parity),
+                _ => shallow5(c, p, o, alpha, empties, n, parity, m),
             }
-            if n == 2 {
-                let a = empties.trailing_zeros();
-                return last2(c, p, o, alpha, a, (empties & (empties - 1)).trailing_zeros());
-            }
-            if n == 1 {
-                return last1(c, p, o, empties.trailing_zeros());
-            }
+        }
+
+        /// [`shallow`] with five or more empties: the moves sorted by parity, then by square
+        /// type (corners and A-squares first, X- and C-squares last).
+        #[allow(clippy::too_many_arguments)]
+        $(#[$attr])*
+        fn shallow5(c: &mut Ctx, p: u64, o: u64, alpha: i32, empties: u64, n: u32, parity: u8, m: u64) -> i32 {
             c.nodes += 1;
             if alpha >= stability_threshold(n) {
                 let upper = c.squares - 2 * stable_discs_on(o, p, c.mask).count_ones() as i32;
@@ -510,15 +567,8 @@ macro_rules! solver {
             }
             let mut best = -INF;
             let odd = ODD_SQUARES[parity as usize];
-            let candidates = if n <= 4 { empties } else { m };
-            let (co, ce) = (candidates & odd, candidates & !odd);
-            let groups = if n <= 4 {
-                // So few squares: parity alone orders them.
-                [co, ce, 0, 0, 0, 0]
-            } else {
-                [co & GOOD, co & PLAIN, co & BAD, ce & GOOD, ce & PLAIN, ce & BAD]
-            };
-            for group in groups {
+            let (co, ce) = (m & odd, m & !odd);
+            for group in [co & GOOD, co & PLAIN, co & BAD, ce & GOOD, ce & PLAIN, ce & BAD] {
                 let mut m = group;
                 while m != 0 {
                     let sq = m.trailing_zeros();
@@ -532,8 +582,13 @@ macro_rules! solver {
                     }
                     let b = 1u64 << sq;
                     let (np, no) = (o ^ f, p ^ f ^ b);
-                    let replies = if n > 5 { $moves(np, no) & c.mask } else { 0 };
-                    let v = -shallow(c, np, no, -alpha - 1, empties ^ b, n - 1, parity ^ QUADRANT_BIT[sq as usize], replies);
+                    let child_parity = parity ^ QUADRANT_BIT[sq as usize];
+                    let v = if n == 5 {
+                        -last4(c, np, no, -alpha - 1, empties ^ b, child_parity)
+                    } else {
+                        let replies = $moves(np, no) & c.mask;
+                        -shallow5(c, np, no, -alpha - 1, empties ^ b, n - 1, child_parity, replies)
+                    };
                     if v > best {
                         best = v;
                         if v > alpha {
@@ -545,7 +600,7 @@ macro_rules! solver {
             if best == -INF {
                 let theirs = $moves(o, p) & c.mask;
                 if theirs != 0 {
-                    return -shallow(c, o, p, -alpha - 1, empties, n, parity, theirs);
+                    return -shallow5(c, o, p, -alpha - 1, empties, n, parity, theirs);
                 }
                 return final_score_on(p, o, c.squares);
             }
