@@ -79,11 +79,6 @@ const MPC_DEPTH: u32 = 2;
 const MPC_SIGMA_TENTHS: u32 = 30;
 /// ... and its growth per further empty square, in tenths of a disc.
 const MPC_SIGMA_SLOPE_TENTHS: u32 = 4;
-/// A ProbCut search is tried only when the position's evaluation lies within this many discs
-/// of its bound, or beyond it (as Edax gates its own): most nodes then need one evaluation
-/// instead of two short searches. Measured on FFO #40–47 (nodes, 1 thread; no gate 299.2 M):
-/// 0 → 335.8 M, 2 → 298.9 M, 6 → 293.2 M, 10 → 295.4 M.
-const MPC_GATE: i32 = 6;
 
 /// Neighbours of each square: a square with no opponent neighbour cannot be a move.
 static NEIGHBOURS: [u64; 64] = {
@@ -942,21 +937,12 @@ fn probcut(
     let margin = (crate::probcut::CONFIDENCE[sel] as i64 * sigma / 1000) as i32;
     let high = alpha + 1 + margin;
     let low = alpha - margin;
-    // The position's own evaluation first (one node): a short search seldom lands far from it,
-    // so a bound it lies well short of is not worth the search.
-    *nodes += 1;
-    let stat = ev.eval(p, o);
-    let try_high = high < 64 && stat >= high - MPC_GATE;
-    let try_low = low > -64 && stat <= low + MPC_GATE;
-    if !try_high && !try_low {
-        return None;
-    }
     // Both searches start from this position: its indices are read once.
     let idx = ev.learned().map(|_| Indices::of(p, o));
-    if try_high && probe(ev, p, o, MPC_DEPTH, high - 1, high, nodes, idx.as_ref()) >= high {
+    if high < 64 && probe(ev, p, o, MPC_DEPTH, high - 1, high, nodes, idx.as_ref()) >= high {
         return Some(alpha + 1);
     }
-    if try_low && probe(ev, p, o, MPC_DEPTH, low, low + 1, nodes, idx.as_ref()) <= low {
+    if low > -64 && probe(ev, p, o, MPC_DEPTH, low, low + 1, nodes, idx.as_ref()) <= low {
         return Some(alpha);
     }
     None
