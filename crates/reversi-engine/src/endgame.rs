@@ -277,6 +277,17 @@ fn stability_threshold(n: u32) -> i32 {
     T[(n as usize).min(40)]
 }
 
+/// The stability cut-off of a null-window node `(alpha, alpha + 1)` with `n` empties: when the
+/// opponent's stable discs alone keep the score at or below alpha, that bound.
+#[inline(always)]
+fn stability_cutoff(c: &Ctx, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
+    if alpha < stability_threshold(n) {
+        return None;
+    }
+    let upper = c.squares - 2 * stable_discs_on(o, p, c.mask).count_ones() as i32;
+    (upper <= alpha).then_some(upper)
+}
+
 /// Counters and the stop signal of one solver thread.
 pub struct Ctx<'a> {
     /// The shared table.
@@ -497,11 +508,8 @@ macro_rules! solver {
         $(#[$attr])*
         fn last4(c: &mut Ctx, p: u64, o: u64, alpha: i32, empties: u64, parity: u8) -> i32 {
             c.nodes += 1;
-            if alpha >= stability_threshold(4) {
-                let upper = c.squares - 2 * stable_discs_on(o, p, c.mask).count_ones() as i32;
-                if upper <= alpha {
-                    return upper;
-                }
+            if let Some(upper) = stability_cutoff(c, p, o, alpha, 4) {
+                return upper;
             }
             let mut best = -INF;
             let odd = ODD_SQUARES[parity as usize];
@@ -559,11 +567,8 @@ macro_rules! solver {
         $(#[$attr])*
         fn shallow5(c: &mut Ctx, p: u64, o: u64, alpha: i32, empties: u64, n: u32, parity: u8, m: u64) -> i32 {
             c.nodes += 1;
-            if alpha >= stability_threshold(n) {
-                let upper = c.squares - 2 * stable_discs_on(o, p, c.mask).count_ones() as i32;
-                if upper <= alpha {
-                    return upper;
-                }
+            if let Some(upper) = stability_cutoff(c, p, o, alpha, n) {
+                return upper;
             }
             let mut best = -INF;
             let odd = ODD_SQUARES[parity as usize];
@@ -663,11 +668,8 @@ macro_rules! solver {
             if c.should_stop() {
                 return 0;
             }
-            if alpha >= stability_threshold(n) {
-                let upper = c.squares - 2 * stable_discs_on(o, p, c.mask).count_ones() as i32;
-                if upper <= alpha {
-                    return upper;
-                }
+            if let Some(upper) = stability_cutoff(c, p, o, alpha, n) {
+                return upper;
             }
             let key = hash(p, o);
             let mut tt_move = NO_MOVE;
