@@ -11,7 +11,6 @@ use crate::local_tt::{self, LocalTable};
 use crate::stability::stable_discs_on;
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::around;
-use reversi_core::bitboard::flips_scalar as flips;
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
@@ -853,6 +852,154 @@ macro_rules! solver {
             }
             (best, best_move)
         }
+
+        /// Adds the evaluation of each child (from the opponent's side: lower is better for us) to the
+        /// sort keys, or from `SORT_SEARCH_EMPTIES` the score of a short search from it, and sorts
+        /// again; the table move stays first.
+        $(#[$attr])*
+        fn resort(ev: &dyn Evaluator, p: u64, o: u64, tt_move: u8, alpha: i32, nodes: &mut u64, list: &mut [Scored]) {
+            // The evaluation exists on the full 8×8 board only.
+            let depth = sort_depth((!(p | o)).count_ones());
+            let children = Children::new(ev, p, o, list.len() > 1, None);
+            for e in list.iter_mut() {
+                if e.sq as u8 != tt_move {
+                    let (sq, f) = (e.sq, e.flips);
+                    let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+                    e.key += if depth == 0 {
+                        EVAL_SORT_WEIGHT * children.eval(sq, f, np, no)
+                    } else {
+                        // Moves that stay `SORT_MARGIN` below alpha need no finer ranking among
+                        // themselves: the child's window is cut there.
+                        let child = children.after(sq, f);
+                        let beta = (SORT_MARGIN - alpha).min(INF);
+                        SORT_SEARCH_WEIGHT * probe(ev, np, no, depth, -INF, beta, nodes, child.as_ref())
+                    };
+                }
+            }
+            list.sort_by_key(|e| e.key);
+        }
+
+        /// Multi-ProbCut at a null-window node `(alpha, alpha + 1)` with `n` empties: when a short
+        /// search lies far enough above (below) the window, the exact score very probably does too, and
+        /// the node returns `alpha + 1` (`alpha`) without searching.
+        ///
+        /// Only one side is tried: above the window when the position's evaluation lies above alpha,
+        /// below it otherwise (a gate of one margin on each search). Measured (nodes, 1 thread; both
+        /// sides → one side): FFO #20–39 94.6 M → 89.6 M (time ratio 1.08), #40–49 636.5 M → 629.0 M,
+        /// #51 + #52 + #59 484.6 M → 444.3 M. Gates of ¾ and 1¼ margins, or one margin and 3 discs, did
+        /// less (#20–39 90.4 M, 90.7 M, 94.1 M); a fixed gate of 6 discs (Edax's way) cut #40–47 but
+        /// lost more on #49 (#40–49 659.0 M).
+        $(#[$attr])*
+        fn probcut(
+            ev: &dyn Evaluator,
+            p: u64,
+            o: u64,
+            alpha: i32,
+            n: u32,
+            sel: usize,
+            nodes: &mut u64,
+        ) -> Option<i32> {
+            let sigma = (MPC_SIGMA_TENTHS + MPC_SIGMA_SLOPE_TENTHS * (n - MPC_EMPTIES)) as i64;
+            let margin = (crate::probcut::CONFIDENCE[sel] as i64 * sigma / 1000) as i32;
+            let high = alpha + 1 + margin;
+            let low = alpha - margin;
+            // Only the side the position's own evaluation (one node) points to is tried: a short search
+            // seldom lands a whole margin away from it.
+            *nodes += 1;
+            if ev.eval(p, o) > alpha {
+                (high < 64 && probe(ev, p, o, MPC_DEPTH, high - 1, high, nodes, None) >= high).then_some(alpha + 1)
+            } else {
+                (low > -64 && probe(ev, p, o, MPC_DEPTH, low, low + 1, nodes, None) <= low).then_some(alpha)
+            }
+        }
+
+        /// A short alpha-beta search with the evaluation at its leaves (8×8), for ProbCut and for
+        /// ranking moves near the root.
+        /// `idx`: the pattern indices of `(p, o)` when the caller has them (with the learned evaluation).
+        #[allow(clippy::too_many_arguments)]
+        $(#[$attr])*
+        fn probe(
+            ev: &dyn Evaluator,
+            p: u64,
+            o: u64,
+            depth: u32,
+            mut alpha: i32,
+            beta: i32,
+            nodes: &mut u64,
+            idx: Option<&Indices>,
+        ) -> i32 {
+            *nodes += 1;
+            if depth == 0 {
+                return ev.eval(p, o);
+            }
+            let mut m = $moves(p, o);
+            if m == 0 {
+                if $moves(o, p) == 0 {
+                    return final_score(p, o);
+                }
+                return -probe(
+                    ev,
+                    o,
+                    p,
+                    depth,
+                    -beta,
+                    -alpha,
+                    nodes,
+                    idx.map(Indices::swapped).as_ref(),
+                );
+            }
+            let mut best = -INF;
+            let children = Children::new(ev, p, o, m & (m - 1) != 0, idx);
+            // Deep enough to repay it, the moves are sorted: the opponent's fewest replies first.
+            // Otherwise they are taken in square order, each flip computed only when reached.
+            let sorted = depth >= 3;
+            let mut list = [(0i32, 0u32, 0u64); 32];
+            let mut count = 0;
+            while sorted && m != 0 {
+                let sq = m.trailing_zeros();
+                m &= m - 1;
+                let f = flips(p, o, sq);
+                let key = $moves(o ^ f, p ^ f ^ (1u64 << sq)).count_ones() as i32;
+                insert_sorted(&mut list, count, (key, sq, f));
+                count += 1;
+            }
+            let mut next = 0;
+            loop {
+                let (sq, f) = if sorted {
+                    let Some(&(_, sq, f)) = list[..count].get(next) else {
+                        break;
+                    };
+                    next += 1;
+                    (sq, f)
+                } else {
+                    if m == 0 {
+                        break;
+                    }
+                    let sq = m.trailing_zeros();
+                    m &= m - 1;
+                    (sq, flips(p, o, sq))
+                };
+                let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+                let v = if depth == 1 {
+                    // The last ply: the child's evaluation, counted as a node as `probe` would.
+                    *nodes += 1;
+                    -children.eval(sq, f, np, no)
+                } else {
+                    let child = children.after(sq, f);
+                    -probe(ev, np, no, depth - 1, -beta, -alpha, nodes, child.as_ref())
+                };
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            best
+        }
     };
 }
 
@@ -890,31 +1037,6 @@ fn pick_best(list: &mut [Scored], i: usize) {
     list.swap(i, best);
 }
 
-/// Adds the evaluation of each child (from the opponent's side: lower is better for us) to the
-/// sort keys, or from `SORT_SEARCH_EMPTIES` the score of a short search from it, and sorts
-/// again; the table move stays first.
-fn resort(ev: &dyn Evaluator, p: u64, o: u64, tt_move: u8, alpha: i32, nodes: &mut u64, list: &mut [Scored]) {
-    // The evaluation exists on the full 8×8 board only.
-    let depth = sort_depth((!(p | o)).count_ones());
-    let children = Children::new(ev, p, o, list.len() > 1, None);
-    for e in list.iter_mut() {
-        if e.sq as u8 != tt_move {
-            let (sq, f) = (e.sq, e.flips);
-            let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
-            e.key += if depth == 0 {
-                EVAL_SORT_WEIGHT * children.eval(sq, f, np, no)
-            } else {
-                // Moves that stay `SORT_MARGIN` below alpha need no finer ranking among
-                // themselves: the child's window is cut there.
-                let child = children.after(sq, f);
-                let beta = (SORT_MARGIN - alpha).min(INF);
-                SORT_SEARCH_WEIGHT * probe(ev, np, no, depth, -INF, beta, nodes, child.as_ref())
-            };
-        }
-    }
-    list.sort_by_key(|e| e.key);
-}
-
 /// The depth of the search that ranks the moves of a node with `n` empties (0: the evaluation
 /// alone).
 fn sort_depth(n: u32) -> u32 {
@@ -923,126 +1045,6 @@ fn sort_depth(n: u32) -> u32 {
     } else {
         ((n - SORT_SEARCH_EMPTIES) / 2 + 1).min(SORT_SEARCH_MAX_DEPTH)
     }
-}
-
-/// Multi-ProbCut at a null-window node `(alpha, alpha + 1)` with `n` empties: when a short
-/// search lies far enough above (below) the window, the exact score very probably does too, and
-/// the node returns `alpha + 1` (`alpha`) without searching.
-///
-/// Only one side is tried: above the window when the position's evaluation lies above alpha,
-/// below it otherwise (a gate of one margin on each search). Measured (nodes, 1 thread; both
-/// sides → one side): FFO #20–39 94.6 M → 89.6 M (time ratio 1.08), #40–49 636.5 M → 629.0 M,
-/// #51 + #52 + #59 484.6 M → 444.3 M. Gates of ¾ and 1¼ margins, or one margin and 3 discs, did
-/// less (#20–39 90.4 M, 90.7 M, 94.1 M); a fixed gate of 6 discs (Edax's way) cut #40–47 but
-/// lost more on #49 (#40–49 659.0 M).
-fn probcut(
-    ev: &dyn Evaluator,
-    p: u64,
-    o: u64,
-    alpha: i32,
-    n: u32,
-    sel: usize,
-    nodes: &mut u64,
-) -> Option<i32> {
-    let sigma = (MPC_SIGMA_TENTHS + MPC_SIGMA_SLOPE_TENTHS * (n - MPC_EMPTIES)) as i64;
-    let margin = (crate::probcut::CONFIDENCE[sel] as i64 * sigma / 1000) as i32;
-    let high = alpha + 1 + margin;
-    let low = alpha - margin;
-    // Only the side the position's own evaluation (one node) points to is tried: a short search
-    // seldom lands a whole margin away from it.
-    *nodes += 1;
-    if ev.eval(p, o) > alpha {
-        (high < 64 && probe(ev, p, o, MPC_DEPTH, high - 1, high, nodes, None) >= high).then_some(alpha + 1)
-    } else {
-        (low > -64 && probe(ev, p, o, MPC_DEPTH, low, low + 1, nodes, None) <= low).then_some(alpha)
-    }
-}
-
-/// A short alpha-beta search with the evaluation at its leaves (8×8), for ProbCut and for
-/// ranking moves near the root.
-/// `idx`: the pattern indices of `(p, o)` when the caller has them (with the learned evaluation).
-#[allow(clippy::too_many_arguments)]
-fn probe(
-    ev: &dyn Evaluator,
-    p: u64,
-    o: u64,
-    depth: u32,
-    mut alpha: i32,
-    beta: i32,
-    nodes: &mut u64,
-    idx: Option<&Indices>,
-) -> i32 {
-    *nodes += 1;
-    if depth == 0 {
-        return ev.eval(p, o);
-    }
-    let mut m = reversi_core::bitboard::moves(p, o);
-    if m == 0 {
-        if reversi_core::bitboard::moves(o, p) == 0 {
-            return final_score(p, o);
-        }
-        return -probe(
-            ev,
-            o,
-            p,
-            depth,
-            -beta,
-            -alpha,
-            nodes,
-            idx.map(Indices::swapped).as_ref(),
-        );
-    }
-    let mut best = -INF;
-    let children = Children::new(ev, p, o, m & (m - 1) != 0, idx);
-    // Deep enough to repay it, the moves are sorted: the opponent's fewest replies first.
-    // Otherwise they are taken in square order, each flip computed only when reached.
-    let sorted = depth >= 3;
-    let mut list = [(0i32, 0u32, 0u64); 32];
-    let mut count = 0;
-    while sorted && m != 0 {
-        let sq = m.trailing_zeros();
-        m &= m - 1;
-        let f = flips(p, o, sq);
-        let key = reversi_core::bitboard::moves(o ^ f, p ^ f ^ (1u64 << sq)).count_ones() as i32;
-        insert_sorted(&mut list, count, (key, sq, f));
-        count += 1;
-    }
-    let mut next = 0;
-    loop {
-        let (sq, f) = if sorted {
-            let Some(&(_, sq, f)) = list[..count].get(next) else {
-                break;
-            };
-            next += 1;
-            (sq, f)
-        } else {
-            if m == 0 {
-                break;
-            }
-            let sq = m.trailing_zeros();
-            m &= m - 1;
-            (sq, flips(p, o, sq))
-        };
-        let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
-        let v = if depth == 1 {
-            // The last ply: the child's evaluation, counted as a node as `probe` would.
-            *nodes += 1;
-            -children.eval(sq, f, np, no)
-        } else {
-            let child = children.after(sq, f);
-            -probe(ev, np, no, depth - 1, -beta, -alpha, nodes, child.as_ref())
-        };
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if v >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
 }
 
 mod portable {
@@ -1191,7 +1193,7 @@ mod last_flip_tests {
             let o = !p & !(1u64 << sq);
             assert_eq!(
                 count_last_flip(p, sq),
-                flips(p, o, sq).count_ones() as i32,
+                reversi_core::bitboard::flips_scalar(p, o, sq).count_ones() as i32,
                 "p={p:#x} sq={sq}"
             );
         }
