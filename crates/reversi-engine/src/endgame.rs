@@ -904,12 +904,18 @@ macro_rules! solver {
             let high = alpha + 1 + margin;
             let low = alpha - margin;
             // Only the side the position's own evaluation (one node) points to is tried: a short search
-            // seldom lands a whole margin away from it.
+            // seldom lands a whole margin away from it. With the learned evaluation, the pattern
+            // indices read for it serve the search too.
             *nodes += 1;
-            if ev.eval(p, o) > alpha {
-                (high < 64 && probe(ev, p, o, MPC_DEPTH, high - 1, high, nodes, None) >= high).then_some(alpha + 1)
+            let indexed = ev.learned().map(|l| (l, Indices::of(p, o)));
+            let (value, idx) = match &indexed {
+                Some((l, idx)) => (l.eval_indexed(idx, p, o), Some(idx)),
+                None => (ev.eval(p, o), None),
+            };
+            if value > alpha {
+                (high < 64 && probe(ev, p, o, MPC_DEPTH, high - 1, high, nodes, idx) >= high).then_some(alpha + 1)
             } else {
-                (low > -64 && probe(ev, p, o, MPC_DEPTH, low, low + 1, nodes, None) <= low).then_some(alpha)
+                (low > -64 && probe(ev, p, o, MPC_DEPTH, low, low + 1, nodes, idx) <= low).then_some(alpha)
             }
         }
 

@@ -150,6 +150,13 @@ impl Learned {
     pub fn eval_child(&self, parent: &pattern::Indices, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
         to_discs(pattern::evaluate_child(&self.weights, parent, sq, flips, np, no))
     }
+
+    /// [`Evaluator::eval`] of `(p, o)` from its pattern indices `idx`, which the caller already
+    /// has (the same value).
+    #[inline]
+    pub fn eval_indexed(&self, idx: &pattern::Indices, p: u64, o: u64) -> i32 {
+        to_discs(pattern::evaluate_indexed(&self.weights, idx, p, o))
+    }
 }
 
 /// A value in 1/[`SCALE`] disc to whole discs: rounded to the nearest, halves away from zero,

@@ -506,6 +506,33 @@ pub fn evaluate_child(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u6
     evaluate_child_portable(all, parent, sq, flips, np, no)
 }
 
+/// [`evaluate`] of the position `(p, o)` whose indices `idx` the caller already has (the same
+/// value, without reading the board's patterns again). `all` holds the weights of every stage.
+#[inline]
+pub fn evaluate_indexed(all: &[i16], idx: &Indices, p: u64, o: u64) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if crate::endgame::Kernel::Avx512.available() {
+        // SAFETY: `available` checked the features the function needs.
+        return unsafe { weights_sum_avx512(all, &idx.own, p, o) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if crate::endgame::Kernel::Avx2.available() {
+        // SAFETY: `available` checked the features the function needs.
+        return unsafe { weights_sum_avx2(all, &idx.own, p, o) };
+    }
+    weights_sum_portable(all, &idx.own, p, o)
+}
+
+/// [`weights_sum_portable`] with native population counts.
+///
+/// # Safety
+/// The CPU must support AVX2, BMI2 and POPCNT (what `Kernel::Avx2` checks).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi2,popcnt")]
+unsafe fn weights_sum_avx2(all: &[i16], own: &[u16; LANES], p: u64, o: u64) -> i32 {
+    weights_sum_portable(all, own, p, o)
+}
+
 /// Every pattern weight is followed by another weight of its stage (the extra tables come
 /// last): a 32-bit read at a pattern weight stays inside the stage.
 const _: () = assert!(OFFSETS[PATTERNS.len()] < STAGE_SIZE as u32);
@@ -518,11 +545,23 @@ const _: () = assert!(OFFSETS[PATTERNS.len()] < STAGE_SIZE as u32);
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi2,popcnt,avx512f,avx512vl,avx512cd")]
 unsafe fn evaluate_child_avx512(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
+    let own = child_indices(index_tables(), parent, sq, flips);
+    // SAFETY: the same features.
+    unsafe { weights_sum_avx512(all, &own, np, no) }
+}
+
+/// The evaluation of `(np, no)` from its own indices `own`, by gathers.
+///
+/// # Safety
+/// The CPU must support what `Kernel::Avx512` checks.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi2,popcnt,avx512f,avx512vl,avx512cd")]
+#[inline]
+unsafe fn weights_sum_avx512(all: &[i16], own: &[u16; LANES], np: u64, no: u64) -> i32 {
     use std::arch::x86_64::*;
     let s = stage(64 - (np | no).count_ones());
     let w = &all[s * STAGE_SIZE..(s + 1) * STAGE_SIZE];
     let t = index_tables();
-    let own = child_indices(t, parent, sq, flips);
     let mut acc = _mm512_setzero_si512();
     for g in 0..LANES / 16 {
         // Lanes past the last reading are left out of the gather.
@@ -573,10 +612,15 @@ fn child_indices(t: &IndexTables, parent: &Indices, sq: u32, flips: u64) -> [u16
 
 #[inline(always)]
 fn evaluate_child_portable(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
+    weights_sum_portable(all, &child_indices(index_tables(), parent, sq, flips), np, no)
+}
+
+/// The evaluation of `(np, no)` from its own indices `own`.
+#[inline(always)]
+fn weights_sum_portable(all: &[i16], own: &[u16; LANES], np: u64, no: u64) -> i32 {
     let s = stage(64 - (np | no).count_ones());
     let w = &all[s * STAGE_SIZE..(s + 1) * STAGE_SIZE];
     let t = index_tables();
-    let own = child_indices(t, parent, sq, flips);
     let mut sum = 0i32;
     for r in 0..READINGS {
         sum += w[(t.offset[r] + own[r] as u32) as usize] as i32;
@@ -713,6 +757,9 @@ mod tests {
                     let s = stage(64 - (np | no).count_ones());
                     let fresh = evaluate(&weights[s * STAGE_SIZE..(s + 1) * STAGE_SIZE], np, no);
                     assert_eq!(evaluate_child(&weights, &idx, sq, f, np, no), fresh);
+                    // The child's own indices give it too, on every path this CPU has.
+                    assert_eq!(evaluate_indexed(&weights, &next, np, no), fresh);
+                    assert_eq!(weights_sum_portable(&weights, &next.own, np, no), fresh);
                     // Every build this CPU runs, whichever one `evaluate_child` picked here.
                     assert_eq!(evaluate_child_portable(&weights, &idx, sq, f, np, no), fresh);
                     #[cfg(target_arch = "x86_64")]
