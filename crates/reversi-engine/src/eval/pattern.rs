@@ -760,6 +760,16 @@ mod tests {
                     // The child's own indices give it too, on every path this CPU has.
                     assert_eq!(evaluate_indexed(&weights, &next, np, no), fresh);
                     assert_eq!(weights_sum_portable(&weights, &next.own, np, no), fresh);
+                    #[cfg(target_arch = "x86_64")]
+                    if crate::endgame::Kernel::Avx2.available() {
+                        // SAFETY: just checked.
+                        assert_eq!(unsafe { weights_sum_avx2(&weights, &next.own, np, no) }, fresh);
+                    }
+                    #[cfg(target_arch = "x86_64")]
+                    if crate::endgame::Kernel::Avx512.available() {
+                        // SAFETY: just checked.
+                        assert_eq!(unsafe { weights_sum_avx512(&weights, &next.own, np, no) }, fresh);
+                    }
                     // Every build this CPU runs, whichever one `evaluate_child` picked here.
                     assert_eq!(evaluate_child_portable(&weights, &idx, sq, f, np, no), fresh);
                     #[cfg(target_arch = "x86_64")]
