@@ -8,7 +8,7 @@
 use crate::eval::pattern::Indices;
 use crate::eval::{Children, Evaluator};
 use crate::local_tt::{self, LocalTable};
-use crate::stability::stable_discs_on;
+use crate::stability::stable_at_least;
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::around;
 use std::mem::MaybeUninit;
@@ -263,30 +263,36 @@ pub fn final_score_on(p: u64, o: u64, squares: i32) -> i32 {
     }
 }
 
-/// The smallest alpha at which a stability cut-off is worth trying, by empties (as low as Edax
-/// tries it). Trying it this often, down to 4 empties, measured on FFO #40–49: 1,849 M nodes
-/// 48.7 s with `2n + 4` and none below 8 empties; 1,790 M with this table; 1,181 M 40.1 s with it
-/// in the shallow search too.
+/// The smallest alpha at which a stability cut-off is worth trying, by empties. Trying it this
+/// often, down to 4 empties, measured on FFO #40–49: 1,849 M nodes 48.7 s with `2n + 4` and none
+/// below 8 empties; 1,790 M with Edax's table; 1,181 M 40.1 s with it in the shallow search too.
+/// Since the edges come from a table and a hopeless count gives up early, the test is cheap
+/// enough to try 2 lower than Edax does (FFO #45, 49, 52: 636.3 M nodes 15.2 s → 632.8 M
+/// 14.9 s; 4 lower: 625.3 M, no faster).
 #[inline(always)]
 fn stability_threshold(n: u32) -> i32 {
     const T: [i32; 41] = [
-        99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 48,
-        50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64,
+        99, 99, 99, 99, 4, 6, 8, 10, 12, 14, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 46,
+        48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62,
     ];
     T[(n as usize).min(40)]
 }
 
-/// The stability cut-off of a null-window node `(alpha, alpha + 1)` with `n` empties: when the
-/// opponent's stable discs alone keep the score at or below alpha, that bound.
+/// Whether the stability cut-off of a null-window node `(alpha, alpha + 1)` with `n` empties is
+/// worth trying: alpha high enough, and enough of the opponent's discs that, were they all
+/// stable, the score would be at or below alpha.
 #[inline(always)]
-fn stability_cutoff(c: &Ctx, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
-    // The stable discs are some of the opponent's: when even all of those would not do, the
-    // lines need not be looked at.
-    if alpha < stability_threshold(n) || 2 * (o.count_ones() as i32) < c.squares - alpha {
-        return None;
-    }
-    let upper = c.squares - 2 * stable_discs_on(o, p, c.mask).count_ones() as i32;
-    (upper <= alpha).then_some(upper)
+fn stability_worth(c: &Ctx, o: u64, alpha: i32, n: u32) -> bool {
+    alpha >= stability_threshold(n) && 2 * (o.count_ones() as i32) >= c.squares - alpha
+}
+
+/// The stability cut-off: when the opponent's stable discs alone keep the score at or below
+/// alpha, that bound.
+#[inline(always)]
+fn stability_bound(c: &Ctx, p: u64, o: u64, alpha: i32) -> Option<i32> {
+    // The score is at most `squares - 2 * stable`: at or below alpha from this many on.
+    let need = (c.squares - alpha + 1).max(0) as u32 / 2;
+    stable_at_least(o, p, c.mask, need).map(|stable| c.squares - 2 * stable as i32)
 }
 
 /// Counters and the stop signal of one solver thread.
@@ -362,9 +368,26 @@ impl Ctx<'_> {
 }
 
 macro_rules! solver {
-    ($moves:path, $flips:path $(, $attr:meta)*) => {
+    ($moves:path, $flips:path $(, $attr:meta)* $(; scalar $sattr:meta)?) => {
         use super::*;
         use $flips as flips;
+
+        /// [`stability_bound`] when [`stability_worth`] it, at `n` empties.
+        #[inline]
+        $(#[$attr])*
+        fn stability_cutoff(c: &Ctx, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
+            if stability_worth(c, o, alpha, n) { stability_bound_here(c, p, o, alpha) } else { None }
+        }
+
+        /// [`stability_bound`] compiled for this kernel's scalar features (its population
+        /// counts in one instruction each; with the vector ones, the compiler would vectorise
+        /// the rounds of anchoring across the four axes, at a longer latency per round), out of
+        /// line: most nodes do not try it.
+        #[inline(never)]
+        $(#[$sattr])?
+        fn stability_bound_here(c: &Ctx, p: u64, o: u64, alpha: i32) -> Option<i32> {
+            stability_bound(c, p, o, alpha)
+        }
 
         /// One empty square left. (No AVX2 needed: without the target feature it may be
         /// inlined everywhere.)
@@ -1065,7 +1088,8 @@ mod avx2 {
     solver!(
         reversi_core::bitboard::moves_avx2,
         reversi_core::bitboard::flips_avx2,
-        target_feature(enable = "avx2,bmi2,popcnt")
+        target_feature(enable = "avx2,bmi2,popcnt");
+        scalar target_feature(enable = "popcnt")
     );
 }
 
@@ -1074,7 +1098,8 @@ mod avx512 {
     solver!(
         reversi_core::bitboard::moves_avx512,
         reversi_core::bitboard::flips_avx512,
-        target_feature(enable = "avx2,bmi2,popcnt,avx512f,avx512vl,avx512cd")
+        target_feature(enable = "avx2,bmi2,popcnt,avx512f,avx512vl,avx512cd");
+        scalar target_feature(enable = "popcnt")
     );
 }
 
