@@ -372,7 +372,8 @@ macro_rules! solver {
         use super::*;
         use $flips as flips;
 
-        /// [`stability_bound`] when [`stability_worth`] it, at `n` empties.
+        /// The stability cut-off at `n` empties: [`stability_bound`], when [`stability_worth`]
+        /// says it may cut.
         #[inline]
         $(#[$attr])*
         fn stability_cutoff(c: &Ctx, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {

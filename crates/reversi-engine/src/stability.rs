@@ -1,6 +1,7 @@
 //! Stable discs: discs that can never be flipped again. Their count bounds the final score, which
 //! lets the endgame solver cut a node without searching it.
 
+use crate::eval::pattern::TERNARY;
 use reversi_core::bitboard::{NOT_A, NOT_H};
 
 const EDGE: u64 = 0xFF81_8181_8181_81FF;
@@ -128,27 +129,9 @@ const fn line_flips(m: u32, n: u32, x: u32) -> u32 {
     f
 }
 
-/// Each edge as a number in base 3, the sum of `TERNARY[p] + 2 * TERNARY[o]` (a square's digit:
-/// 0 empty, 1 `p`, 2 `o`): the index of [`EDGE_STABLE`], which so has only the 6,561 possible
-/// edges and stays in the first-level cache.
-static TERNARY: [u16; 256] = {
-    let mut t = [0u16; 256];
-    let mut b = 0;
-    while b < 256 {
-        let (mut x, mut w) = (0, 1);
-        while x < 8 {
-            if b & (1 << x) != 0 {
-                t[b] += w;
-            }
-            w *= 3;
-            x += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// The index of the edge where `p` owns the squares `p` and the opponent those of `o`.
+/// The index of the edge where `p` owns the squares `p` and the opponent those of `o`: the edge
+/// as a number in base 3 (a square's digit 0 empty, 1 `p`, 2 `o`), so that [`EDGE_STABLE`] has
+/// only the 6,561 possible edges and stays in the first-level cache.
 #[inline(always)]
 const fn edge_index(p: usize, o: usize) -> usize {
     TERNARY[p] as usize + 2 * TERNARY[o] as usize
@@ -235,14 +218,22 @@ fn anchored(inner: u64, anchors: u64, (fh, fv, fd, fa): (u64, u64, u64, u64)) ->
     inner & h & v & d & a
 }
 
-/// [`stable_discs`] on the full 8×8 board: the edges by table, exactly; then the inner discs on
-/// full lines or anchored to stable neighbours on every axis. The edges done at once, the
-/// anchoring spreads inwards in fewer rounds than from the corners along the edges.
-#[inline]
-fn stable_discs_full(p: u64, o: u64) -> u64 {
+/// Where the search for the stable discs of `p` on the full board starts: the edges by table,
+/// exactly, and the inner discs on four full lines; with the inner discs of `p` and the full
+/// lines, for the rounds of anchoring that follow.
+#[inline(always)]
+fn seed(p: u64, o: u64) -> (u64, u64, (u64, u64, u64, u64)) {
     let lines = full_lines(p | o);
     let inner = p & INNER;
-    let mut stable = edge_stable(p, o) | anchored(inner, 0, lines);
+    (edge_stable(p, o) | anchored(inner, 0, lines), inner, lines)
+}
+
+/// [`stable_discs`] on the full 8×8 board: the [`seed`], then the inner discs anchored to stable
+/// neighbours on every axis. The edges done at once, the anchoring spreads inwards in fewer
+/// rounds than from the corners along the edges.
+#[inline]
+fn stable_discs_full(p: u64, o: u64) -> u64 {
+    let (mut stable, inner, lines) = seed(p, o);
     loop {
         let s = stable;
         stable |= anchored(inner, s, lines);
@@ -259,12 +250,10 @@ fn stable_discs_full(p: u64, o: u64) -> u64 {
 #[inline(always)]
 pub fn stable_at_least(p: u64, o: u64, mask: u64, need: u32) -> Option<u32> {
     if mask != u64::MAX {
-        let n = stable_discs_on(p, o, mask).count_ones();
+        let n = stable_discs_masked(p, o, mask).count_ones();
         return (n >= need).then_some(n);
     }
-    let lines = full_lines(p | o);
-    let inner = p & INNER;
-    let mut stable = edge_stable(p, o) | anchored(inner, 0, lines);
+    let (mut stable, inner, lines) = seed(p, o);
     let mut n = stable.count_ones();
     if n >= need {
         return Some(n);

@@ -158,8 +158,9 @@ pub const OFFSETS: [u32; PATTERNS.len() + EXTRA_TABLES.len() + 1] = offsets();
 /// Number of weights per stage.
 pub const STAGE_SIZE: usize = OFFSETS[OFFSETS.len() - 1] as usize;
 
-/// Binary to "base 3 with digits 0/1": `TERNARY[b] = Σ bit_k · 3^k`.
-static TERNARY: [u16; 1024] = {
+/// Binary to "base 3 with digits 0/1": `TERNARY[b] = Σ bit_k · 3^k` (also the stability
+/// code's index of an edge).
+pub(crate) static TERNARY: [u16; 1024] = {
     let mut t = [0u16; 1024];
     let mut b = 0;
     while b < 1024 {
