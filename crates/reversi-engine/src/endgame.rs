@@ -647,19 +647,30 @@ macro_rules! solver {
             let mut n = 0;
             let (mut min_key, mut min_at) = (i32::MAX, 0);
             let mut mm = m;
+            // First the flips of every move, then the replies of every child: two loops of
+            // independent iterations. (In one loop, each step waited on the one before: flips,
+            // then the child's moves, then their count; measured on FFO #45, 49, 52: A/B 0.954.)
             while mm != 0 {
                 let sq = mm.trailing_zeros();
                 mm &= mm - 1;
                 let f = flips(p, o, sq);
-                let b = 1u64 << sq;
-                let (np, no) = (o ^ f, p ^ f ^ b);
                 if prefetch {
                     // The children's entries will be probed (by the enhanced transposition
                     // cut-off, or first thing when searched): fetched now, their cache misses
                     // overlap each other and the sorting. Measured on FFO #45, 48, 49, 50:
                     // 72.9 s → 71.8 s when prefetched for the cut-off only, 64.8 s for all.
-                    c.tt.prefetch(hash(np, no));
+                    c.tt.prefetch(hash(o ^ f, p ^ f ^ (1u64 << sq)));
                 }
+                list[n].write(Scored { key: 0, sq, flips: f, replies: 0 });
+                n += 1;
+            }
+            // SAFETY: the first `n` entries were written just above, and `MaybeUninit<Scored>`
+            // has the layout of `Scored`.
+            let list = unsafe { std::slice::from_raw_parts_mut(list.as_mut_ptr() as *mut Scored, n) };
+            for (i, e) in list.iter_mut().enumerate() {
+                let (sq, f) = (e.sq, e.flips);
+                let b = 1u64 << sq;
+                let (np, no) = (o ^ f, p ^ f ^ b);
                 // The replies are the child's legal moves: handed down, they are not generated twice.
                 let replies = $moves(np, no) & mask;
                 let key = if sq as u8 == tt_move {
@@ -675,15 +686,13 @@ macro_rules! solver {
                     }
                     k
                 };
-                list[n].write(Scored { key, sq, flips: f, replies });
+                e.key = key;
+                e.replies = replies;
                 if key < min_key {
-                    (min_key, min_at) = (key, n);
+                    (min_key, min_at) = (key, i);
                 }
-                n += 1;
             }
-            // SAFETY: the first `n` entries were written just above, and `MaybeUninit<Scored>`
-            // has the layout of `Scored`.
-            (unsafe { std::slice::from_raw_parts_mut(list.as_mut_ptr() as *mut Scored, n) }, min_at)
+            (list, min_at)
         }
 
         /// Null-window search with the table, for more than `SHALLOW` empties.
