@@ -8,7 +8,7 @@
 use crate::eval::pattern::Indices;
 use crate::eval::{Children, Evaluator};
 use crate::local_tt::{self, LocalTable};
-use crate::stability::stable_at_least;
+use crate::stability::{line_flips, stable_at_least};
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::around;
 use std::mem::MaybeUninit;
@@ -124,27 +124,8 @@ static COUNT_FLIP: [[u8; 256]; 8] = {
     while x < 8 {
         let mut bits = 0;
         while bits < 256 {
-            let mut n = 0;
-            // West: opponent discs up to the mover's first disc; none if the line ends first.
-            let mut k = 0;
-            let mut y = x as i32 - 1;
-            while y >= 0 && bits & (1 << y) == 0 {
-                k += 1;
-                y -= 1;
-            }
-            if y >= 0 {
-                n += k;
-            }
-            k = 0;
-            y = x as i32 + 1;
-            while y < 8 && bits & (1 << y) == 0 {
-                k += 1;
-                y += 1;
-            }
-            if y < 8 {
-                n += k;
-            }
-            t[x][bits] = n;
+            let theirs = !bits & 0xFF & !(1 << x);
+            t[x as usize][bits as usize] = line_flips(bits, theirs, x).count_ones() as u8;
             bits += 1;
         }
         x += 1;

@@ -104,9 +104,10 @@ pub fn corners_of(mask: u64) -> u64 {
     mask & h & v & d & a
 }
 
-/// Discs of the mover flipped along one line of 8 squares by a move at `x`, when the mover owns
-/// the squares in `m` and the opponent those in `n`.
-const fn line_flips(m: u32, n: u32, x: u32) -> u32 {
+/// Discs of the opponent flipped along one line of 8 squares by a move at `x`, when the mover
+/// owns the squares in `m` and the opponent those in `n` (the edge table here, the solver's
+/// last-move counts).
+pub(crate) const fn line_flips(m: u32, n: u32, x: u32) -> u32 {
     let mut f = 0;
     let mut run = 0;
     let mut y = x + 1;
