@@ -376,10 +376,13 @@ mod tests {
     use crate::player::CommandLine;
     use reversi_core::format::ggf::parse_ggf;
 
-    fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("reversi-arena-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        d
+    /// A fresh scratch folder, removed when the guard is dropped (a failing test too leaves
+    /// nothing behind).
+    fn scratch(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("reversi-arena-{name}-"))
+            .tempdir()
+            .expect("a scratch folder in the temporary directory")
     }
 
     fn tournament(players: Vec<PlayerSpec>, format: Format, openings: usize) -> Tournament {
@@ -396,7 +399,8 @@ mod tests {
 
     #[test]
     fn round_robin_of_builtin_levels_resumes() {
-        let dir = scratch("rr");
+        let tmp = scratch("rr");
+        let dir = tmp.path();
         let t = tournament(
             vec![
                 PlayerSpec::builtin(1),
@@ -408,7 +412,7 @@ mod tests {
         );
         let mut seen = 0;
         let table = t
-            .run(&dir, &mut |e| {
+            .run(dir, &mut |e| {
                 if let Event::Game(_) = e {
                     seen += 1
                 }
@@ -435,7 +439,7 @@ mod tests {
             ..t.clone()
         };
         let table2 = t2
-            .run(&dir, &mut |e| {
+            .run(dir, &mut |e| {
                 if let Event::Game(_) = e {
                     again += 1
                 }
@@ -449,14 +453,15 @@ mod tests {
             ..t
         };
         assert!(matches!(
-            t3.run(&dir, &mut |_| {}),
+            t3.run(dir, &mut |_| {}),
             Err(ArenaError::OtherTournament(_))
         ));
     }
 
     #[test]
     fn a_broken_engine_loses_every_game() {
-        let dir = scratch("broken");
+        let tmp = scratch("broken");
+        let dir = tmp.path();
         let broken = PlayerSpec {
             name: "broken".into(),
             command: Some(CommandLine::Line("/nonexistent/engine".into())),
@@ -470,7 +475,7 @@ mod tests {
             ..PlayerSpec::default()
         };
         let t = tournament(vec![PlayerSpec::builtin(1), broken, silent], Format::Gauntlet, 1);
-        let table = t.run(&dir, &mut |_| {}).unwrap();
+        let table = t.run(dir, &mut |_| {}).unwrap();
         assert_eq!(table.games, 4);
         let winner = &table.standings[0];
         assert_eq!((winner.name.as_str(), winner.points), ("level 1", 4.0));
@@ -495,11 +500,12 @@ mod tests {
 
     #[test]
     fn swiss_rounds() {
-        let dir = scratch("swiss");
+        let tmp = scratch("swiss");
+        let dir = tmp.path();
         let players = (1..=4).map(PlayerSpec::builtin).collect();
         let t = tournament(players, Format::Swiss(2), 1);
         assert_eq!(t.total_games(), 8);
-        let table = t.run(&dir, &mut |_| {}).unwrap();
+        let table = t.run(dir, &mut |_| {}).unwrap();
         assert_eq!(table.games, 8);
         assert!(table.standings.iter().all(|s| s.games == 4));
         // Nobody meets the same opponent twice in two rounds of four players.

@@ -2,6 +2,9 @@
 
 use reversi_core::format::ggf::{parse_ggf, Ending, GgfResult};
 use reversi_core::{Color, Variant};
+mod common;
+
+use common::scratch;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -20,14 +23,6 @@ fn ok(args: &[&Path]) -> String {
     stderr
 }
 
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("reversi-convert-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../data")
@@ -36,7 +31,8 @@ fn data(path: &str) -> PathBuf {
 
 #[test]
 fn wthor_to_ggf() {
-    let dir = scratch("wthor");
+    let tmp = scratch("wthor");
+    let dir = tmp.path();
     let out = dir.join("1977.ggf");
     let summary = ok(&[&data("wthor/WTH_1977.wtb"), &out]);
     assert!(summary.contains("12 games"), "{summary}");
@@ -80,12 +76,12 @@ fn wthor_to_ggf() {
         text.starts_with("(;GM[Othello]DT[1977]PB[player 346]PW[player 843]"),
         "{text}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn transcripts_to_ggf_and_back() {
-    let dir = scratch("transcript");
+    let tmp = scratch("transcript");
+    let dir = tmp.path();
     let input = dir.join("games.txt");
     // Two 6×6 games, one played to the end; mixed case and spacing.
     let games = [
@@ -116,12 +112,12 @@ fn transcripts_to_ggf_and_back() {
     let text = std::fs::read_to_string(&back).unwrap();
     let expected: Vec<String> = games.iter().map(|g| g.replace(' ', "").to_lowercase()).collect();
     assert_eq!(text.lines().collect::<Vec<_>>(), expected);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn errors_name_the_file() {
-    let dir = scratch("errors");
+    let tmp = scratch("errors");
+    let dir = tmp.path();
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "f5d6\nf5f5\n").unwrap();
     let out = reversi(&[&bad, &dir.join("x.ggf")]);
@@ -139,5 +135,4 @@ fn errors_name_the_file() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing.ggf"));
     assert!(!dir.join("x.txt").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }

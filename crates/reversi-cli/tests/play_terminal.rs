@@ -22,7 +22,8 @@ fn legal_moves(s: &mut Session) -> Vec<String> {
 
 #[test]
 fn a_full_game_against_a_low_level() {
-    let dir = scratch("play-full");
+    let tmp = scratch("play-full");
+    let dir = tmp.path();
     let mut s = Session::start(&[
         "play", "--level", "1", "--seed", "5", "--lang", "en", "--hash", "8",
     ]);
@@ -79,7 +80,8 @@ fn a_full_game_against_a_low_level() {
 
 #[test]
 fn bad_input_gets_a_message_and_the_game_goes_on() {
-    let dir = scratch("play-bad");
+    let tmp = scratch("play-bad");
+    let dir = tmp.path();
     let mut s = Session::start(&["play", "--white", "human", "--lang", "en"]);
     s.expect("(or help): ", SOON);
     for (input, message) in [

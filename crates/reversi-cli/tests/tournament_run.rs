@@ -12,7 +12,8 @@ use std::process::Command;
 
 #[test]
 fn crosstable_matches_the_saved_games() {
-    let dir = scratch("tournament");
+    let tmp = scratch("tournament");
+    let dir = tmp.path();
     let players = dir.join("players.toml");
     std::fs::write(
         &players,
@@ -117,7 +118,8 @@ fn crosstable_matches_the_saved_games() {
 
 #[test]
 fn a_crashing_engine_loses_and_the_tournament_goes_on() {
-    let dir = scratch("tournament-crash");
+    let tmp = scratch("tournament-crash");
+    let dir = tmp.path();
     let players = dir.join("players.toml");
     // `reversi perft` is not an engine: it fails on the first command it is sent.
     std::fs::write(

@@ -2,7 +2,6 @@
 #![allow(dead_code)]
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
@@ -159,12 +158,13 @@ impl Drop for Session {
     }
 }
 
-/// A fresh scratch folder.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("reversi-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh scratch folder, removed with everything in it when the guard is dropped (a failing
+/// test too leaves nothing behind).
+pub fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("reversi-cli-{name}-"))
+        .tempdir()
+        .expect("a scratch folder in the temporary directory")
 }
 
 /// The path of the binary under test.
