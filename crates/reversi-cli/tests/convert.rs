@@ -1,10 +1,10 @@
 //! `reversi convert` run as a program: WTHOR to GGF, transcripts to GGF and back.
 
-use reversi_core::format::ggf::{parse_ggf, Ending, GgfResult};
-use reversi_core::{Color, Variant};
 mod common;
 
 use common::scratch;
+use reversi_core::format::ggf::{parse_ggf, Ending, GgfResult};
+use reversi_core::{Color, Variant};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
