@@ -17,6 +17,10 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 /// A score larger than any real one.
 pub const INF: i32 = 100;
 
+/// Room for every move of a position: one per square. (A position set up by hand can have more
+/// than 32 moves, such as the one in the engine's tests with 34: lists of 32 overflowed.)
+pub const MAX_MOVES: usize = 64;
+
 /// At or below this many empties the solver drops the transposition table and move sorting.
 /// Measured on FFO #45, 48, 49, 50 (1 thread), once the table sat in huge pages and the
 /// children's entries were prefetched: 5 → 1,200 M nodes 57.6 s, 6 → 1,315 M 54.7 s, 7 → 1,883 M
@@ -623,7 +627,7 @@ macro_rules! solver {
         /// taken). With `prefetch`, the children's table entries are fetched on the way.
         #[inline]
         $(#[$attr])*
-        fn scored_moves<'l>(c: &Ctx, p: u64, o: u64, m: u64, tt_move: u8, prefetch: bool, list: &'l mut [MaybeUninit<Scored>; 32]) -> (&'l mut [Scored], usize) {
+        fn scored_moves<'l>(c: &Ctx, p: u64, o: u64, m: u64, tt_move: u8, prefetch: bool, list: &'l mut [MaybeUninit<Scored>; MAX_MOVES]) -> (&'l mut [Scored], usize) {
             let (mask, corners) = (c.mask, c.corners);
             let mut n = 0;
             let (mut min_key, mut min_at) = (i32::MAX, 0);
@@ -716,7 +720,7 @@ macro_rules! solver {
                 return -nws(c, o, p, -alpha - 1, n, theirs);
             }
             // Left uninitialised: clearing it cost 2 % of the time (a `memset` per node).
-            let mut buf = [MaybeUninit::<Scored>::uninit(); 32];
+            let mut buf = [MaybeUninit::<Scored>::uninit(); MAX_MOVES];
             let (list, first) = scored_moves(c, p, o, m, tt_move, n > local_tt::HIGHEST + 1, &mut buf);
             let count = list.len();
             // Near the leaves the first move or two usually decide: each is picked when needed.
@@ -834,7 +838,7 @@ macro_rules! solver {
                 let (v, _) = pvs(c, o, p, -beta, -alpha);
                 return (-v, NO_MOVE);
             }
-            let mut buf = [MaybeUninit::<Scored>::uninit(); 32];
+            let mut buf = [MaybeUninit::<Scored>::uninit(); MAX_MOVES];
             let (list, _) = scored_moves(c, p, o, m, tt_move, false, &mut buf);
             list.sort_by_key(|e| e.key);
             if n >= EVAL_SORT_EMPTIES {
@@ -980,35 +984,8 @@ macro_rules! solver {
             }
             let mut best = -INF;
             let children = Children::new(ev, p, o, m & (m - 1) != 0, idx);
-            // Deep enough to repay it, the moves are sorted: the opponent's fewest replies first.
-            // Otherwise they are taken in square order, each flip computed only when reached.
-            let sorted = depth >= 3;
-            let mut list = [(0i32, 0u32, 0u64); 32];
-            let mut count = 0;
-            while sorted && m != 0 {
-                let sq = m.trailing_zeros();
-                m &= m - 1;
-                let f = flips(p, o, sq);
-                let key = $moves(o ^ f, p ^ f ^ (1u64 << sq)).count_ones() as i32;
-                insert_sorted(&mut list, count, (key, sq, f));
-                count += 1;
-            }
-            let mut next = 0;
-            loop {
-                let (sq, f) = if sorted {
-                    let Some(&(_, sq, f)) = list[..count].get(next) else {
-                        break;
-                    };
-                    next += 1;
-                    (sq, f)
-                } else {
-                    if m == 0 {
-                        break;
-                    }
-                    let sq = m.trailing_zeros();
-                    m &= m - 1;
-                    (sq, flips(p, o, sq))
-                };
+            // Searches one move; true when it refutes beta.
+            let mut visit = |sq: u32, f: u64| {
                 let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
                 let v = if depth == 1 {
                     // The last ply: the child's evaluation, counted as a node as `probe` would.
@@ -1022,9 +999,37 @@ macro_rules! solver {
                     best = v;
                     if v > alpha {
                         alpha = v;
-                        if v >= beta {
-                            break;
-                        }
+                        return v >= beta;
+                    }
+                }
+                false
+            };
+            if depth >= 3 {
+                // Deep enough to repay it, the moves are sorted: the opponent's fewest replies
+                // first.
+                let mut list = [(0i32, 0u32, 0u64); MAX_MOVES];
+                let mut count = 0;
+                while m != 0 {
+                    let sq = m.trailing_zeros();
+                    m &= m - 1;
+                    let f = flips(p, o, sq);
+                    let key = $moves(o ^ f, p ^ f ^ (1u64 << sq)).count_ones() as i32;
+                    insert_sorted(&mut list, count, (key, sq, f));
+                    count += 1;
+                }
+                for &(_, sq, f) in &list[..count] {
+                    if visit(sq, f) {
+                        break;
+                    }
+                }
+            } else {
+                // Otherwise they are taken in square order, each flip computed only when reached
+                // (and no list is cleared).
+                while m != 0 {
+                    let sq = m.trailing_zeros();
+                    m &= m - 1;
+                    if visit(sq, flips(p, o, sq)) {
+                        break;
                     }
                 }
             }

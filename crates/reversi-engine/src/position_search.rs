@@ -1,7 +1,7 @@
 //! One entry point for any position of any variant: the fast 8×8 engine where the rules are
 //! plain Othello scoring, the generic variant search elsewhere.
 
-use crate::search::{Engine, Limits, Progress, SearchKind};
+use crate::search::{Engine, Limits, Progress, SearchKind, SetOnDrop};
 use crate::tt::NO_MOVE;
 use crate::variant::VariantSearch;
 use reversi_core::{AnyPosition, Bits, Goal, Move, Position, Square, TieRule};
@@ -141,9 +141,8 @@ impl Engine {
                     std::thread::sleep(Duration::from_millis(1));
                 }
             });
-            let r = VariantSearch::new(p, self.table(), &internal).search(p, depth);
-            done.store(true, Relaxed);
-            r
+            let _finished = SetOnDrop(&done);
+            VariantSearch::new(p, self.table(), &internal).search(p, depth)
         });
         let best = match r.best {
             Some(sq) => Some(Move::Play(sq)),

@@ -85,6 +85,17 @@ pub struct SearchResult {
     pub info: Progress,
 }
 
+/// Sets its flag when dropped, so that a search's watchdog thread ends even if the search
+/// panics: the thread scope would otherwise wait on the watchdog for ever, and the panic would
+/// become a hang.
+pub(crate) struct SetOnDrop<'a>(pub(crate) &'a AtomicBool);
+
+impl Drop for SetOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Relaxed);
+    }
+}
+
 /// An engine: a transposition table, an evaluation and a number of threads.
 pub struct Engine {
     tt: TranspositionTable,
@@ -165,12 +176,14 @@ impl Engine {
                     std::thread::sleep(Duration::from_millis(1));
                 }
             });
-            let result = if moves(p, o) == 0 {
-                self.pass_or_end(p, o, limits, &internal, start, progress)
-            } else {
-                self.search_inner(p, o, limits, &internal, start, progress)
+            let result = {
+                let _finished = SetOnDrop(&done);
+                if moves(p, o) == 0 {
+                    self.pass_or_end(p, o, limits, &internal, start, progress)
+                } else {
+                    self.search_inner(p, o, limits, &internal, start, progress)
+                }
             };
-            done.store(true, Relaxed);
             let _ = watchdog.join();
             result
         })
@@ -944,7 +957,7 @@ impl<'a> Mid<'a> {
                 return v;
             }
         }
-        let mut list = [(0i32, 0u32, 0u64); 32];
+        let mut list = [(0i32, 0u32, 0u64); endgame::MAX_MOVES];
         let children = Children::new(self.eval, p, o, m & (m - 1) != 0, idx);
         let count = self.order(p, o, m, tt_move, &mut list, &children);
         let alpha0 = alpha;
@@ -1055,7 +1068,7 @@ impl<'a> Mid<'a> {
         o: u64,
         m: u64,
         tt_move: u8,
-        list: &mut [(i32, u32, u64); 32],
+        list: &mut [(i32, u32, u64); endgame::MAX_MOVES],
         children: &Children,
     ) -> usize {
         let mut n = 0;
@@ -1081,6 +1094,26 @@ impl<'a> Mid<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_panicking_search_still_ends_its_watchdog() {
+        // Shaped like `Engine::search`: without the guard the scope waits on the watchdog for
+        // ever and this test never ends.
+        let done = AtomicBool::new(false);
+        let r = std::panic::catch_unwind(|| {
+            std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    while !done.load(Relaxed) {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                });
+                let _finished = SetOnDrop(&done);
+                panic!("the search failed");
+            })
+        });
+        assert!(r.is_err());
+        assert!(done.load(Relaxed));
+    }
 
     #[test]
     fn board_symmetries_keep_the_board() {
