@@ -1,11 +1,11 @@
 //! One entry point for any position of any variant: the fast 8×8 engine where the rules are
 //! plain Othello scoring, the generic variant search elsewhere.
 
-use crate::search::{Engine, Limits, Progress, SearchKind, SetOnDrop};
+use crate::search::{watched, Engine, Limits, Progress, SearchKind};
 use crate::tt::NO_MOVE;
 use crate::variant::VariantSearch;
 use reversi_core::{AnyPosition, Bits, Goal, Move, Position, Square, TieRule};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// The answer of [`Engine::search_position`].
@@ -129,20 +129,8 @@ impl Engine {
         } else {
             limits.depth.max(1)
         };
-        let internal = AtomicBool::new(false);
-        let done = AtomicBool::new(false);
-        let r = std::thread::scope(|scope| {
-            scope.spawn(|| {
-                while !done.load(Relaxed) {
-                    if stop.load(Relaxed) || limits.time.is_some_and(|t| start.elapsed() >= t) {
-                        internal.store(true, Relaxed);
-                        return;
-                    }
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-            });
-            let _finished = SetOnDrop(&done);
-            VariantSearch::new(p, self.table(), &internal).search(p, depth)
+        let r = watched(stop, limits.time, start, |internal| {
+            VariantSearch::new(p, self.table(), internal).search(p, depth)
         });
         let best = match r.best {
             Some(sq) => Some(Move::Play(sq)),

@@ -85,10 +85,35 @@ pub struct SearchResult {
     pub info: Progress,
 }
 
-/// Sets its flag when dropped, so that a search's watchdog thread ends even if the search
-/// panics: the thread scope would otherwise wait on the watchdog for ever, and the panic would
-/// become a hang.
-pub(crate) struct SetOnDrop<'a>(pub(crate) &'a AtomicBool);
+/// Runs `search` with a flag that rises once `stop` does or `time` (from `start`) runs out: a
+/// watchdog thread joins the two into the one flag the search polls. The watchdog ends with the
+/// search, also when the search panics (the panic then reaches the caller instead of the thread
+/// scope waiting on the watchdog for ever).
+pub(crate) fn watched<R>(
+    stop: &AtomicBool,
+    time: Option<Duration>,
+    start: Instant,
+    search: impl FnOnce(&AtomicBool) -> R,
+) -> R {
+    let internal = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Relaxed) {
+                if stop.load(Relaxed) || time.is_some_and(|t| start.elapsed() >= t) {
+                    internal.store(true, Relaxed);
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        });
+        let _finished = SetOnDrop(&done);
+        search(&internal)
+    })
+}
+
+/// Sets its flag when dropped, panicking or not.
+struct SetOnDrop<'a>(&'a AtomicBool);
 
 impl Drop for SetOnDrop<'_> {
     fn drop(&mut self) {
@@ -163,29 +188,12 @@ impl Engine {
     ) -> SearchResult {
         self.tt.new_search();
         let start = Instant::now();
-        let internal = AtomicBool::new(false);
-        let done = AtomicBool::new(false);
-        std::thread::scope(|scope| {
-            // A watchdog joins the caller's stop flag and the clock into one flag.
-            let watchdog = scope.spawn(|| {
-                while !done.load(Relaxed) {
-                    if stop.load(Relaxed) || limits.time.is_some_and(|t| start.elapsed() >= t) {
-                        internal.store(true, Relaxed);
-                        return;
-                    }
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-            });
-            let result = {
-                let _finished = SetOnDrop(&done);
-                if moves(p, o) == 0 {
-                    self.pass_or_end(p, o, limits, &internal, start, progress)
-                } else {
-                    self.search_inner(p, o, limits, &internal, start, progress)
-                }
-            };
-            let _ = watchdog.join();
-            result
+        watched(stop, limits.time, start, |internal| {
+            if moves(p, o) == 0 {
+                self.pass_or_end(p, o, limits, internal, start, progress)
+            } else {
+                self.search_inner(p, o, limits, internal, start, progress)
+            }
         })
     }
 
@@ -1097,22 +1105,34 @@ mod tests {
 
     #[test]
     fn a_panicking_search_still_ends_its_watchdog() {
-        // Shaped like `Engine::search`: without the guard the scope waits on the watchdog for
-        // ever and this test never ends.
-        let done = AtomicBool::new(false);
+        // Without the guard the scope waits on the watchdog for ever and this test never ends.
+        let stop = AtomicBool::new(false);
         let r = std::panic::catch_unwind(|| {
-            std::thread::scope(|scope| {
-                scope.spawn(|| {
-                    while !done.load(Relaxed) {
-                        std::thread::sleep(Duration::from_millis(1));
-                    }
-                });
-                let _finished = SetOnDrop(&done);
-                panic!("the search failed");
+            watched(&stop, None, Instant::now(), |_| -> () {
+                panic!("the search failed")
             })
         });
         assert!(r.is_err());
-        assert!(done.load(Relaxed));
+    }
+
+    #[test]
+    fn the_watchdog_raises_the_flag_on_stop_and_on_time() {
+        let stop = AtomicBool::new(true);
+        let seen = watched(&stop, None, Instant::now(), |flag| {
+            while !flag.load(Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            true
+        });
+        assert!(seen);
+        let stop = AtomicBool::new(false);
+        let seen = watched(&stop, Some(Duration::from_millis(5)), Instant::now(), |flag| {
+            while !flag.load(Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            true
+        });
+        assert!(seen);
     }
 
     #[test]
