@@ -2,6 +2,8 @@
 //! of 32 overflowed and panicked on such a position set up by hand).
 
 use reversi_core::bitboard::{flips, moves};
+use reversi_core::notation::parse_board;
+use reversi_core::{AnyPosition, Rules};
 use reversi_engine::endgame::{self, Ctx, Kernel};
 use reversi_engine::tt::TranspositionTable;
 use reversi_engine::{Engine, Learned, Limits};
@@ -12,17 +14,13 @@ const X_HAS_34: &str = "-OXXO---XOOO--OX-----XO---X--OX-XO-O--O--XXX-XO--OOOOXO-
 /// X to move; after one of its moves, O has 34.
 const O_GETS_34: &str = "------O--X-XXOX--OO-OO-O-OO-XO-------OX--O-X-OO---XXOXX--XO-----";
 
-/// The discs of X and O of a board written from a1 (bit 0) to h8.
+/// The discs of the side to move (X) and of the other of a board written from a1 to h8.
 fn discs(board: &str) -> (u64, u64) {
-    let (mut x, mut o) = (0u64, 0u64);
-    for (i, c) in board.chars().enumerate() {
-        match c {
-            'X' => x |= 1 << i,
-            'O' => o |= 1 << i,
-            _ => {}
-        }
-    }
-    (x, o)
+    let AnyPosition::Small(pos) = parse_board(&Rules::othello(), &format!("{board} X")).unwrap() else {
+        unreachable!("an 8×8 board")
+    };
+    let me = pos.side_to_move();
+    (pos.discs(me), pos.discs(!me))
 }
 
 /// The most moves the opponent has after one of the mover's moves.
