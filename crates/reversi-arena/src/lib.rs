@@ -10,6 +10,7 @@
 //! - [`table`]: the crosstable (points, discs, Brightwell quotient, Elo difference per pair with a
 //!   95 % interval) as text, Markdown, HTML and JSON.
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod player;
 pub mod run;

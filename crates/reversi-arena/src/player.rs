@@ -2,11 +2,15 @@
 //! processes speaking GTP or NBoard.
 
 use reversi_core::format::ggf::{write_ggf, GameInfo, GgfGame};
+use reversi_core::quote::{clip, QUOTE_CHARS};
 use reversi_core::{Bits, Color, Game, Move, Square};
+use reversi_engine::levels::{seconds, MAX_LEVEL, MAX_TIME};
+use reversi_engine::tt::MAX_HASH_MIB;
 use reversi_engine::{Engine, EvalChoice, Learned};
+use reversi_protocol::lines::{lines, MAX_LINE_BYTES};
 use reversi_protocol::{think, EngineSettings};
 use serde::{Deserialize, Serialize};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -121,13 +125,44 @@ impl PlayerSpec {
         self.command.is_some()
     }
 
-    /// The time allowed for one move of an external engine.
+    /// The time allowed for one move of an external engine (at most
+    /// [`reversi_engine::levels::MAX_TIME`]).
     pub fn move_timeout(&self, default_time: Option<f64>) -> Duration {
         let secs = self
             .timeout
             .or_else(|| self.time.or(default_time).map(|t| 3.0 * t + 10.0))
             .unwrap_or(60.0);
-        Duration::from_secs_f64(secs.max(0.01))
+        // `check` refuses a bad `timeout`; a long `time` only makes the sum too large.
+        seconds(secs, false).unwrap_or(MAX_TIME)
+    }
+
+    /// Whether the settings can be played: times positive and at most a week, the table size
+    /// in range, the level 1–30. The error names the player and the setting.
+    pub fn check(&self) -> Result<(), String> {
+        let bad = |what: &str, why: String| {
+            Err(format!(
+                "player `{}`: {what}: {why}",
+                clip(&self.name, QUOTE_CHARS)
+            ))
+        };
+        for (what, t) in [("time", self.time), ("timeout", self.timeout)] {
+            if let Some(t) = t {
+                if let Err(e) = seconds(t, false) {
+                    return bad(what, e.to_string());
+                }
+            }
+        }
+        if let Some(h) = self.hash {
+            if !(1..=MAX_HASH_MIB).contains(&h) {
+                return bad("hash", format!("must be from 1 to {MAX_HASH_MIB} MiB"));
+            }
+        }
+        if let Some(l) = self.level {
+            if !(1..=MAX_LEVEL).contains(&l) {
+                return bad("level", format!("must be from 1 to {MAX_LEVEL}"));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -168,16 +203,20 @@ pub fn start(
             } else {
                 spec.time.or(default_time)
             };
+            let time_per_move = time
+                .map(|t| seconds(t, false))
+                .transpose()
+                .map_err(|e| Forfeit::Crashed(format!("time: {e}")))?;
             let settings = EngineSettings {
                 level: spec.level.unwrap_or(default_level),
-                time_per_move: time.map(|t| Duration::from_secs_f64(t.max(0.001))),
+                time_per_move,
                 hash_mib: spec.hash.unwrap_or(16),
                 threads: 1,
                 seed,
                 eval: eval_choice(spec.eval.as_deref().unwrap_or("learned"))?,
             };
             Ok(Box::new(Builtin {
-                engine: settings.engine(),
+                engine: settings.engine().map_err(|e| Forfeit::Crashed(e.to_string()))?,
                 settings,
             }))
         }
@@ -267,8 +306,12 @@ impl Process {
         let stdin = child.stdin.take();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
+            // Bounded lines: an engine that writes one endless line cannot fill the memory.
+            for line in lines(BufReader::new(stdout), MAX_LINE_BYTES) {
                 let Ok(line) = line else { return };
+                // An unreadable line is passed on as such: it answers nothing, so the engine
+                // loses the game by it instead of hanging the runner.
+                let line = line.unwrap_or_else(|e| format!("(unreadable line: {e})"));
                 if tx.send(line).is_err() {
                     return;
                 }

@@ -110,8 +110,13 @@ impl Tournament {
                 "a tournament needs at least one opening".into(),
             ));
         }
+        if let Some(t) = self.time_per_move {
+            reversi_engine::levels::seconds(t, false)
+                .map_err(|e| ArenaError::Settings(format!("time per move: {e}")))?;
+        }
         let mut names = HashSet::new();
         for p in &self.players {
+            p.check().map_err(ArenaError::Settings)?;
             if !names.insert(&p.name) {
                 return Err(ArenaError::Settings(format!(
                     "two players are named `{}`",

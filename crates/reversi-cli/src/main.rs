@@ -1,6 +1,10 @@
 //! `reversi`: play, study and test Reversi/Othello from the command line.
 
+#![forbid(unsafe_code)]
+
 mod cmd;
+mod input;
+mod out;
 mod setup;
 
 use clap::{Parser, Subcommand};
@@ -70,6 +74,10 @@ fn main() {
         Command::Train(a) => cmd::train::run(a),
     };
     if let Err(e) = result {
+        if out::is_broken_pipe(&e) {
+            // The reader of our output went away (`reversi … | head`): nothing is wrong.
+            std::process::exit(0);
+        }
         eprintln!("error: {e:#}");
         std::process::exit(1);
     }

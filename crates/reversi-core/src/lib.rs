@@ -11,6 +11,8 @@
 //! assert_eq!(game.transcript(), "f5d6c3d3");
 //! ```
 #![warn(missing_docs)]
+// Every `unsafe` block states the invariant it relies on (the audit of issue 27).
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod bitboard;
 pub mod bits;
@@ -20,6 +22,7 @@ pub mod game;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod quote;
 pub mod rules;
 pub mod square;
 pub mod symmetry;
@@ -28,6 +31,7 @@ pub use bits::{Bits, WideBits};
 pub use color::Color;
 pub use game::{Game, GameError};
 pub use position::{AnyPosition, IllegalMove, Outcome, Position};
+pub use quote::clip;
 pub use rules::{Goal, Rules, TieRule, Variant, VariantError};
 pub use square::{Move, Square};
 pub use symmetry::Symmetry;

@@ -3,6 +3,7 @@
 use crate::bits::{Bits, WideBits};
 use crate::color::Color;
 use crate::position::AnyPosition;
+use crate::quote::{clip, QUOTE_CHARS};
 use crate::rules::Rules;
 use crate::square::{Move, Square};
 
@@ -80,7 +81,7 @@ pub fn parse_move(s: &str) -> Result<Move, NotationError> {
     Square::parse(t)
         .map(Move::Play)
         .ok_or_else(|| NotationError::BadMove {
-            token: t.to_string(),
+            token: clip(t, QUOTE_CHARS).into_owned(),
             offset: 0,
             column: 1,
         })
@@ -138,7 +139,7 @@ pub fn parse_transcript(s: &str) -> Result<Vec<Move>, NotationError> {
             end
         };
         return Err(NotationError::BadMove {
-            token: s[i..end].to_string(),
+            token: clip(&s[i..end], QUOTE_CHARS).into_owned(),
             offset: i,
             column: column_of(s, i),
         });
@@ -164,7 +165,7 @@ pub fn parse_board(rules: &Rules, s: &str) -> Result<AnyPosition, NotationError>
     if let Some(tok) = rest_trim.split_whitespace().next() {
         let off = s.len() - rest_trim.len();
         return Err(NotationError::Trailing {
-            token: tok.to_string(),
+            token: clip(tok, QUOTE_CHARS).into_owned(),
             column: column_of(s, off),
         });
     }
@@ -229,7 +230,7 @@ pub fn parse_board_prefix<'a>(rules: &Rules, s: &'a str) -> Result<(AnyPosition,
                 (Some(col), 1) if c != '*' => (col, &trimmed[tok_len..]),
                 _ => {
                     return Err(NotationError::BadSide {
-                        token: tok.to_string(),
+                        token: clip(tok, QUOTE_CHARS).into_owned(),
                         column: column_of(s, side_off),
                     });
                 }

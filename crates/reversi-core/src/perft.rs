@@ -28,17 +28,17 @@ fn is_plain_8x8(p: &Position<u64>) -> bool {
 pub fn perft_8x8(p: u64, o: u64, depth: u32) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if let Some(k) = crate::bitboard::Avx512::detect() {
-        // SAFETY: `detect` proved the CPU has AVX2 and AVX-512 F, VL and CD; BMI2 and POPCNT
-        // are checked here.
         if std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `detect` proved the CPU has AVX2 and AVX-512 F, VL and CD; BMI2 and
+            // POPCNT were checked just above.
             return unsafe { avx512::perft(k, p, o, depth) };
         }
     }
     #[cfg(target_arch = "x86_64")]
     if let Some(k) = crate::bitboard::Avx2::detect() {
-        // SAFETY: `detect` proved the CPU has AVX2 (and so BMI2 and POPCNT, which every AVX2
-        // CPU of both vendors has; they are checked too).
         if std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `detect` proved the CPU has AVX2; BMI2 and POPCNT (which every AVX2 CPU
+            // of both vendors has) were checked just above.
             return unsafe { avx2::perft(k, p, o, depth) };
         }
     }

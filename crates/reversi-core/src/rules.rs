@@ -29,10 +29,36 @@ pub const XOT_COUNT: usize = 10_784;
 
 /// The XOT openings (Matthias Berg's list, as distributed with Othello Sensei), one 8-move line each.
 pub fn xot_openings() -> impl Iterator<Item = &'static str> {
-    include_str!("../../../data/xot/sensei_xot_large.txt")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
+    xot_lines().iter().copied()
+}
+
+/// The XOT lines, split once.
+fn xot_lines() -> &'static [&'static str] {
+    static LINES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    LINES.get_or_init(|| {
+        include_str!("../../../data/xot/sensei_xot_large.txt")
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect()
+    })
+}
+
+/// The XOT line (0-based) whose start position has these discs and side to move, if one does.
+/// The first line wins where two lines transpose. The index is built once, on first use.
+pub fn xot_line_of(black: WideBits, white: WideBits, to_move: Color) -> Option<u16> {
+    type Key = (WideBits, WideBits, Color);
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<Key, u16>> = std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut map = std::collections::HashMap::with_capacity(XOT_COUNT);
+        for i in 0..xot_lines().len() {
+            let r = Rules::new(Variant::Xot(Some(i as u16)), 0);
+            map.entry((r.start_black, r.start_white, r.start_to_move))
+                .or_insert(i as u16);
+        }
+        map
+    });
+    index.get(&(black, white, to_move)).copied()
 }
 
 /// A preset of the rules (RULES.md §4), as named on the command line.
@@ -290,7 +316,7 @@ impl Rules {
         let mut to_move = first;
         let mut opening = Vec::new();
         if let Variant::Xot(Some(i)) = variant {
-            let line = xot_openings().nth(i as usize).expect("XOT index in range");
+            let line = xot_lines()[i as usize];
             let (mut p, mut o) = (u64::from_wide(black), u64::from_wide(white));
             for k in 0..line.len() / 2 {
                 let s = Square::parse(&line[2 * k..2 * k + 2]).expect("XOT list holds valid squares");

@@ -20,6 +20,73 @@ use std::time::Duration;
 /// The highest level.
 pub const MAX_LEVEL: u32 = 30;
 
+/// The longest time any search, clock or time setting may be given: one week. Longer values are
+/// refused rather than searched: no analysis needs more, and every instant computed from a
+/// time (a deadline, a clock's share) stays far from overflowing.
+pub const MAX_TIME: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// A time given in seconds that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimeError {
+    /// Not a number at all (the text, cut to a few dozen characters).
+    NotANumber(String),
+    /// Infinite or not a number (`inf`, `nan`).
+    NotFinite,
+    /// Below zero, or zero where a positive time is needed.
+    TooSmall {
+        /// Whether zero is allowed here.
+        zero_allowed: bool,
+    },
+    /// Longer than [`MAX_TIME`].
+    TooLarge,
+}
+
+impl std::fmt::Display for TimeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let max = MAX_TIME.as_secs();
+        match self {
+            TimeError::NotANumber(t) => write!(f, "`{t}` is not a number of seconds"),
+            TimeError::NotFinite => f.write_str("the time must be a finite number of seconds"),
+            TimeError::TooSmall { zero_allowed: true } => f.write_str("the time must be 0 seconds or more"),
+            TimeError::TooSmall { zero_allowed: false } => {
+                f.write_str("the time must be more than 0 seconds")
+            }
+            TimeError::TooLarge => write!(f, "the time must be at most {max} seconds (one week)"),
+        }
+    }
+}
+
+impl std::error::Error for TimeError {}
+
+/// A number of seconds as a time: finite, at most [`MAX_TIME`], and positive (or zero, when
+/// `zero_allowed`). A positive time below a microsecond becomes one microsecond, so that it
+/// never reads as zero.
+pub fn seconds(secs: f64, zero_allowed: bool) -> Result<Duration, TimeError> {
+    if !secs.is_finite() {
+        return Err(TimeError::NotFinite);
+    }
+    if secs < 0.0 || (secs == 0.0 && !zero_allowed) {
+        return Err(TimeError::TooSmall { zero_allowed });
+    }
+    if secs > MAX_TIME.as_secs_f64() {
+        return Err(TimeError::TooLarge);
+    }
+    if secs == 0.0 {
+        return Ok(Duration::ZERO);
+    }
+    // In range, so the conversion cannot panic.
+    Ok(Duration::from_secs_f64(secs).max(Duration::from_micros(1)))
+}
+
+/// Reads a time in seconds (`2`, `0.5`, `1e-3`), checked as [`seconds`] does.
+pub fn parse_seconds(text: &str, zero_allowed: bool) -> Result<Duration, TimeError> {
+    let v: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| TimeError::NotANumber(reversi_core::clip(text, 40).into_owned()))?;
+    seconds(v, zero_allowed)
+}
+
 /// The settings of one level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
@@ -100,10 +167,11 @@ pub fn timed(time: Duration) -> Limits {
 /// (about half the empties), plus most of the increment.
 pub fn time_for_move(remaining: Duration, increment: Duration, empties: u32) -> Duration {
     let moves_left = (empties / 2).max(1);
+    let (remaining, increment) = (remaining.min(MAX_TIME), increment.min(MAX_TIME));
     let base = remaining / (moves_left + 2);
-    let t = base + increment.mul_f64(0.8);
+    let t = base + increment * 4 / 5;
     // Never plan to use more than 40 % of what is left.
-    t.min(remaining.mul_f64(0.4))
+    t.min(remaining * 2 / 5)
 }
 
 #[cfg(test)]
@@ -120,6 +188,39 @@ mod tests {
         }
         assert_eq!(Level::new(0), Level::new(1));
         assert_eq!(Level::new(99).level, 30);
+    }
+
+    #[test]
+    fn times_are_checked() {
+        assert_eq!(parse_seconds("1.5", false), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_seconds(" 0 ", true), Ok(Duration::ZERO));
+        assert_eq!(
+            parse_seconds("0", false),
+            Err(TimeError::TooSmall { zero_allowed: false })
+        );
+        assert_eq!(
+            parse_seconds("-1", true),
+            Err(TimeError::TooSmall { zero_allowed: true })
+        );
+        for bad in ["inf", "-inf", "nan", "NaN", "infinity"] {
+            assert_eq!(parse_seconds(bad, true), Err(TimeError::NotFinite), "{bad}");
+        }
+        for big in ["1e30", "1e19", "604801", "1e308"] {
+            assert_eq!(parse_seconds(big, true), Err(TimeError::TooLarge), "{big}");
+        }
+        assert_eq!(parse_seconds("604800", false), Ok(MAX_TIME));
+        assert_eq!(parse_seconds("1e-300", false), Ok(Duration::from_micros(1)));
+        let long = "x".repeat(10_000);
+        let e = parse_seconds(&long, true).unwrap_err().to_string();
+        assert!(e.len() < 100, "{e}");
+    }
+
+    #[test]
+    fn clock_shares_never_overflow() {
+        let huge = Duration::MAX;
+        let t = time_for_move(huge, huge, 60);
+        assert!(t <= MAX_TIME);
+        assert_eq!(time_for_move(Duration::ZERO, Duration::ZERO, 0), Duration::ZERO);
     }
 
     #[test]

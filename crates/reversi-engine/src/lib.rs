@@ -2,6 +2,8 @@
 //!
 //! It knows nothing of I/O: callers hand it positions and get moves, scores and statistics back.
 #![warn(missing_docs)]
+// Every `unsafe` block states the invariant it relies on (the audit of issue 27).
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod analyze;
 pub mod bench;
@@ -11,6 +13,7 @@ pub mod levels;
 mod local_tt;
 pub mod position_search;
 pub mod probcut;
+mod resources;
 pub mod search;
 pub mod stability;
 pub mod tt;
@@ -18,4 +21,5 @@ pub mod variant;
 
 pub use eval::{EvalChoice, Evaluator, HandTuned, Learned};
 pub use position_search::PositionResult;
+pub use resources::{ResourceError, MAX_THREADS};
 pub use search::{Engine, Limits, Progress, SearchKind, SearchResult};

@@ -131,19 +131,27 @@ pub struct Engine {
 
 impl Engine {
     /// An engine with a `hash_mib` MiB table, `threads` search threads and the learned
-    /// evaluation shipped in the binary.
-    pub fn new(hash_mib: usize, threads: usize) -> Engine {
+    /// evaluation shipped in the binary. Fails when the table size or thread count is out of
+    /// range (see [`crate::tt::MAX_HASH_MIB`], [`crate::MAX_THREADS`]) or the memory cannot be had.
+    pub fn new(hash_mib: usize, threads: usize) -> Result<Engine, crate::ResourceError> {
         Engine::with_evaluator(hash_mib, threads, Box::new(Learned::embedded()))
     }
 
     /// An engine with another evaluation.
-    pub fn with_evaluator(hash_mib: usize, threads: usize, eval: Box<dyn Evaluator>) -> Engine {
-        Engine {
-            tt: TranspositionTable::new(hash_mib),
-            eval,
-            threads: threads.max(1),
-            kernel: Kernel::best(),
+    pub fn with_evaluator(
+        hash_mib: usize,
+        threads: usize,
+        eval: Box<dyn Evaluator>,
+    ) -> Result<Engine, crate::ResourceError> {
+        if !(1..=crate::MAX_THREADS).contains(&threads) {
+            return Err(crate::ResourceError::Threads(threads));
         }
+        Ok(Engine {
+            tt: TranspositionTable::new(hash_mib)?,
+            eval,
+            threads,
+            kernel: Kernel::best(),
+        })
     }
 
     /// Forces a move-generation kernel (to test or compare them).
@@ -1116,6 +1124,19 @@ mod tests {
     }
 
     #[test]
+    fn resources_out_of_range_are_refused() {
+        use crate::ResourceError;
+        assert_eq!(Engine::new(1, 0).err(), Some(ResourceError::Threads(0)));
+        assert_eq!(Engine::new(1, 257).err(), Some(ResourceError::Threads(257)));
+        assert_eq!(Engine::new(0, 1).err(), Some(ResourceError::HashSize(0)));
+        assert_eq!(
+            Engine::new(usize::MAX, 1).err(),
+            Some(ResourceError::HashSize(usize::MAX))
+        );
+        assert!(Engine::new(1, crate::MAX_THREADS).is_ok());
+    }
+
+    #[test]
     fn the_watchdog_raises_the_flag_on_stop_and_on_time() {
         let stop = AtomicBool::new(true);
         let seen = watched(&stop, None, Instant::now(), |flag| {
@@ -1156,7 +1177,7 @@ mod tests {
         let four: u64 = (0..4).map(|r| 0xFu64 << (8 * r)).fold(0, |a, b| a | b);
         // White on b2 and c3, black on c2 and b3, as d4 e5 / e4 d5 on 8×8.
         let (black, white) = (1u64 << 10 | 1 << 17, 1u64 << 9 | 1 << 18);
-        let engine = Engine::new(16, 1);
+        let engine = Engine::new(16, 1).unwrap();
         let r = engine.solve_masked(black, white, four, false, &AtomicBool::new(false));
         assert_eq!(r.info.score, -10);
         assert!(moves(black, white) & four & (1u64 << r.best.expect("a move")) != 0);

@@ -102,16 +102,27 @@ unsafe impl Send for Clusters {}
 // SAFETY: as above; shared access only goes through the atomics.
 unsafe impl Sync for Clusters {}
 
+/// The largest table, in MiB (64 GiB): far beyond what a search can fill, and small enough that
+/// every size computed from it fits in a `usize`.
+pub const MAX_HASH_MIB: usize = 64 * 1024;
+
 /// The alignment (and huge-page size) of the table's block.
 #[cfg(target_os = "linux")]
 const HUGE_PAGE: usize = 2 * 1024 * 1024;
 
 impl Clusters {
+    /// `len` zeroed clusters, or `None` when the system cannot give that much memory.
     #[cfg(target_os = "linux")]
-    fn zeroed(len: usize) -> Clusters {
-        let bytes = len * std::mem::size_of::<Cluster>();
-        let size = bytes + HUGE_PAGE;
-        // SAFETY: a new private anonymous mapping; no existing memory is involved.
+    fn zeroed(len: usize) -> Option<Clusters> {
+        // Checked: a size that wraps would map less than `len` clusters, and the slice built on
+        // top of the mapping would reach past its end.
+        let bytes = len.checked_mul(std::mem::size_of::<Cluster>())?;
+        let size = bytes.checked_add(HUGE_PAGE)?;
+        if len == 0 || size > isize::MAX as usize {
+            return None;
+        }
+        // SAFETY: a new private anonymous mapping of `size` bytes; no existing memory is
+        // involved, and the result is checked before use.
         let base = unsafe {
             libc::mmap(
                 std::ptr::null_mut(),
@@ -123,43 +134,52 @@ impl Clusters {
             )
         };
         if base == libc::MAP_FAILED {
-            std::alloc::handle_alloc_error(
-                std::alloc::Layout::from_size_align(size, 64).expect("table size"),
-            );
+            return None;
         }
+        // The mapping is `bytes + HUGE_PAGE` long, so rounding its start up to the next
+        // 2 MiB boundary (at most `HUGE_PAGE - 1` bytes on) leaves `bytes` inside it.
         let start = (base as usize).next_multiple_of(HUGE_PAGE);
-        // SAFETY: `[start, start + bytes)` lies inside the mapping. A refusal only costs speed.
+        debug_assert!(start + bytes <= base as usize + size);
+        // SAFETY: `[start, start + bytes)` lies inside the mapping (above). A refusal only
+        // costs speed.
         unsafe { libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE) };
-        Clusters {
-            ptr: std::ptr::NonNull::new(start as *mut Cluster).expect("mmap returned a non-null block"),
+        Some(Clusters {
+            ptr: std::ptr::NonNull::new(start as *mut Cluster)?,
             len,
             mapping: (base, size),
-        }
+        })
     }
 
+    /// `len` zeroed clusters, or `None` when the system cannot give that much memory.
     #[cfg(not(target_os = "linux"))]
-    fn zeroed(len: usize) -> Clusters {
-        let layout = std::alloc::Layout::array::<Cluster>(len).expect("table size fits in memory");
-        // SAFETY: `len >= 1`; all-zero atomics are valid `Cluster`s (a zero entry reads as empty).
+    fn zeroed(len: usize) -> Option<Clusters> {
+        if len == 0 {
+            return None;
+        }
+        let layout = std::alloc::Layout::array::<Cluster>(len).ok()?;
+        // SAFETY: the layout has a non-zero size (`len >= 1`); all-zero atomics are valid
+        // `Cluster`s (a zero entry reads as empty).
         let raw = unsafe { std::alloc::alloc_zeroed(layout) };
-        let Some(ptr) = std::ptr::NonNull::new(raw as *mut Cluster) else {
-            std::alloc::handle_alloc_error(layout)
-        };
-        Clusters { ptr, len, layout }
+        let ptr = std::ptr::NonNull::new(raw as *mut Cluster)?;
+        Some(Clusters { ptr, len, layout })
     }
 }
 
 impl std::ops::Deref for Clusters {
     type Target = [Cluster];
     fn deref(&self) -> &[Cluster] {
-        // SAFETY: `ptr` points to `len` zero-initialised clusters owned by `self`.
+        // SAFETY: `ptr` points to `len` clusters owned by `self` (`zeroed` mapped or allocated
+        // at least `len * size_of::<Cluster>()` bytes behind it, with checked arithmetic), all
+        // valid: the block starts zeroed, and zero atomics are valid values. The clusters are
+        // only ever changed through their atomics, so shared references are sound.
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
     }
 }
 
 impl Drop for Clusters {
     fn drop(&mut self) {
-        // SAFETY: the mapping (or allocation) made in `zeroed`, released once.
+        // SAFETY: the mapping (or allocation) made in `zeroed`, released once: `Clusters` is
+        // neither `Clone` nor `Copy`, and no reference into it outlives `self`.
         #[cfg(target_os = "linux")]
         unsafe {
             libc::munmap(self.mapping.0, self.mapping.1);
@@ -179,13 +199,17 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `mib` MiB (at least one cluster).
-    pub fn new(mib: usize) -> TranspositionTable {
-        let n = (mib * 1024 * 1024 / std::mem::size_of::<Cluster>()).max(1);
-        TranspositionTable {
-            clusters: Clusters::zeroed(n),
-            age: AtomicU8::new(0),
+    /// A table of about `mib` MiB (1..=[`MAX_HASH_MIB`]).
+    pub fn new(mib: usize) -> Result<TranspositionTable, crate::ResourceError> {
+        if !(1..=MAX_HASH_MIB).contains(&mib) {
+            return Err(crate::ResourceError::HashSize(mib));
         }
+        // No overflow: `mib <= MAX_HASH_MIB` keeps the product far below `usize::MAX`.
+        let n = mib * 1024 * 1024 / std::mem::size_of::<Cluster>();
+        Ok(TranspositionTable {
+            clusters: Clusters::zeroed(n).ok_or(crate::ResourceError::OutOfMemory(mib))?,
+            age: AtomicU8::new(0),
+        })
     }
 
     /// The size in bytes.
@@ -219,7 +243,8 @@ impl TranspositionTable {
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: prefetching any address is harmless; this one is inside the table.
+        // SAFETY: a prefetch reads nothing and cannot fault, whatever the address; this one is
+        // a cluster of the table anyway.
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             _mm_prefetch(self.cluster(key) as *const Cluster as *const i8, _MM_HINT_T0);
@@ -313,7 +338,7 @@ mod tests {
 
     #[test]
     fn store_and_probe() {
-        let tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1).unwrap();
         let d = TtData {
             lower: -4,
             upper: 10,
@@ -356,6 +381,73 @@ mod tests {
         assert_eq!(tt.probe(42).unwrap().depth, 12);
         assert_eq!(tt.probe(42).unwrap().best, 7);
         assert!(tt.bytes() <= 1024 * 1024);
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+    use crate::ResourceError;
+
+    #[test]
+    fn sizes_out_of_range_are_refused_before_any_arithmetic() {
+        // These sizes wrapped `mib * 1024 * 1024` (or `bytes + HUGE_PAGE`) and then built a
+        // slice longer than the mapping: a segmentation fault in safe code.
+        for mib in [
+            0,
+            MAX_HASH_MIB + 1,
+            17_592_186_044_415,
+            9_223_372_036_854_775_807,
+            usize::MAX,
+        ] {
+            assert_eq!(
+                TranspositionTable::new(mib).err(),
+                Some(ResourceError::HashSize(mib)),
+                "{mib}"
+            );
+        }
+        assert!(ResourceError::HashSize(0)
+            .to_string()
+            .contains("from 1 to 65536 MiB"));
+    }
+
+    #[test]
+    fn the_cluster_count_checks_its_arithmetic() {
+        let cluster = std::mem::size_of::<Cluster>();
+        assert!(Clusters::zeroed(0).is_none());
+        assert!(
+            Clusters::zeroed(usize::MAX / cluster + 1).is_none(),
+            "bytes overflow"
+        );
+        assert!(
+            Clusters::zeroed(usize::MAX / cluster).is_none(),
+            "bytes + alignment overflow"
+        );
+        assert!(
+            Clusters::zeroed(isize::MAX as usize / cluster).is_none(),
+            "larger than an allocation"
+        );
+    }
+
+    #[test]
+    fn every_cluster_is_inside_the_block() {
+        // The invariant behind `Deref`: the slice covers exactly the clusters mapped, and every
+        // key, the extreme ones included, lands on one of them.
+        let tt = TranspositionTable::new(1).unwrap();
+        assert_eq!(tt.bytes(), 1024 * 1024);
+        assert_eq!(tt.clusters.len() * std::mem::size_of::<Cluster>(), tt.bytes());
+        let first = tt.clusters.as_ptr() as usize;
+        assert_eq!(first % std::mem::align_of::<Cluster>(), 0);
+        let d = TtData::from_window(3, -64, 64, 5, 0, 9);
+        for key in [0, 1, u64::MAX / 2, u64::MAX - 1, u64::MAX] {
+            let c = tt.cluster(key) as *const Cluster as usize;
+            assert!(c >= first && c < first + tt.bytes(), "{key}");
+            tt.store(key, d);
+            assert_eq!(tt.probe(key), Some(d), "{key}");
+        }
+        // Every byte of the block can be written and read (a short mapping would fault).
+        tt.clear();
+        assert_eq!(tt.probe(u64::MAX), None);
     }
 }
 

@@ -8,7 +8,7 @@ const FINGERPRINT: u64 = 286_324;
 
 #[test]
 fn bench_is_deterministic() {
-    let engine = Engine::new(16, 1);
+    let engine = Engine::new(16, 1).unwrap();
     let a: u64 = bench::run(&engine, DEPTH, &mut |_| {})
         .iter()
         .map(|l| l.nodes)

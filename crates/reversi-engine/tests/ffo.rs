@@ -20,7 +20,7 @@ fn bits(pos: &AnyPosition) -> (u64, u64) {
 }
 
 fn check(entries: &[ObfEntry], first_id: usize, kernel: Kernel) -> u64 {
-    let tt = TranspositionTable::new(64);
+    let tt = TranspositionTable::new(64).unwrap();
     let stop = AtomicBool::new(false);
     let mut total = 0;
     for (i, e) in entries.iter().enumerate() {
@@ -71,7 +71,7 @@ fn ffo_20_to_39() {
 fn engine_solve_with_selective_passes() {
     let entries = load("fforum-20-39.obf");
     for threads in [1, 2] {
-        let engine = reversi_engine::Engine::new(16, threads);
+        let engine = reversi_engine::Engine::new(16, threads).unwrap();
         for i in [3, 9, 19] {
             let e = &entries[i];
             let (p, o) = bits(&e.position);

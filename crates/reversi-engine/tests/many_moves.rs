@@ -46,7 +46,7 @@ fn the_positions_have_34_moves() {
 
 #[test]
 fn midgame_search_plays_a_legal_move() {
-    let engine = Engine::new(4, 1);
+    let engine = Engine::new(4, 1).unwrap();
     let stop = AtomicBool::new(false);
     for board in [X_HAS_34, O_GETS_34] {
         let (x, o) = discs(board);
@@ -68,7 +68,7 @@ fn endgame_solver_takes_every_move() {
     // The exact solver from the root (the evaluation ranks the moves with short searches at this
     // many empties), stopped after its first few thousand nodes: far more than the root and
     // its children, where the long lists are.
-    let tt = TranspositionTable::new(4);
+    let tt = TranspositionTable::new(4).unwrap();
     let stop = AtomicBool::new(true);
     for board in [X_HAS_34, O_GETS_34] {
         let (x, o) = discs(board);

@@ -31,7 +31,7 @@ fn minimax<B: Bits>(pos: &Position<B>) -> i32 {
 }
 
 fn exact_variant<B: Bits>(pos: &Position<B>) -> i32 {
-    let tt = TranspositionTable::new(4);
+    let tt = TranspositionTable::new(4).unwrap();
     let stop = AtomicBool::new(false);
     let r = VariantSearch::new(pos, &tt, &stop).search(pos, 200);
     assert!(r.exact);
@@ -39,7 +39,7 @@ fn exact_variant<B: Bits>(pos: &Position<B>) -> i32 {
 }
 
 fn exact_8x8(pos: &Position<u64>) -> i32 {
-    let engine = Engine::new(4, 1);
+    let engine = Engine::new(4, 1).unwrap();
     let me = pos.side_to_move();
     let r = engine.solve(
         pos.discs(me),
@@ -53,7 +53,7 @@ fn exact_8x8(pos: &Position<u64>) -> i32 {
 
 /// The fast solver restricted to the board's squares (small boards, holes).
 fn exact_masked(pos: &Position<u64>, threads: usize) -> i32 {
-    let engine = Engine::new(4, threads);
+    let engine = Engine::new(4, threads).unwrap();
     let me = pos.side_to_move();
     engine
         .solve_masked(
@@ -147,7 +147,7 @@ fn solve_start(v: Variant) -> i32 {
     let AnyPosition::Small(pos) = AnyPosition::start(&Rules::new(v, 0)) else {
         unreachable!()
     };
-    let engine = Engine::new(1024, 1);
+    let engine = Engine::new(1024, 1).unwrap();
     let me = pos.side_to_move();
     let t = std::time::Instant::now();
     let r = engine.solve_masked(

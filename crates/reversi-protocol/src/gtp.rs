@@ -3,7 +3,14 @@
 //! Each command is one line: an optional numeric id, the command name and its arguments. The
 //! reply is `=` (success) or `?` (failure), the id if one was given, a space and the answer, and
 //! ends with an empty line: `=12 D3\n\n`, `? illegal move\n\n`. Comments (`#` to the end of the
-//! line) and control characters are dropped, and empty lines are ignored.
+//! line) and control characters are dropped, and empty lines are ignored. A line that is not
+//! UTF-8 text, or is longer than [`MAX_LINE_BYTES`], is answered with `?` and an error; the
+//! session goes on with the next line.
+//!
+//! The input is read on a second thread, so that `quit` stops a `genmove` in progress at once:
+//! the move found so far is answered, then `quit`. Times (`time_settings`, `time_left`,
+//! `reversi-time`) are seconds from 0 to a week
+//! ([`reversi_engine::levels::MAX_TIME`]); others are refused.
 //!
 //! Vertices are Othello squares (`a1` is the top-left corner, RULES.md §1), read in either case and
 //! written in upper case (`D3`); `pass` is a pass. Colours are `b`/`black` and `w`/`white`.
@@ -38,13 +45,16 @@
 //! | `reversi-legal` | the legal moves of the side to move, space-separated (empty when it must pass) |
 //! | `reversi-score` | `B 35 W 29`: the disc counts now |
 
+use crate::lines::{lines, LineError, MAX_LINE_BYTES};
 use crate::think::{think, EngineSettings};
 use reversi_core::notation::{parse_board, write_transcript};
+use reversi_core::quote::{clip, QUOTE_CHARS};
 use reversi_core::{AnyPosition, Bits, Color, Game, Move, Rules, Square, Variant};
-use reversi_engine::levels::MAX_LEVEL;
-use reversi_engine::Engine;
+use reversi_engine::levels::{parse_seconds, MAX_LEVEL};
+use reversi_engine::{Engine, ResourceError};
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 /// Every command this session knows, in the order `list_commands` gives them.
@@ -92,6 +102,8 @@ pub struct GtpSession {
     clock: Option<Clock>,
     name: String,
     quit: bool,
+    /// Raised by the input thread when `quit` arrives, to end a search at once.
+    stop: Arc<AtomicBool>,
 }
 
 /// The outcome of one command line.
@@ -107,16 +119,17 @@ type Answer = Result<String, String>;
 
 impl GtpSession {
     /// A session for standard Othello with an engine made from `settings`.
-    pub fn new(settings: EngineSettings) -> GtpSession {
-        let engine = settings.engine();
-        GtpSession {
+    pub fn new(settings: EngineSettings) -> Result<GtpSession, ResourceError> {
+        let engine = settings.engine()?;
+        Ok(GtpSession {
             settings,
             engine,
             game: Game::new(Rules::othello()),
             clock: None,
             name: "reversi".into(),
             quit: false,
-        }
+            stop: Arc::new(AtomicBool::new(false)),
+        })
     }
 
     /// The same, with another name for `name`.
@@ -136,19 +149,40 @@ impl GtpSession {
     }
 
     /// Reads commands until `quit` or the end of the input, answering each one and flushing after
-    /// every reply.
-    pub fn run<R: BufRead, W: Write>(&mut self, input: R, mut output: W) -> io::Result<()> {
-        for line in input.lines() {
-            let line = line?;
-            if let Some(text) = self.handle_line(&line) {
-                output.write_all(text.as_bytes())?;
-                output.flush()?;
+    /// every reply. The input is read on a second thread (so that `quit` can stop a search);
+    /// `R` must therefore be [`Send`].
+    pub fn run<R: BufRead + Send, W: Write>(&mut self, input: R, mut output: W) -> io::Result<()> {
+        let (tx, rx) = mpsc::channel::<io::Result<Result<String, LineError>>>();
+        let stop = Arc::clone(&self.stop);
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                for line in lines(input, MAX_LINE_BYTES) {
+                    let quit = matches!(&line, Ok(Ok(l)) if is_quit(l));
+                    if quit {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    let failed = line.is_err();
+                    if tx.send(line).is_err() || quit || failed {
+                        return;
+                    }
+                }
+            });
+            for line in rx {
+                let reply = match line? {
+                    Ok(text) => self.handle_line(&text),
+                    Err(e) => Some(malformed_reply(&e)),
+                };
+                if let Some(text) = reply {
+                    output.write_all(text.as_bytes())?;
+                    output.flush()?;
+                }
+                if self.quit {
+                    break;
+                }
             }
-            if self.quit {
-                break;
-            }
-        }
-        Ok(())
+            // The input thread ends at `quit` or the end of its input.
+            Ok(())
+        })
     }
 
     /// Answers one input line; `None` for a line with no command (empty or a comment). The text
@@ -238,11 +272,8 @@ impl GtpSession {
                 Ok(String::new())
             }
             "reversi-time" => {
-                let t = number::<f64>(args.first(), "reversi-time needs seconds")?;
-                if !(t >= 0.0 && t.is_finite()) {
-                    return Err("the time must be a number of seconds, 0 or more".into());
-                }
-                self.settings.time_per_move = (t > 0.0).then(|| Duration::from_secs_f64(t));
+                let t = seconds(args.first().ok_or("syntax error: reversi-time needs seconds")?)?;
+                self.settings.time_per_move = (!t.is_zero()).then_some(t);
                 Ok(String::new())
             }
             "reversi-variant" => {
@@ -342,8 +373,7 @@ impl GtpSession {
         let limits = self
             .settings
             .limits(pos.empties().count(), clock, self.game.ply());
-        let stop = AtomicBool::new(false);
-        let r = think(&self.engine, &pos, &limits, &stop, &mut |_| {});
+        let r = think(&self.engine, &pos, &limits, &self.stop, &mut |_| {});
         let mv = r.best.unwrap_or(Move::Pass);
         self.game.play(mv).map_err(|e| format!("internal error: {e}"))?;
         Ok(match mv {
@@ -378,9 +408,12 @@ impl GtpSession {
         };
         let main = seconds(m)?;
         let byo = seconds(b)?;
-        let stones: u32 = s
-            .parse()
-            .map_err(|_| "syntax error: stones is not a count".to_string())?;
+        let stones: u32 = s.parse().map_err(|_| {
+            format!(
+                "syntax error: `{}` is not a count of stones",
+                clip(s, QUOTE_CHARS)
+            )
+        })?;
         self.clock = if main.is_zero() && byo.is_zero() {
             None
         } else {
@@ -420,6 +453,8 @@ impl GtpSession {
 impl Clock {
     /// Time left and increment for `color`'s next move, if the clock says anything.
     fn budget(&self, color: Color) -> Option<(Duration, Duration)> {
+        // Every time here is at most a week (`seconds`), so these products cannot overflow;
+        // saturating all the same, since the clock's fields are set from outside.
         let per_move = if self.stones > 0 {
             self.byo / self.stones
         } else {
@@ -429,7 +464,7 @@ impl Clock {
             Some(left) if !left.is_zero() => Some((left, Duration::ZERO)),
             Some(_) => Some((per_move, Duration::ZERO)),
             None if !self.main.is_zero() => Some((self.main, Duration::ZERO)),
-            None if !per_move.is_zero() => Some((per_move * 2, Duration::ZERO)),
+            None if !per_move.is_zero() => Some((per_move.saturating_mul(2), Duration::ZERO)),
             None => None,
         }
     }
@@ -438,17 +473,34 @@ impl Clock {
 fn number<T: std::str::FromStr>(s: Option<&&str>, missing: &str) -> Result<T, String> {
     let s = s.ok_or_else(|| format!("syntax error: {missing}"))?;
     s.parse()
-        .map_err(|_| format!("syntax error: `{s}` is not a number"))
+        .map_err(|_| format!("syntax error: `{}` is not a number", clip(s, QUOTE_CHARS)))
 }
 
+/// A time argument: seconds, from 0 to [`MAX_TIME`].
 fn seconds(s: &str) -> Result<Duration, String> {
-    let v: f64 = s
-        .parse()
-        .map_err(|_| format!("syntax error: `{s}` is not a number of seconds"))?;
-    if !(v >= 0.0 && v.is_finite()) {
-        return Err(format!("syntax error: `{s}` is not a number of seconds"));
+    parse_seconds(s, true).map_err(|e| format!("syntax error: {e}"))
+}
+
+/// Whether a line is the `quit` command (with or without an id).
+fn is_quit(line: &str) -> bool {
+    let mut words = line.split('#').next().unwrap_or("").split_whitespace();
+    match words.next() {
+        Some(w) if w.chars().all(|c| c.is_ascii_digit()) => words.next() == Some("quit"),
+        w => w == Some("quit"),
     }
-    Ok(Duration::from_secs_f64(v))
+}
+
+/// The reply to a line that could not be read: `?`, its id when one can be made out, the error.
+fn malformed_reply(e: &LineError) -> String {
+    let id = match e {
+        LineError::NotUtf8 { lossy, .. } => lossy
+            .split_whitespace()
+            .next()
+            .filter(|w| w.chars().all(|c| c.is_ascii_digit()))
+            .unwrap_or(""),
+        LineError::TooLong { .. } => "",
+    };
+    format!("?{id} {e}\n\n")
 }
 
 /// Reads a GTP colour: `b`, `black`, `w`, `white` in any case.
@@ -456,7 +508,10 @@ pub fn parse_color(s: &str) -> Result<Color, String> {
     match s.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Color::Black),
         "w" | "white" => Ok(Color::White),
-        _ => Err(format!("syntax error: `{s}` is not a colour")),
+        _ => Err(format!(
+            "syntax error: `{}` is not a colour",
+            clip(s, QUOTE_CHARS)
+        )),
     }
 }
 
@@ -467,7 +522,7 @@ pub fn parse_vertex(s: &str) -> Result<Move, String> {
     }
     Square::parse(s)
         .map(Move::Play)
-        .ok_or_else(|| format!("syntax error: `{s}` is not a vertex"))
+        .ok_or_else(|| format!("syntax error: `{}` is not a vertex", clip(s, QUOTE_CHARS)))
 }
 
 /// Writes a square as a GTP vertex (`D3`).
@@ -532,6 +587,7 @@ mod tests {
             hash_mib: 4,
             ..EngineSettings::default()
         })
+        .unwrap()
     }
 
     fn script(s: &mut GtpSession, input: &str) -> String {
@@ -666,4 +722,152 @@ mod tests {
         assert_eq!(out, "=\n\n");
         assert!(s.has_quit());
     }
+
+    #[test]
+    fn unreadable_lines_get_an_error_and_the_session_goes_on() {
+        let mut s = session();
+        let mut input = b"\xff\nname\n7 na\xffme\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 1));
+        input.extend_from_slice(b"\nprotocol_version\n");
+        let mut out = Vec::new();
+        s.run(&input[..], &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "? the line is not UTF-8 text (byte 1)\n\n= reversi\n\n\
+             ?7 the line is not UTF-8 text (byte 5)\n\n\
+             ? the line is longer than 1048576 bytes\n\n= 2\n\n"
+        );
+    }
+
+    #[test]
+    fn times_out_of_range_are_refused() {
+        let mut s = session();
+        for (cmd, args) in [
+            ("reversi-time", vec!["1e30"]),
+            ("reversi-time", vec!["inf"]),
+            ("reversi-time", vec!["nan"]),
+            ("reversi-time", vec!["-1"]),
+            ("time_settings", vec!["1e30", "0", "0"]),
+            ("time_settings", vec!["0", "1e19", "1"]),
+            ("time_settings", vec!["nan", "0", "0"]),
+            ("time_left", vec!["b", "1e30", "0"]),
+            ("time_left", vec!["w", "inf", "0"]),
+        ] {
+            match s.command(cmd, &args) {
+                Reply::Failure(e) => assert!(
+                    e.starts_with("syntax error: the time must"),
+                    "{cmd} {args:?}: {e}"
+                ),
+                other => panic!("{cmd} {args:?}: {other:?}"),
+            }
+        }
+        // The largest time allowed, with a huge byo-yomi share, still plays a move at once
+        // (the level bounds the search).
+        assert_eq!(
+            s.command("time_settings", &["604800", "604800", "1"]),
+            Reply::Success(String::new())
+        );
+        assert!(matches!(s.command("genmove", &["b"]), Reply::Success(_)));
+        let long = "9".repeat(100_000);
+        match s.command("reversi-time", &[&long]) {
+            Reply::Failure(e) => assert!(e.len() < 120, "the number is cut: {} bytes", e.len()),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn quit_stops_a_long_genmove() {
+        let mut s = GtpSession::new(EngineSettings {
+            level: 30,
+            hash_mib: 4,
+            ..EngineSettings::default()
+        })
+        .unwrap();
+        let (tx, reader) = crate::test_io::ChannelReader::new();
+        let feeder = std::thread::spawn(move || {
+            tx.send(b"1 play b f5\n2 genmove w\n".to_vec()).unwrap();
+            std::thread::sleep(Duration::from_millis(300));
+            tx.send(b"3 quit\n".to_vec()).unwrap();
+        });
+        let start = std::time::Instant::now();
+        let mut out = Vec::new();
+        s.run(io::BufReader::new(reader), &mut out).unwrap();
+        feeder.join().unwrap();
+        // Level 30 from the second move takes minutes; `quit` cut it short.
+        assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+        let text = String::from_utf8(out).unwrap();
+        let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+        assert_eq!(replies.len(), 3, "{text}");
+        assert_eq!(replies[0], "=1");
+        let mv = replies[1].strip_prefix("=2 ").expect("a move");
+        assert!(["D6", "F6", "F4"].contains(&mv), "{mv}");
+        assert_eq!(replies[2], "=3");
+        assert!(s.has_quit());
+    }
+
+    #[test]
+    fn quit_is_recognised_with_and_without_an_id() {
+        assert!(is_quit("quit"));
+        assert!(is_quit("  12 quit # bye"));
+        assert!(!is_quit("name quit"));
+        assert!(!is_quit("quitting"));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// Any lines at all (but `quit`) get one reply each, `=` or `?`, and leave the session
+        /// answering.
+        #[test]
+        fn random_lines_keep_the_session_alive(lines in proptest::collection::vec(crate::test_io::arbitrary_line(GTP_WORDS), 0..12)) {
+            let mut s = session();
+            let mut input = Vec::new();
+            for l in &lines {
+                input.extend_from_slice(l);
+                input.push(b'\n');
+            }
+            input.extend_from_slice(b"424242 name\n");
+            let mut out = Vec::new();
+            s.run(&input[..], &mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            proptest::prop_assert!(text.ends_with("=424242 reversi\n\n"), "{}", text);
+            for reply in text.split("\n\n").filter(|r| !r.is_empty()) {
+                proptest::prop_assert!(reply.starts_with('=') || reply.starts_with('?'), "{:?}", reply);
+            }
+        }
+    }
+
+    // No `reversi-level`/`reversi-time`: a random strong level would make the test slow, not
+    // wrong.
+    const GTP_WORDS: &[&str] = &[
+        "protocol_version",
+        "name",
+        "known_command",
+        "list_commands",
+        "boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "genmove",
+        "undo",
+        "showboard",
+        "final_score",
+        "time_settings",
+        "time_left",
+        "reversi-variant",
+        "reversi-setboard",
+        "reversi-moves",
+        "reversi-legal",
+        "reversi-score",
+        "b",
+        "w",
+        "black",
+        "d3",
+        "C4",
+        "pass",
+        "othello",
+        "nxn:6",
+        "anti",
+        "grand",
+        "#",
+    ];
 }

@@ -9,15 +9,19 @@
 //! ```
 //! use reversi_protocol::gtp::GtpSession;
 //! use reversi_protocol::EngineSettings;
-//! let mut session = GtpSession::new(EngineSettings { level: 1, ..EngineSettings::default() });
+//! let mut session = GtpSession::new(EngineSettings { level: 1, ..EngineSettings::default() }).unwrap();
 //! let mut out = Vec::new();
 //! session.run(&b"play black d3\nshowboard\nquit\n"[..], &mut out).unwrap();
 //! assert!(String::from_utf8(out).unwrap().starts_with("=\n\n"));
 //! ```
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod gtp;
+pub mod lines;
 pub mod nboard;
+#[cfg(test)]
+mod test_io;
 mod think;
 
 pub use think::{best_moves, think, EngineSettings, RankedMove};

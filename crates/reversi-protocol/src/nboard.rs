@@ -18,17 +18,21 @@
 //!
 //! Moves are written in upper case (`F5`), a pass as `PA`; evaluations in discs for the side to
 //! move, with two decimals. A command that cannot be carried out (a GGF record that does not
-//! parse, an illegal move) is answered with `status Error: …` and otherwise ignored.
+//! parse, an illegal move) is answered with `status Error: …` and otherwise ignored; so is a
+//! line that is not UTF-8 text or is longer than [`MAX_LINE_BYTES`] (1 MiB: a `set game` line
+//! carries a whole GGF record, and the GGF reader takes time linear in its length).
 //!
 //! The input is read on a second thread, so that a `ping` stops a search in progress: the pong
 //! still comes after the reply of the interrupted command, which is what the GUI relies on to know
 //! which output belongs to the position it has now.
 
+use crate::lines::{lines, Line, MAX_LINE_BYTES};
 use crate::think::{best_moves, think, EngineSettings};
 use reversi_core::format::ggf::parse_ggf;
+use reversi_core::quote::{clip, QUOTE_CHARS};
 use reversi_core::{AnyPosition, Bits, Game, Move, Rules};
 use reversi_engine::levels::MAX_LEVEL;
-use reversi_engine::{Engine, SearchKind};
+use reversi_engine::{Engine, ResourceError, SearchKind};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -74,16 +78,16 @@ fn interrupts(line: &str) -> bool {
 
 impl NboardSession {
     /// A session for standard Othello with an engine made from `settings`.
-    pub fn new(settings: EngineSettings) -> NboardSession {
-        let engine = settings.engine();
-        NboardSession {
+    pub fn new(settings: EngineSettings) -> Result<NboardSession, ResourceError> {
+        let engine = settings.engine()?;
+        Ok(NboardSession {
             settings,
             engine,
             game: Game::new(Rules::othello()),
             contempt: 0.0,
             version: 0,
             name: "reversi".into(),
-        }
+        })
     }
 
     /// The game as it stands.
@@ -114,18 +118,19 @@ impl NboardSession {
             pending: Mutex::new(0),
             stop: AtomicBool::new(false),
         };
-        let (tx, rx) = mpsc::channel::<io::Result<String>>();
+        let (tx, rx) = mpsc::channel::<io::Result<Line>>();
         std::thread::scope(|scope| {
             let flags = &flags;
             scope.spawn(move || {
-                for line in input.lines() {
+                for line in lines(input, MAX_LINE_BYTES) {
                     let stop_reading = match &line {
-                        Ok(l) => {
+                        Ok(Ok(l)) => {
                             if interrupts(l) {
                                 flags.raise();
                             }
                             l.split_whitespace().next() == Some("quit")
                         }
+                        Ok(Err(_)) => false,
                         Err(_) => true,
                     };
                     if tx.send(line).is_err() || stop_reading {
@@ -134,7 +139,13 @@ impl NboardSession {
                 }
             });
             for line in rx {
-                let line = line?;
+                let line = match line? {
+                    Ok(l) => l,
+                    Err(e) => {
+                        send(&mut output, &format!("status Error: {e}"))?;
+                        continue;
+                    }
+                };
                 let was_interrupt = interrupts(&line);
                 let go_on = self.handle(&line, &flags.stop, &mut output)?;
                 if was_interrupt {
@@ -186,7 +197,10 @@ impl NboardSession {
                     self.settings.level = d.clamp(1, MAX_LEVEL);
                     send(out, &format!("set myname {}{}", self.name, self.settings.level))?;
                 }
-                Err(_) => send(out, &format!("status Error: `{value}` is not a depth"))?,
+                Err(_) => send(
+                    out,
+                    &format!("status Error: `{}` is not a depth", clip(value, QUOTE_CHARS)),
+                )?,
             },
             "game" => match parse_ggf(value)
                 .map_err(|e| e.to_string())
@@ -201,8 +215,11 @@ impl NboardSession {
                 Err(e) => send(out, &format!("status Error: cannot read the game: {e}"))?,
             },
             "contempt" => match value.parse::<f64>() {
-                Ok(c) => self.contempt = c,
-                Err(_) => send(out, &format!("status Error: `{value}` is not a contempt"))?,
+                Ok(c) if c.is_finite() => self.contempt = c,
+                _ => send(
+                    out,
+                    &format!("status Error: `{}` is not a contempt", clip(value, QUOTE_CHARS)),
+                )?,
             },
             _ => {}
         }
@@ -213,7 +230,12 @@ impl NboardSession {
         let token = text.split('/').next().unwrap_or("").trim();
         let mv = match parse_move(token) {
             Some(m) => m,
-            None => return send(out, &format!("status Error: `{token}` is not a move")),
+            None => {
+                return send(
+                    out,
+                    &format!("status Error: `{}` is not a move", clip(token, QUOTE_CHARS)),
+                )
+            }
         };
         if let Err(e) = self.game.play(mv) {
             return send(out, &format!("status Error: {e}"));
@@ -329,6 +351,7 @@ mod tests {
             hash_mib: 4,
             ..EngineSettings::default()
         })
+        .unwrap()
     }
 
     fn script(s: &mut NboardSession, input: &str) -> Vec<String> {
@@ -421,42 +444,21 @@ mod tests {
         assert_eq!(out.last().unwrap(), "status");
     }
 
-    /// Bytes that arrive over time, as from a pipe.
-    struct ChannelReader {
-        rx: mpsc::Receiver<Vec<u8>>,
-        buf: Vec<u8>,
-    }
-
-    impl io::Read for ChannelReader {
-        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-            if self.buf.is_empty() {
-                match self.rx.recv() {
-                    Ok(b) => self.buf = b,
-                    Err(_) => return Ok(0),
-                }
-            }
-            let n = out.len().min(self.buf.len());
-            out[..n].copy_from_slice(&self.buf[..n]);
-            self.buf.drain(..n);
-            Ok(n)
-        }
-    }
-
     #[test]
     fn ping_interrupts_a_long_search() {
         let mut s = NboardSession::new(EngineSettings {
             level: 30,
             hash_mib: 4,
             ..EngineSettings::default()
-        });
+        })
+        .unwrap();
         // A pipe: the GUI writes `go`, waits, then pings.
-        let (tx, rx) = mpsc::channel::<Vec<u8>>();
+        let (tx, reader) = crate::test_io::ChannelReader::new();
         let feeder = std::thread::spawn(move || {
             tx.send(b"nboard 2\nset depth 30\ngo\n".to_vec()).unwrap();
             std::thread::sleep(std::time::Duration::from_millis(300));
             tx.send(b"ping 7\nquit\n".to_vec()).unwrap();
         });
-        let reader = ChannelReader { rx, buf: Vec::new() };
         let start = Instant::now();
         let mut out = Vec::new();
         s.run(io::BufReader::new(reader), &mut out).unwrap();
@@ -469,4 +471,99 @@ mod tests {
         assert!(reply < pong, "the move comes before the pong: {lines:?}");
         assert_eq!(lines.last(), Some(&"pong 7"));
     }
+
+    #[test]
+    fn unreadable_lines_get_an_error_and_the_session_goes_on() {
+        let mut s = session();
+        let mut input = b"nboard 2\n\xff\xfe\nset depth 3\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', crate::lines::MAX_LINE_BYTES + 10));
+        input.extend_from_slice(b"\nping 5\n");
+        let mut out = Vec::new();
+        s.run(&input[..], &mut out).unwrap();
+        let out: Vec<String> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(
+            out,
+            [
+                "status Error: the line is not UTF-8 text (byte 1)",
+                "set myname reversi3",
+                "status Error: the line is longer than 1048576 bytes",
+                "pong 5"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_game_with_many_tags_is_read_in_linear_time() {
+        // 100,000 tags took over 30 s when each tag was checked against every earlier one; the
+        // bound here is far above the linear reader's time, even on a slow machine.
+        let tags: String = (0..100_000).map(|i| format!("T{i}[]")).collect();
+        let line = format!("set game (;GM[Othello]{tags}B[f5];)\nping 1\n");
+        let mut s = session();
+        let start = Instant::now();
+        let out = script(&mut s, &line);
+        assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+        assert_eq!(out, ["pong 1"]);
+        assert_eq!(s.game().transcript(), "f5");
+    }
+
+    #[test]
+    fn bad_numbers_are_refused() {
+        let mut s = session();
+        let out = script(
+            &mut s,
+            "set contempt nan\nset contempt 1e999\nset depth 99999999999999999999\n",
+        );
+        assert_eq!(
+            out,
+            [
+                "status Error: `nan` is not a contempt",
+                "status Error: `1e999` is not a contempt",
+                "status Error: `99999999999999999999` is not a depth"
+            ]
+        );
+        let long = "9".repeat(10_000);
+        let out = script(&mut s, &format!("move {long}\n"));
+        assert!(out[0].len() < 100, "the bad token is cut: {}", out[0].len());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// Any lines at all (but `quit`) leave the session answering.
+        #[test]
+        fn random_lines_keep_the_session_alive(lines in proptest::collection::vec(crate::test_io::arbitrary_line(NBOARD_WORDS), 0..12)) {
+            let mut s = session();
+            let mut input = Vec::new();
+            for l in &lines {
+                input.extend_from_slice(l);
+                input.push(b'\n');
+            }
+            input.extend_from_slice(b"ping 424242\n");
+            let mut out = Vec::new();
+            s.run(&input[..], &mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            proptest::prop_assert!(text.ends_with("pong 424242\n"), "{}", text);
+        }
+    }
+
+    const NBOARD_WORDS: &[&str] = &[
+        "nboard",
+        "set depth",
+        "set game",
+        "set contempt",
+        "move",
+        "hint",
+        "go",
+        "ping",
+        "learn",
+        "analyze",
+        "F5",
+        "d6",
+        "PA",
+        "(;GM[Othello]B[f5];)",
+        "(;GM[Othello]VA[xot]BO[8 -];)",
+    ];
 }

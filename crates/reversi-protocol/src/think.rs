@@ -37,8 +37,9 @@ impl Default for EngineSettings {
 }
 
 impl EngineSettings {
-    /// A new engine with these resources.
-    pub fn engine(&self) -> Engine {
+    /// A new engine with these resources (refused when the table size or thread count is out of
+    /// range, or the memory cannot be had).
+    pub fn engine(&self) -> Result<Engine, reversi_engine::ResourceError> {
         Engine::with_evaluator(self.hash_mib, self.threads, self.eval.evaluator())
     }
 
@@ -172,7 +173,7 @@ mod tests {
             hash_mib: 4,
             ..EngineSettings::default()
         };
-        let engine = settings.engine();
+        let engine = settings.engine().unwrap();
         let game = Game::new(Rules::othello());
         let stop = AtomicBool::new(false);
         let limits = settings.limits(60, None, 0);
@@ -188,7 +189,7 @@ mod tests {
     #[test]
     fn a_stopped_search_still_names_a_legal_move() {
         let settings = EngineSettings::default();
-        let engine = settings.engine();
+        let engine = settings.engine().unwrap();
         let game = Game::from_transcript(Rules::othello(), "f5d6c3d3c4").unwrap();
         let stop = AtomicBool::new(true);
         let r = think(

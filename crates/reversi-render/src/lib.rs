@@ -7,6 +7,7 @@
 //! every machine and no output depends on the system's fonts.
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod board;
 mod chart;

@@ -64,16 +64,19 @@ impl AiPool {
             .map_err(|_| Error::Internal("AI pool closed".into()))?;
         let pool = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
-            let engine = pool.engines.lock().ok().and_then(|mut e| e.pop());
-            let engine = engine.unwrap_or_else(|| Engine::new(pool.hash_mib, 1));
+            let engine = match pool.engines.lock().ok().and_then(|mut e| e.pop()) {
+                Some(e) => e,
+                None => Engine::new(pool.hash_mib, 1)
+                    .map_err(|e| Error::Internal(format!("cannot start an engine: {e}")))?,
+            };
             let out = job(&engine);
             if let Ok(mut engines) = pool.engines.lock() {
                 engines.push(engine);
             }
-            out
+            Ok(out)
         })
         .await
-        .map_err(|e| Error::Internal(format!("AI search failed: {e}")))
+        .map_err(|e| Error::Internal(format!("AI search failed: {e}")))?
     }
 
     fn cap(&self, level: u32) -> Duration {

@@ -12,6 +12,7 @@
 //! # Ok(()) }
 //! ```
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod ai;
 pub mod analysis;

@@ -66,17 +66,19 @@ pub fn label_exact(
         std::fs::rename(&tmp, checkpoint).map_err(|e| TrainError::io(checkpoint, e))
     };
     let mut last_save = Instant::now();
+    let tables = (0..threads.max(1))
+        .map(|_| TranspositionTable::new(16))
+        .collect::<std::result::Result<Vec<_>, _>>()?;
     std::thread::scope(|scope| -> Result<()> {
-        for _ in 0..threads.max(1) {
+        for tt in &tables {
             scope.spawn(|| {
-                let tt = TranspositionTable::new(16);
                 let kernel = Kernel::best();
                 let mut batch = Vec::new();
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&i) = pending.get(k) else { break };
                     let s = snapshot[i];
-                    let mut c = Ctx::new(&tt, &stop);
+                    let mut c = Ctx::new(tt, &stop);
                     c.eval = Some(reversi_engine::Learned::embedded());
                     let (score, _) = solve_window(&mut c, kernel, s.p, s.o, -64, 64);
                     nodes.fetch_add(c.nodes, Ordering::Relaxed);
@@ -143,9 +145,10 @@ pub fn label_search(
     depth: u32,
     mix: f32,
     threads: usize,
-    make_engine: &(dyn Fn() -> reversi_engine::Engine + Sync),
+    make_engine: &(dyn Fn() -> std::result::Result<reversi_engine::Engine, reversi_engine::ResourceError>
+          + Sync),
     progress: &(dyn Fn(u64, u64) + Sync),
-) -> usize {
+) -> Result<usize> {
     let todo: Vec<usize> = (0..samples.len())
         .filter(|&i| !samples[i].exact() && range.contains(&samples[i].empties()))
         .collect();
@@ -153,16 +156,18 @@ pub fn label_search(
     let done = AtomicU64::new(0);
     let values = Mutex::new(vec![0i32; todo.len()]);
     let snapshot: &[Sample] = samples;
+    let engines = (0..threads.max(1))
+        .map(|_| make_engine())
+        .collect::<std::result::Result<Vec<_>, _>>()?;
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
+        for engine in &engines {
             scope.spawn(|| {
-                let engine = make_engine();
                 let mut local = Vec::new();
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&i) = todo.get(k) else { break };
                     let s = snapshot[i];
-                    local.push((k, crate::measure::search_value(&engine, s.p, s.o, depth)));
+                    local.push((k, crate::measure::search_value(engine, s.p, s.o, depth)));
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                     if d.is_multiple_of(4096) {
                         progress(d, todo.len() as u64);
@@ -179,5 +184,5 @@ pub fn label_search(
     for (k, &i) in todo.iter().enumerate() {
         samples[i].label = mix * values[k] as f32 + (1.0 - mix) * samples[i].label;
     }
-    todo.len()
+    Ok(todo.len())
 }

@@ -10,6 +10,7 @@
 //!    game backwards, written as a compressed weights file named by its hash;
 //! 5. [`measure`] — errors by stage on held-out positions, against exact scores, and best-move
 //!    accuracy.
+#![forbid(unsafe_code)]
 
 pub mod dataset;
 pub mod fit;
@@ -38,6 +39,9 @@ pub enum TrainError {
         /// What is wrong, and where.
         what: String,
     },
+    /// The engine's tables could not be had.
+    #[error("{0}")]
+    Resources(#[from] reversi_engine::ResourceError),
 }
 
 impl TrainError {

@@ -6,7 +6,7 @@ use reversi_core::bitboard::{flips, moves};
 use reversi_engine::endgame::{solve_window, Ctx, Kernel};
 use reversi_engine::eval::pattern::{stage, STAGES};
 use reversi_engine::tt::TranspositionTable;
-use reversi_engine::{Engine, Evaluator, Limits};
+use reversi_engine::{Engine, Evaluator, Limits, ResourceError};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -45,7 +45,7 @@ pub fn exact_sample(
     per_empties: usize,
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<(Sample, i32)> {
+) -> Result<Vec<(Sample, i32)>, ResourceError> {
     let mut picked: Vec<Sample> = Vec::new();
     for e in range {
         let mut c: Vec<Sample> = samples
@@ -59,26 +59,26 @@ pub fn exact_sample(
     let next = AtomicUsize::new(0);
     let out = Mutex::new(vec![0i32; picked.len()]);
     let stop = AtomicBool::new(false);
+    let tables = (0..threads.max(1))
+        .map(|_| TranspositionTable::new(64))
+        .collect::<Result<Vec<_>, _>>()?;
     std::thread::scope(|sc| {
-        for _ in 0..threads.max(1) {
-            sc.spawn(|| {
-                let tt = TranspositionTable::new(64);
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(s) = picked.get(k) else { break };
-                    let mut c = Ctx::new(&tt, &stop);
-                    c.eval = Some(reversi_engine::Learned::embedded());
-                    let (v, _) = solve_window(&mut c, Kernel::best(), s.p, s.o, -64, 64);
-                    out.lock().expect("no panics while locked")[k] = v;
-                    progress(k + 1, picked.len());
-                }
+        for tt in &tables {
+            sc.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(s) = picked.get(k) else { break };
+                let mut c = Ctx::new(tt, &stop);
+                c.eval = Some(reversi_engine::Learned::embedded());
+                let (v, _) = solve_window(&mut c, Kernel::best(), s.p, s.o, -64, 64);
+                out.lock().expect("no panics while locked")[k] = v;
+                progress(k + 1, picked.len());
             });
         }
     });
-    picked
+    Ok(picked
         .into_iter()
         .zip(out.into_inner().expect("no panics while locked"))
-        .collect()
+        .collect())
 }
 
 /// Mean absolute error of `eval` against exact scores, per number of empties.
@@ -128,7 +128,7 @@ pub fn best_move_accuracy(
     solved: &[(Sample, Vec<(u32, i32)>)],
     evals: Vec<Box<dyn Evaluator>>,
     depth: u32,
-) -> Vec<(&'static str, f64, f64)> {
+) -> Result<Vec<(&'static str, f64, f64)>, ResourceError> {
     let limits = Limits {
         depth,
         selectivity: 0,
@@ -141,7 +141,7 @@ pub fn best_move_accuracy(
         .into_iter()
         .map(|ev| {
             let name = ev.name();
-            let engine = Engine::with_evaluator(16, 1, ev);
+            let engine = Engine::with_evaluator(16, 1, ev)?;
             let (mut hits, mut loss) = (0usize, 0i64);
             for (s, scores) in solved {
                 engine.clear();
@@ -155,7 +155,7 @@ pub fn best_move_accuracy(
                 loss += (best - chosen) as i64;
             }
             let n = solved.len().max(1) as f64;
-            (name, hits as f64 / n, loss as f64 / n)
+            Ok((name, hits as f64 / n, loss as f64 / n))
         })
         .collect()
 }

@@ -1,6 +1,7 @@
 //! `reversi analyze`: every move of a game against the engine's choice.
 
 use super::engine_args::EngineArgs;
+use crate::out::outln;
 use anyhow::{Context, Result};
 use reversi_core::format::ggf::parse_ggf;
 use reversi_core::{Color, Game, Rules, Variant};
@@ -57,7 +58,7 @@ fn chart_svg(moves: &[reversi_engine::analyze::MoveAnalysis], lang: reversi_rend
 fn load(a: &Args) -> Result<Game> {
     let path = std::path::Path::new(&a.game);
     let text = if path.exists() {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
+        crate::input::read_text(path)?
     } else {
         a.game.clone()
     };
@@ -75,9 +76,10 @@ pub fn run(a: Args) -> Result<()> {
     let engine = a.engine.engine()?;
     let limits = a.engine.limits(0);
     let stop = AtomicBool::new(false);
-    println!("ply  player  played  best   played  best    loss");
+    outln!("ply  player  played  best   played  best    loss")?;
+    let mut printed = crate::out::Lines::default();
     let moves = analyze_game(&engine, &game, &limits, &stop, &mut |m| {
-        println!(
+        printed.line(format_args!(
             "{:>3}  {:<6}  {:<6}  {:<5}  {:>+6}  {:>+5}  {:>5}{}",
             m.ply,
             m.player.name(),
@@ -91,9 +93,10 @@ pub fn run(a: Args) -> Result<()> {
                 "0".to_string()
             },
             if m.exact { "  exact" } else { "" }
-        );
+        ));
     });
-    println!();
+    printed.finish()?;
+    outln!()?;
     for c in Color::ALL {
         let s = summarize(&moves, c);
         let worst: Vec<String> = s
@@ -101,7 +104,7 @@ pub fn run(a: Args) -> Result<()> {
             .iter()
             .map(|(ply, loss)| format!("move {ply} (-{loss})"))
             .collect();
-        println!(
+        outln!(
             "{:<6} total loss {:>3} over {} moves, {} mistakes{}",
             c.name(),
             s.total_loss,
@@ -112,20 +115,20 @@ pub fn run(a: Args) -> Result<()> {
             } else {
                 format!("; largest: {}", worst.join(", "))
             }
-        );
+        )?;
     }
     if let Some(o) = game.outcome() {
-        println!(
+        outln!(
             "result {}–{} ({:+} for black)",
             o.black,
             o.white,
             o.margin(Color::Black)
-        );
+        )?;
     }
     if let Some(path) = &a.chart {
         let format = super::print::choose_format(None, path, reversi_render::Format::Svg);
         for f in super::print::write_pages(&[chart_svg(&moves, a.lang)], format, path)? {
-            println!("chart: {}", f.display());
+            outln!("chart: {}", f.display())?;
         }
     }
     Ok(())

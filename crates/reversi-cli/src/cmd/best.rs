@@ -1,6 +1,7 @@
 //! `reversi best`: the engine's move, its score and the principal variation.
 
 use super::engine_args::{score_text, EngineArgs};
+use crate::out::outln;
 use crate::setup::{random_seed, PositionArgs};
 use anyhow::Result;
 use serde::Serialize;
@@ -40,10 +41,11 @@ pub fn run(a: Args) -> Result<()> {
     let limits = a.engine.limits(random_seed());
     let stop = AtomicBool::new(false);
     let verbose = a.verbose && !a.json;
+    let mut printed = crate::out::Lines::default();
     let r = engine.search_position(game.position(), &limits, &stop, &mut |p| {
         if verbose {
             let pv: Vec<String> = p.pv.iter().map(|&b| bit_name(b)).collect();
-            println!(
+            printed.line(format_args!(
                 "depth {:>2}@{:>3}%  {:>+4}  {:>12} nodes  {:>7.3}s  {}",
                 p.depth,
                 p.selectivity_pct,
@@ -51,9 +53,10 @@ pub fn run(a: Args) -> Result<()> {
                 p.nodes,
                 p.elapsed.as_secs_f64(),
                 pv.join(" ")
-            );
+            ));
         }
     });
+    printed.finish()?;
     let kind = match r.kind {
         reversi_engine::SearchKind::Exact => "exact",
         reversi_engine::SearchKind::WinLossDraw => "wld",
@@ -70,15 +73,15 @@ pub fn run(a: Args) -> Result<()> {
         seconds: r.elapsed.as_secs_f64(),
     };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?)?;
         return Ok(());
     }
     match &out.best {
-        None => println!("The game is over: {}", score_text(r.score, r.kind)),
+        None => outln!("The game is over: {}", score_text(r.score, r.kind))?,
         Some(b) => {
-            println!("best move: {b}");
-            println!("score:     {}", score_text(r.score, r.kind));
-            println!(
+            outln!("best move: {b}")?;
+            outln!("score:     {}", score_text(r.score, r.kind))?;
+            outln!(
                 "depth:     {}{}",
                 r.depth,
                 if r.selectivity_pct < 100 {
@@ -86,14 +89,14 @@ pub fn run(a: Args) -> Result<()> {
                 } else {
                     String::new()
                 }
-            );
-            println!("pv:        {}", out.pv.join(" "));
-            println!(
+            )?;
+            outln!("pv:        {}", out.pv.join(" "))?;
+            outln!(
                 "nodes:     {} in {:.3}s ({:.0} nodes/s)",
                 r.nodes,
                 out.seconds,
                 r.nodes as f64 / out.seconds.max(1e-9)
-            );
+            )?;
         }
     }
     Ok(())

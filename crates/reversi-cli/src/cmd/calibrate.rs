@@ -1,5 +1,6 @@
 //! `reversi calibrate-probcut`: measure the Multi-ProbCut regressions on WTHOR positions.
 
+use crate::out::out;
 use anyhow::{Context, Result};
 use reversi_core::format::wthor::parse_games;
 use reversi_core::{AnyPosition, Bits};
@@ -31,7 +32,7 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
-    let bytes = std::fs::read(&a.wthor).with_context(|| format!("cannot read {}", a.wthor.display()))?;
+    let bytes = crate::input::read_bytes(&a.wthor)?;
     let games = parse_games(&bytes).with_context(|| format!("{}", a.wthor.display()))?;
     let mut positions = Vec::new();
     // A fixed stride through the games and plies: reproducible, and spread over every stage.
@@ -51,7 +52,7 @@ pub fn run(a: Args) -> Result<()> {
             }
         }
     }
-    let engine = Engine::new(64, 1);
+    let engine = Engine::new(64, 1)?;
     let total = positions.len();
     let fits = calibrate(&engine, &positions, a.depth, &mut |i| {
         if i % 20 == 0 || i == total {
@@ -69,7 +70,7 @@ pub fn run(a: Args) -> Result<()> {
     );
     let src = table_source(&fits, &note);
     if a.out == "-" {
-        print!("{src}");
+        out!("{src}")?;
     } else {
         std::fs::write(&a.out, src).with_context(|| format!("cannot write {}", a.out))?;
     }

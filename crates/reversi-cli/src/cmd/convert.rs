@@ -1,5 +1,6 @@
 //! `reversi convert`: game records from one format to another (RULES.md §2).
 
+use crate::out::out;
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use reversi_core::format::ggf::{parse_ggf, write_ggf, Ending, GameInfo, GgfGame, GgfResult};
@@ -102,12 +103,12 @@ pub fn run(a: Args) -> Result<()> {
                     "--variant {variant} leaves a random choice open; name it (e.g. black-hole:c3 or xot:17)"
                 );
             }
-            let text = std::fs::read_to_string(&a.input).with_context(|| format!("cannot read {input}"))?;
+            let text = crate::input::read_text(&a.input)?;
             read_transcripts(&text, variant)
                 .with_context(|| format!("cannot read transcripts from {input}"))?
         }
         Format::Ggf => {
-            let text = std::fs::read_to_string(&a.input).with_context(|| format!("cannot read {input}"))?;
+            let text = crate::input::read_text(&a.input)?;
             let games = parse_ggf(&text).with_context(|| format!("cannot read GGF file {input}"))?;
             for (i, g) in games.iter().enumerate() {
                 g.to_game()
@@ -126,7 +127,7 @@ pub fn run(a: Args) -> Result<()> {
         out.push('\n');
     }
     if a.output.as_os_str() == "-" {
-        print!("{out}");
+        out!("{out}")?;
     } else {
         std::fs::write(&a.output, out).with_context(|| format!("cannot write {}", a.output.display()))?;
     }
@@ -175,7 +176,7 @@ fn names_beside(
     }) else {
         return Ok(None);
     };
-    let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::input::read_bytes(&path)?;
     let names = parse(&bytes).with_context(|| format!("cannot read WTHOR names file {}", path.display()))?;
     Ok(Some(names))
 }
@@ -183,7 +184,7 @@ fn names_beside(
 /// The games of a WTHOR file, with names and the year filled in from the files beside it.
 fn read_wthor(path: &Path) -> Result<Vec<GgfGame>> {
     let shown = path.display();
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {shown}"))?;
+    let bytes = crate::input::read_bytes(path)?;
     let db = parse_games(&bytes).with_context(|| format!("cannot read WTHOR file {shown}"))?;
     let players = names_beside(path, "WTHOR.JOU", parse_players)?;
     let tournaments = names_beside(path, "WTHOR.TRN", parse_tournaments)?;

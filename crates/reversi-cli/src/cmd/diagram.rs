@@ -1,6 +1,7 @@
 //! `reversi diagram`: a position diagram at any ply, or the numbered game record.
 
 use super::print::{choose_format, write_pages};
+use crate::out::outln;
 use anyhow::{bail, Context, Result};
 use reversi_core::format::ggf::{parse_ggf, Ending};
 use reversi_core::{Game, Rules, Variant};
@@ -48,9 +49,7 @@ fn load(a: &Args) -> Result<(Game, DiagramInfo)> {
     };
     let text = match (&a.moves, &a.file) {
         (Some(m), _) => m.clone(),
-        (None, Some(f)) => {
-            std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?
-        }
+        (None, Some(f)) => crate::input::read_text(f)?,
         (None, None) => bail!("give a game: --moves TRANSCRIPT or a FILE"),
     };
     if text.trim_start().starts_with("(;") {
@@ -90,7 +89,7 @@ pub fn run(a: Args) -> Result<()> {
     let svg = diagram_svg(&game, a.ply, a.numbered, &info);
     let format = choose_format(a.format, &a.output, Format::Svg);
     for f in write_pages(&[svg], format, &a.output)? {
-        println!("{}", f.display());
+        outln!("{}", f.display())?;
     }
     Ok(())
 }

@@ -1,8 +1,9 @@
 //! Options shared by the commands that run the engine.
 
 use anyhow::Context;
-use reversi_engine::levels::{timed, Level, MAX_LEVEL};
-use reversi_engine::{Engine, EvalChoice, Learned, Limits};
+use reversi_engine::levels::{parse_seconds, timed, Level, MAX_LEVEL};
+use reversi_engine::tt::MAX_HASH_MIB;
+use reversi_engine::{Engine, EvalChoice, Learned, Limits, MAX_THREADS};
 use std::time::Duration;
 
 /// Strength and resources of the engine.
@@ -12,14 +13,15 @@ pub struct EngineArgs {
     #[arg(long, short = 'l', default_value_t = 12,
           value_parser = clap::value_parser!(u32).range(1..=MAX_LEVEL as i64), conflicts_with = "time")]
     pub level: u32,
-    /// Think for this many seconds per position instead of a level.
-    #[arg(long)]
-    pub time: Option<f64>,
-    /// Search threads.
-    #[arg(long, short = 't', default_value_t = 1)]
+    /// Think for this many seconds per position instead of a level (more than 0, at most a
+    /// week).
+    #[arg(long, value_parser = positive_seconds)]
+    pub time: Option<Duration>,
+    /// Search threads (1–256).
+    #[arg(long, short = 't', default_value_t = 1, value_parser = threads)]
     pub threads: usize,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 128)]
+    /// Transposition table size in MiB (1–65536).
+    #[arg(long, default_value_t = 128, value_parser = hash_mib)]
     pub hash: usize,
     /// Evaluation for 8×8 Othello: `learned` (the weights in the binary), `hand` (hand-tuned), or
     /// a weights file made by `reversi train fit`.
@@ -34,15 +36,40 @@ impl EngineArgs {
             self.hash,
             self.threads,
             eval_choice(&self.eval)?.evaluator(),
-        ))
+        )?)
     }
 
     /// The search limits.
     pub fn limits(&self, seed: u64) -> Limits {
         match self.time {
-            Some(t) => timed(Duration::from_secs_f64(t.max(0.001))),
+            Some(t) => timed(t),
             None => Level::new(self.level).limits(seed),
         }
+    }
+}
+
+/// `--time`: seconds, more than 0 and at most a week.
+pub fn positive_seconds(s: &str) -> Result<Duration, String> {
+    parse_seconds(s, false).map_err(|e| e.to_string())
+}
+
+/// `--threads`: 1..=[`MAX_THREADS`].
+pub fn threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "the thread count must be a whole number from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// `--hash`: MiB, 1..=[`MAX_HASH_MIB`].
+pub fn hash_mib(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_HASH_MIB).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "the table size must be a whole number of MiB from 1 to {MAX_HASH_MIB}"
+        )),
     }
 }
 
@@ -65,8 +92,7 @@ pub fn eval_choice(name: &str) -> anyhow::Result<EvalChoice> {
     match EvalChoice::named(name) {
         Ok(c) => Ok(c),
         Err(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read the weights file {path}"))?;
+            let bytes = crate::input::read_bytes(path)?;
             let w = Learned::from_compressed(&bytes).with_context(|| path.to_string())?;
             Ok(EvalChoice::Weights(std::sync::Arc::new(w)))
         }

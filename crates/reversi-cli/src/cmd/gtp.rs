@@ -5,7 +5,6 @@ use crate::setup::random_seed;
 use anyhow::Result;
 use reversi_protocol::gtp::GtpSession;
 use reversi_protocol::EngineSettings;
-use std::time::Duration;
 
 /// Arguments of `reversi gtp`.
 #[derive(clap::Args, Debug)]
@@ -30,7 +29,7 @@ pub struct Args {
 pub fn settings(engine: &EngineArgs, seed: Option<u64>) -> Result<EngineSettings> {
     Ok(EngineSettings {
         level: engine.level,
-        time_per_move: engine.time.map(|t| Duration::from_secs_f64(t.max(0.001))),
+        time_per_move: engine.time,
         hash_mib: engine.hash,
         threads: engine.threads,
         seed: seed.unwrap_or_else(random_seed),
@@ -40,8 +39,10 @@ pub fn settings(engine: &EngineArgs, seed: Option<u64>) -> Result<EngineSettings
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
-    let mut session = GtpSession::new(settings(&a.engine, a.seed)?).with_name(a.name);
-    let stdin = std::io::stdin();
-    session.run(stdin.lock(), std::io::stdout().lock())?;
+    let mut session = GtpSession::new(settings(&a.engine, a.seed)?)?.with_name(a.name);
+    session.run(
+        std::io::BufReader::new(std::io::stdin()),
+        std::io::stdout().lock(),
+    )?;
     Ok(())
 }

@@ -20,7 +20,7 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
-    let mut session = NboardSession::new(super::gtp::settings(&a.engine, a.seed)?);
+    let mut session = NboardSession::new(super::gtp::settings(&a.engine, a.seed)?)?;
     let stdin = std::io::stdin();
     session.run(std::io::BufReader::new(stdin), std::io::stdout().lock())?;
     Ok(())

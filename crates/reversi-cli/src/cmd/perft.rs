@@ -1,5 +1,6 @@
 //! `reversi perft`: leaf counts of the game tree (RULES.md §3).
 
+use crate::out::outln;
 use crate::setup::PositionArgs;
 use anyhow::Result;
 use reversi_core::perft::{divide, perft};
@@ -30,14 +31,14 @@ pub fn run(a: Args) -> Result<()> {
         let t = Instant::now();
         let n = perft(&pos, d);
         let s = t.elapsed().as_secs_f64();
-        println!(
+        outln!(
             "{d:>2} {n:>16} {s:>10.3}s {:>14.0} leaves/s",
             n as f64 / s.max(1e-9)
-        );
+        )?;
     }
     if a.divide && a.depth > 0 {
         for (mv, n) in divide(&pos, a.depth) {
-            println!("{mv} {n}");
+            outln!("{mv} {n}")?;
         }
     }
     Ok(())

@@ -90,7 +90,8 @@ impl Play {
     }
 
     fn main_loop<R: BufRead, W: Write>(&mut self, input: R, out: &mut W) -> Result<()> {
-        let mut lines = input.lines();
+        // Bounded lines: a command is a few words, and `/dev/zero` must not fill the memory.
+        let mut lines = reversi_protocol::lines::lines(input, 64 * 1024);
         self.show(out)?;
         let mut announced_end = false;
         loop {
@@ -135,7 +136,13 @@ impl Play {
                 writeln!(out)?;
                 return Ok(());
             };
-            let line = line?;
+            let line = match line? {
+                Ok(l) => l,
+                Err(_) => {
+                    writeln!(out, "{}", self.text.unreadable())?;
+                    continue;
+                }
+            };
             if let Step::Quit = self.command(line.trim(), out)? {
                 writeln!(out, "{}", self.text.bye())?;
                 return Ok(());
@@ -300,7 +307,7 @@ impl Play {
     }
 
     fn load(&mut self, path: &str) -> Result<()> {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+        let text = crate::input::read_text(path)?;
         self.game = if text.trim_start().starts_with("(;") {
             let g = parse_ggf(&text)?
                 .into_iter()

@@ -148,8 +148,18 @@ impl Text {
         }
     }
 
+    /// An input line that could not be read (not UTF-8, or far too long).
+    pub fn unreadable(&self) -> &'static str {
+        if self.ru() {
+            "Эту строку не удалось прочитать (не текст UTF-8 или слишком длинная). Введите клетку, например d3, или help."
+        } else {
+            "That line could not be read (not UTF-8 text, or far too long). Type a square such as d3, or help."
+        }
+    }
+
     /// Input that is neither a square nor a command.
     pub fn not_understood(&self, input: &str) -> String {
+        let input = reversi_core::clip(input, reversi_core::quote::QUOTE_CHARS);
         if self.ru() {
             format!("«{input}» — не клетка и не команда. Введите клетку, например d3, или help.")
         } else {

@@ -1,5 +1,6 @@
 //! `reversi print`: a print-and-play kit (board, rules sheet, discs to cut out).
 
+use crate::out::outln;
 use anyhow::{Context, Result};
 use reversi_core::{Rules, Variant};
 use reversi_render::{encode, page_file_names, print_kit, Format, Lang, Paper};
@@ -57,7 +58,7 @@ pub fn run(a: Args) -> Result<()> {
     let format = choose_format(a.format, &a.output, Format::Pdf);
     let written = write_pages(&pages, format, &a.output)?;
     for f in &written {
-        println!("{}", f.display());
+        outln!("{}", f.display())?;
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! `reversi serve`: the web app (play in the browser against the computer or other people).
 
+use crate::out::outln;
 use anyhow::{Context, Result};
 use reversi_server::{AppState, Config};
 
@@ -15,25 +16,34 @@ pub struct Args {
     /// LISTEN/NOTIFY).
     #[arg(long, default_value = "sqlite://reversi.db")]
     database: String,
-    /// Engine searches running at once at most (default: cores − 1).
-    #[arg(long)]
+    /// Engine searches running at once at most (default: cores − 1; at most 256).
+    #[arg(long, value_parser = super::engine_args::threads)]
     ai_workers: Option<usize>,
-    /// Hash table size of each engine, MiB.
-    #[arg(long, default_value_t = 16)]
+    /// Hash table size of each engine, MiB (1–65536).
+    #[arg(long, default_value_t = 16, value_parser = super::engine_args::hash_mib)]
     hash: usize,
-    /// HTTP requests per second allowed per client address (bursts of three times that).
-    #[arg(long, default_value_t = 20.0)]
+    /// HTTP requests per second allowed per client address (bursts of three times that; more
+    /// than 0, at most 100000).
+    #[arg(long, default_value_t = 20.0, value_parser = request_rate)]
     rate: f64,
     /// Seconds after which a game nobody watches or plays leaves memory (it is read back from the
     /// database when asked for); 0 keeps every game in memory.
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(0..=604_800))]
     idle_evict: u64,
     /// Engine level of game analyses in the archive.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=30))]
     analysis_level: u32,
-    /// Engine time one game analysis may take in all, seconds.
-    #[arg(long, default_value_t = 120)]
+    /// Engine time one game analysis may take in all, seconds (1 to a week).
+    #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=604_800))]
     analysis_budget: u64,
+}
+
+/// `--rate`: requests per second, finite, more than 0 and at most 100,000.
+fn request_rate(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(r) if r.is_finite() && r > 0.0 && r <= 100_000.0 => Ok(r),
+        _ => Err("the rate must be a number of requests per second, more than 0 and at most 100000".into()),
+    }
 }
 
 /// Runs the command.
@@ -61,7 +71,7 @@ pub fn run(a: Args) -> Result<()> {
             .await
             .with_context(|| format!("cannot listen on {}", a.addr))?;
         let addr = listener.local_addr()?;
-        println!("reversi: serving on http://{addr}/ (database {})", a.database);
+        outln!("reversi: serving on http://{addr}/ (database {})", a.database)?;
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };

@@ -1,5 +1,6 @@
 //! `reversi show`: draw a position.
 
+use crate::out::{out, outln};
 use crate::setup::PositionArgs;
 use anyhow::Result;
 use reversi_core::{AnyPosition, Bits, Color, Game, Square};
@@ -45,9 +46,9 @@ struct Final {
 pub fn run(a: Args) -> Result<()> {
     let game = a.pos.game()?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&to_json(&game))?);
+        outln!("{}", serde_json::to_string_pretty(&to_json(&game))?)?;
     } else {
-        print!("{}", draw(&game));
+        out!("{}", draw(&game))?;
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! `reversi solve`: exact (or win/loss/draw) scores of the positions in an OBF file.
 
+use crate::out::outln;
 use anyhow::{bail, Context, Result};
 use reversi_core::format::obf::parse_obf;
 use reversi_core::{AnyPosition, Square};
@@ -22,8 +23,8 @@ status 1 if any score differs from the expected one."
 pub struct Args {
     /// OBF file of positions.
     file: PathBuf,
-    /// Search threads.
-    #[arg(long, short = 't', default_value_t = 1)]
+    /// Search threads (1–256).
+    #[arg(long, short = 't', default_value_t = 1, value_parser = super::engine_args::threads)]
     threads: usize,
     /// Only decide win, loss or draw (faster).
     #[arg(long)]
@@ -42,14 +43,14 @@ pub struct Args {
     // nodes (#50 1.01 G against 764 M, #53 2.94 G against 2.61 G) for about the same time.
     // Once the nodes of 6–10 empties kept a small table per thread (`local_tt`), 16 MiB took
     // #40–59 in 594.5 s (19.97 G nodes) against 599.0 s (20.22 G): within noise, so 64 stays.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = super::engine_args::hash_mib)]
     hash: usize,
     /// Evaluation that sorts moves near the root: `learned`, `hand`, or a weights file.
     #[arg(long, default_value = "learned")]
     eval: String,
     /// Number of the first position (FFO files start at 1, 20, 40 and 60).
-    #[arg(long, default_value_t = 1)]
-    first: usize,
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    first: u32,
     /// Move-generation kernel: `best` (the fastest this CPU runs), `portable`, `avx2` or
     /// `avx512`. All make the same search (the same nodes); they differ only in speed.
     #[arg(long, value_enum, default_value_t = KernelArg::Best)]
@@ -67,7 +68,7 @@ enum KernelArg {
 
 #[derive(Serialize)]
 struct Line {
-    index: usize,
+    index: u64,
     empties: u32,
     best: String,
     score: i32,
@@ -89,11 +90,10 @@ struct Report {
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
-    let text =
-        std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
+    let text = crate::input::read_text(&a.file)?;
     let entries = parse_obf(&text).with_context(|| format!("{}", a.file.display()))?;
     let eval = super::engine_args::eval_choice(&a.eval)?;
-    let mut engine = Engine::with_evaluator(a.hash, a.threads, eval.evaluator());
+    let mut engine = Engine::with_evaluator(a.hash, a.threads, eval.evaluator())?;
     let kernel = match a.kernel {
         KernelArg::Best => Kernel::best(),
         KernelArg::Portable => Kernel::Portable,
@@ -112,7 +112,7 @@ pub fn run(a: Args) -> Result<()> {
     let stop = AtomicBool::new(false);
     let mut lines = Vec::new();
     if !a.json {
-        println!("   #  emp  move  score  expect          nodes      time        nodes/s");
+        outln!("   #  emp  move  score  expect          nodes      time        nodes/s")?;
     }
     let start = Instant::now();
     for (i, e) in entries.iter().enumerate() {
@@ -130,7 +130,7 @@ pub fn run(a: Args) -> Result<()> {
             _ => "pass".to_string(),
         };
         let line = Line {
-            index: a.first + i,
+            index: u64::from(a.first) + i as u64,
             empties: e.empties(),
             best,
             score: r.info.score,
@@ -141,7 +141,7 @@ pub fn run(a: Args) -> Result<()> {
             nodes_per_second: r.info.nodes as f64 / secs.max(1e-9),
         };
         if !a.json {
-            println!(
+            outln!(
                 "{:>4}  {:>3}  {:>4}  {:>+5}  {:>6}  {:>13}  {:>8.3}s  {:>13.0}{}",
                 line.index,
                 line.empties,
@@ -152,7 +152,7 @@ pub fn run(a: Args) -> Result<()> {
                 line.seconds,
                 line.nodes_per_second,
                 if line.ok == Some(false) { "  MISMATCH" } else { "" }
-            );
+            )?;
         }
         lines.push(line);
     }
@@ -167,16 +167,16 @@ pub fn run(a: Args) -> Result<()> {
         positions: lines,
     };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
     } else {
-        println!(
+        outln!(
             "{} positions, {} nodes in {:.3}s ({:.0} nodes/s); {} mismatches",
             report.positions.len(),
             report.total_nodes,
             report.total_seconds,
             report.nodes_per_second,
             mismatches
-        );
+        )?;
     }
     if mismatches > 0 {
         std::process::exit(1);

@@ -1,5 +1,6 @@
 //! `reversi tournament`: engines against each other, with a crosstable at the end.
 
+use crate::out::out;
 use crate::setup::random_seed;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -49,8 +50,9 @@ pub struct Args {
     /// A file of openings (one transcript a line) instead of XOT.
     #[arg(long)]
     openings_file: Option<PathBuf>,
-    /// Seconds per move for built-in players without a level and for GTP engines.
-    #[arg(long)]
+    /// Seconds per move for built-in players without a level and for GTP engines (more than 0,
+    /// at most a week).
+    #[arg(long, value_parser = positive_seconds_number)]
     time: Option<f64>,
     /// Level of built-in players that name neither a level nor a time.
     #[arg(long, default_value_t = 5,
@@ -75,19 +77,13 @@ pub struct Args {
 pub fn run(a: Args) -> Result<()> {
     let mut players: Vec<PlayerSpec> = Vec::new();
     if let Some(path) = &a.players {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = crate::input::read_text(path)?;
         let file = PlayersFile::parse(&text).with_context(|| format!("cannot read {}", path.display()))?;
         players.extend(file.player);
     }
     players.extend(a.levels.iter().map(|&l| PlayerSpec::builtin(l)));
     if players.len() < 2 {
         bail!("a tournament needs at least two players: give --players FILE and/or --level N twice");
-    }
-    if let Some(t) = a.time {
-        if !(t > 0.0 && t.is_finite()) {
-            bail!("--time must be a positive number of seconds");
-        }
     }
     // The seed must be the same when resuming: take it from the state file if there is one.
     let seed = match a.seed {
@@ -96,8 +92,7 @@ pub fn run(a: Args) -> Result<()> {
     };
     let openings = match &a.openings_file {
         Some(path) => {
-            let text =
-                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = crate::input::read_text(path)?;
             parse_openings(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
         }
         None => {
@@ -147,9 +142,9 @@ pub fn run(a: Args) -> Result<()> {
     })?;
     bar.finish_and_clear();
     if a.markdown {
-        print!("{}", table.to_markdown());
+        out!("{}", table.to_markdown())?;
     } else {
-        print!("{}", table.to_text());
+        out!("{}", table.to_text())?;
     }
     eprintln!(
         "games in {}, crosstables in {}",
@@ -163,4 +158,11 @@ fn previous_seed(dir: &std::path::Path) -> Option<u64> {
     let text = std::fs::read_to_string(dir.join(reversi_arena::run::STATE_FILE)).ok()?;
     let state: reversi_arena::run::State = serde_json::from_str(&text).ok()?;
     Some(state.tournament.seed)
+}
+
+/// `--time`: seconds as a number (the tournament's state file keeps it so), checked as the
+/// engine's `--time` is.
+fn positive_seconds_number(s: &str) -> Result<f64, String> {
+    super::engine_args::positive_seconds(s)?;
+    Ok(s.trim().parse().expect("checked above"))
 }

@@ -1,5 +1,6 @@
 //! `reversi train`: the pipeline that makes the learned evaluation (see `reversi-train`).
 
+use crate::out::outln;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use reversi_core::Square;
@@ -211,8 +212,7 @@ fn parse_xot(path: &Path) -> Result<Vec<Vec<u32>>> {
 fn generate(a: GenerateArgs) -> Result<()> {
     let xot = parse_xot(&a.xot).with_context(|| format!("reading the XOT list {}", a.xot.display()))?;
     let done = if a.out.exists() {
-        std::fs::read_to_string(&a.out)
-            .with_context(|| format!("reading {}", a.out.display()))?
+        crate::input::read_text(&a.out)?
             .lines()
             .filter(|l| !l.trim().is_empty())
             .count() as u64
@@ -237,7 +237,7 @@ fn generate(a: GenerateArgs) -> Result<()> {
         let mut handles = Vec::new();
         for _ in 0..a.threads.max(1) {
             handles.push(s.spawn(|| -> Result<()> {
-                let engine = Engine::new(16, 1);
+                let engine = Engine::new(16, 1)?;
                 loop {
                     let n = next.fetch_add(1, Ordering::Relaxed);
                     if n >= a.games {
@@ -302,17 +302,20 @@ fn positions(a: PositionsArgs) -> Result<()> {
     let (samples, stats) = dataset::build(&games, a.heldout, a.seed, || pb.inc(1));
     pb.finish();
     dataset::save(&a.out, &samples)?;
-    println!(
+    outln!(
         "games: WTHOR {}, Logistello {}, transcripts {}; skipped (illegal or unfinished) {}",
-        stats.games[0], stats.games[1], stats.games[2], stats.skipped
-    );
-    println!(
+        stats.games[0],
+        stats.games[1],
+        stats.games[2],
+        stats.skipped
+    )?;
+    outln!(
         "positions: {} seen, {} distinct up to symmetry, {} held out → {}",
         stats.positions,
         stats.distinct,
         stats.heldout,
         a.out.display()
-    );
+    )?;
     Ok(())
 }
 
@@ -333,10 +336,10 @@ fn label_step(a: LabelArgs) -> Result<()> {
                 pb.set_length(t);
                 pb.set_position(d);
             },
-        );
+        )?;
         pb.finish();
         dataset::save(&a.positions, &samples)?;
-        println!(
+        outln!(
             "labelled {n} positions ({}–{} empties) by {}-ply search × {} + old label × {} in {:.0} s",
             a.search_empties.0,
             a.search_empties.1,
@@ -344,7 +347,7 @@ fn label_step(a: LabelArgs) -> Result<()> {
             a.mix,
             1.0 - a.mix,
             start.elapsed().as_secs_f64()
-        );
+        )?;
         return Ok(());
     }
     let checkpoint = a.positions.with_extension("exact");
@@ -357,7 +360,7 @@ fn label_step(a: LabelArgs) -> Result<()> {
     pb.finish();
     dataset::save(&a.positions, &samples)?;
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    outln!(
         "solved {} positions (≤ {} empties; {} from a checkpoint) in {:.1} s, {} nodes ({:.1} M nodes/s)",
         stats.solved,
         a.empties,
@@ -365,10 +368,10 @@ fn label_step(a: LabelArgs) -> Result<()> {
         secs,
         stats.nodes,
         stats.nodes as f64 / secs / 1e6
-    );
-    println!("game-result label vs exact score, mean absolute difference by empties:");
+    )?;
+    outln!("game-result label vs exact score, mean absolute difference by empties:")?;
     for (e, mae, n) in &stats.label_error {
-        println!("  {e:>2} empties: {mae:6.2} discs ({n} positions)");
+        outln!("  {e:>2} empties: {mae:6.2} discs ({n} positions)")?;
     }
     let _ = std::fs::remove_file(&checkpoint);
     Ok(())
@@ -385,7 +388,8 @@ fn fit_step(a: FitArgs) -> Result<()> {
     };
     let pb = bar(STAGES as u64 * opts.iterations as u64, "fit");
     let start = Instant::now();
-    println!("stage empties positions iterations train-MAE held-out-MAE (n)");
+    outln!("stage empties positions iterations train-MAE held-out-MAE (n)")?;
+    let mut printed = crate::out::Lines::default();
     let stages = fit::fit_all(
         &samples,
         &a.work,
@@ -393,7 +397,7 @@ fn fit_step(a: FitArgs) -> Result<()> {
         &mut |r| {
             pb.set_position((r.stage as u64 + 1) * opts.iterations as u64);
             pb.suspend(|| {
-                println!(
+                printed.line(format_args!(
                     "{:>5} {:>3}-{:<3} {:>9} {:>10} {:>9.2} {:>12.2} ({}){}",
                     r.stage,
                     2 * r.stage + 1,
@@ -404,7 +408,7 @@ fn fit_step(a: FitArgs) -> Result<()> {
                     r.heldout_mae,
                     r.heldout,
                     if r.resumed { " resumed" } else { "" }
-                )
+                ))
             });
         },
         &mut |s, i, res| {
@@ -412,23 +416,24 @@ fn fit_step(a: FitArgs) -> Result<()> {
             pb.set_message(format!("st {s} r {res:.0e}"));
         },
     )?;
+    printed.finish()?;
     pb.finish();
     let learned = fit::to_learned(&stages);
     let path = fit::write_weights(&learned, &a.out)?;
     let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-    println!(
+    outln!(
         "fitted in {:.0} s → {} ({:.2} MiB)",
         start.elapsed().as_secs_f64(),
         path.display(),
         size as f64 / 1048576.0
-    );
+    )?;
     Ok(())
 }
 
 fn load_eval(path: &Option<PathBuf>) -> Result<Learned> {
     match path {
         Some(p) => {
-            let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
+            let bytes = crate::input::read_bytes(p)?;
             Learned::from_compressed(&bytes).with_context(|| format!("{}", p.display()))
         }
         None => Ok(Learned::embedded().clone()),
@@ -439,8 +444,8 @@ fn test(a: TestArgs) -> Result<()> {
     let samples = dataset::load(&a.positions)?;
     let learned = load_eval(&a.eval)?;
     let evals: [(&str, &dyn Evaluator); 2] = [("learned", &learned), ("hand-tuned", &HandTuned)];
-    println!("held-out error by stage (label: exact score where solved, else game result), discs:");
-    println!("stage empties {:>10} {:>10}      n", evals[0].0, evals[1].0);
+    outln!("held-out error by stage (label: exact score where solved, else game result), discs:")?;
+    outln!("stage empties {:>10} {:>10}      n", evals[0].0, evals[1].0)?;
     let errs: Vec<_> = evals
         .iter()
         .map(|(_, e)| measure::heldout_error(&samples, *e, false))
@@ -448,13 +453,13 @@ fn test(a: TestArgs) -> Result<()> {
     for s in 0..STAGES {
         let n = errs[0].stages[s].1;
         if n > 0 {
-            println!(
+            outln!(
                 "{s:>5} {:>3}-{:<3} {:>10.2} {:>10.2} {n:>6}",
                 2 * s + 1,
                 2 * s + 2,
                 errs[0].stages[s].0,
                 errs[1].stages[s].0
-            );
+            )?;
         }
     }
     if a.exact > 0 {
@@ -467,7 +472,7 @@ fn test(a: TestArgs) -> Result<()> {
                 let solved = measure::exact_sample(&samples, 20..=24, a.exact, a.threads, &|d, t| {
                     pb.set_length(t as u64);
                     pb.set_position(d as u64);
-                });
+                })?;
                 pb.finish();
                 let keep: Vec<Sample> = solved
                     .iter()
@@ -490,37 +495,37 @@ fn test(a: TestArgs) -> Result<()> {
             .iter()
             .filter_map(|(s, v)| index.get(&(s.p, s.o)).map(|l| (*s, *l, *v)))
             .collect();
-        println!("dataset label against exact scores (held-out, 20–24 empties), mean absolute error:");
+        outln!("dataset label against exact scores (held-out, 20–24 empties), mean absolute error:")?;
         for (e, mae, n) in measure::label_error(&with_labels) {
-            println!("  {e} empties: {mae:.2} ({n} positions)");
+            outln!("  {e} empties: {mae:.2} ({n} positions)")?;
         }
-        println!("{}-ply search against exact scores:", a.search_depth);
+        outln!("{}-ply search against exact scores:", a.search_depth)?;
         let engines = [
-            Engine::with_evaluator(16, 1, Box::new(learned.clone())),
-            Engine::with_evaluator(16, 1, Box::new(HandTuned)),
+            Engine::with_evaluator(16, 1, Box::new(learned.clone()))?,
+            Engine::with_evaluator(16, 1, Box::new(HandTuned))?,
         ];
         let s0 = measure::search_error(&solved, &engines[0], a.search_depth);
         let s1 = measure::search_error(&solved, &engines[1], a.search_depth);
         for (k, (e, mae, n)) in s0.iter().enumerate() {
-            println!(
+            outln!(
                 "  {e} empties: learned {mae:.2}, hand-tuned {:.2} ({n} positions)",
                 s1[k].1
-            );
+            )?;
         }
-        println!("against exact scores (held-out, 20–24 empties), mean absolute error in discs:");
+        outln!("against exact scores (held-out, 20–24 empties), mean absolute error in discs:")?;
         let by: Vec<_> = evals
             .iter()
             .map(|(_, e)| measure::exact_error(&solved, *e))
             .collect();
         for (k, (e, mae, n)) in by[0].iter().enumerate() {
-            println!(
+            outln!(
                 "  {e} empties: learned {mae:.2}, hand-tuned {:.2} ({n} positions)",
                 by[1][k].1
-            );
+            )?;
         }
     }
     if a.deep > 0 {
-        let reference = Engine::with_evaluator(64, 1, Box::new(learned.clone()));
+        let reference = Engine::with_evaluator(64, 1, Box::new(learned.clone()))?;
         let pb = bar(0, "deep");
         let by = measure::deep_error(
             &samples,
@@ -531,18 +536,18 @@ fn test(a: TestArgs) -> Result<()> {
             || pb.inc(1),
         );
         pb.finish();
-        println!(
+        outln!(
             "against a {}-ply search (learned evaluation), held-out, mean absolute difference:",
             a.deep_depth
-        );
+        )?;
         for (st, maes, n) in by {
-            println!(
+            outln!(
                 "  stage {st:>2} ({}-{} empties): learned {:.2}, hand-tuned {:.2} ({n} positions)",
                 2 * st + 1,
                 2 * st + 2,
                 maes[0],
                 maes[1]
-            );
+            )?;
         }
     }
     if a.moves > 0 {
@@ -554,7 +559,7 @@ fn test(a: TestArgs) -> Result<()> {
         picked.sort_by_key(|s| dataset::mix(s.p ^ dataset::mix(s.o)));
         picked.truncate(a.moves);
         let pb = bar(picked.len() as u64, "moves");
-        let tt = reversi_engine::tt::TranspositionTable::new(64);
+        let tt = reversi_engine::tt::TranspositionTable::new(64)?;
         let solved: Vec<(Sample, Vec<(u32, i32)>)> = picked
             .into_iter()
             .map(|s| {
@@ -568,17 +573,17 @@ fn test(a: TestArgs) -> Result<()> {
             &solved,
             vec![Box::new(learned.clone()), Box::new(HandTuned)],
             a.depth,
-        );
-        println!(
+        )?;
+        outln!(
             "best move at depth {} on {} held-out positions with 16 empties:",
             a.depth,
             solved.len()
-        );
+        )?;
         for (name, acc, loss) in res {
-            println!(
+            outln!(
                 "  {name:>10}: best move {:.1} %, mean loss {loss:.2} discs",
                 100.0 * acc
-            );
+            )?;
         }
     }
     Ok(())

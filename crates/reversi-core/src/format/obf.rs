@@ -22,6 +22,7 @@
 use crate::bits::Bits;
 use crate::notation::{self, NotationError};
 use crate::position::AnyPosition;
+use crate::quote::{clip, QUOTE_CHARS};
 use crate::rules::Rules;
 use crate::square::Move;
 
@@ -133,7 +134,10 @@ fn parse_line(full: &str, line_no: usize) -> Result<ObfEntry, ObfError> {
             first = false;
             // Text between the side to move and the first `;` (or a missing `;`).
             if !text.is_empty() {
-                return Err(err(at, ObfErrorKind::MissingSemicolon(text.to_string())));
+                return Err(err(
+                    at,
+                    ObfErrorKind::MissingSemicolon(clip(text, QUOTE_CHARS).into_owned()),
+                ));
             }
             continue;
         }
@@ -141,20 +145,29 @@ fn parse_line(full: &str, line_no: usize) -> Result<ObfEntry, ObfError> {
             continue;
         }
         let Some((mv, score)) = text.split_once(':') else {
-            return Err(err(at, ObfErrorKind::MissingColon(text.to_string())));
+            return Err(err(
+                at,
+                ObfErrorKind::MissingColon(clip(text, QUOTE_CHARS).into_owned()),
+            ));
         };
         let mv_text = mv.trim();
         let mv = if mv_text.eq_ignore_ascii_case("ps") {
             Move::Pass
         } else {
-            notation::parse_move(mv_text).map_err(|_| err(at, ObfErrorKind::BadMove(mv_text.to_string())))?
+            notation::parse_move(mv_text)
+                .map_err(|_| err(at, ObfErrorKind::BadMove(clip(mv_text, QUOTE_CHARS).into_owned())))?
         };
         let score_text = score.trim();
         let score_at = at + text.find(':').map_or(0, |i| i + 1) + (score.len() - score.trim_start().len());
         let digits = score_text.strip_prefix(['+', '-']).unwrap_or(score_text);
         let score: i32 = match score_text.parse() {
             Ok(s) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => s,
-            _ => return Err(err(score_at, ObfErrorKind::BadScore(score_text.to_string()))),
+            _ => {
+                return Err(err(
+                    score_at,
+                    ObfErrorKind::BadScore(clip(score_text, QUOTE_CHARS).into_owned()),
+                ))
+            }
         };
         moves.push((mv, score));
     }

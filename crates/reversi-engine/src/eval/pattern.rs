@@ -575,9 +575,16 @@ unsafe fn weights_sum_avx512(all: &[i16], own: &[u16; LANES], np: u64, no: u64) 
                 _mm512_loadu_si512(t.offset.as_ptr().add(16 * g) as *const _),
             )
         };
-        let idx = _mm512_add_epi32(_mm512_cvtepu16_epi32(digits), offsets);
-        // SAFETY: each live lane is a pattern weight of this stage, `w[idx]`; the 32-bit read
-        // also covers `w[idx + 1]`, inside the stage too (the assertion above).
+        // Capped so that no lane can reach past the stage, whatever `own` holds: the indices
+        // of a real position are pattern weights of this stage, but `evaluate_child` is safe
+        // to call with any `parent` and `flips`, and wrapped indices must not become a read
+        // outside `w`. (One instruction per 16 lanes; real indices are never capped.)
+        let idx = _mm512_min_epu32(
+            _mm512_add_epi32(_mm512_cvtepu16_epi32(digits), offsets),
+            _mm512_set1_epi32(STAGE_SIZE as i32 - 2),
+        );
+        // SAFETY: each live lane is at most `STAGE_SIZE - 2` (the cap above), so the 32-bit read
+        // at `w[idx]` also covers `w[idx + 1]` and stays inside the stage's `STAGE_SIZE` weights.
         let v = unsafe {
             _mm512_mask_i32gather_epi32::<2>(_mm512_setzero_si512(), k, idx, w.as_ptr() as *const _)
         };
@@ -623,8 +630,11 @@ fn weights_sum_portable(all: &[i16], own: &[u16; LANES], np: u64, no: u64) -> i3
     let w = &all[s * STAGE_SIZE..(s + 1) * STAGE_SIZE];
     let t = index_tables();
     let mut sum = 0i32;
-    for r in 0..READINGS {
-        sum += w[(t.offset[r] + own[r] as u32) as usize] as i32;
+    for (&offset, &digits) in t.offset.iter().zip(own).take(READINGS) {
+        // Capped as the AVX-512 gather caps its lanes (see there): the same value on every
+        // path, and no panic, for indices that no position has.
+        let i = ((offset + digits as u32) as usize).min(STAGE_SIZE - 2);
+        sum += w[i] as i32;
     }
     for e in extras(np, no) {
         sum += w[e as usize] as i32;
@@ -652,6 +662,74 @@ mod tests {
         let a = next();
         let b = next();
         (a & b, a & !b & next())
+    }
+
+    /// The invariant the weight lookups rest on: every index of a real position, read from the
+    /// board or derived move by move, is a weight of its pattern's table.
+    #[test]
+    fn indices_stay_inside_their_tables() {
+        let t = index_tables();
+        let mut limit = [0u32; LANES];
+        let mut r = 0;
+        for (k, &count) in READ_COUNT.iter().enumerate() {
+            for _ in 0..count {
+                limit[r] = pow3(PATTERNS[k].len);
+                r += 1;
+            }
+        }
+        let check = |idx: &Indices| {
+            for (i, &top) in limit.iter().enumerate().take(READINGS) {
+                for v in [idx.own[i], idx.opp[i]] {
+                    assert!((v as u32) < top, "reading {i}: {v} of {top}");
+                    assert!(t.offset[i] + (v as u32) + 1 < STAGE_SIZE as u32);
+                }
+            }
+        };
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..200 {
+            let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+            let mut idx = Indices::of(p, o);
+            loop {
+                check(&idx);
+                let m = reversi_core::bitboard::moves(p, o);
+                if m == 0 {
+                    if reversi_core::bitboard::moves(o, p) == 0 {
+                        break;
+                    }
+                    (p, o) = (o, p);
+                    idx = idx.swapped();
+                    continue;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let pick = (seed % m.count_ones() as u64) as usize;
+                let sq = (0..64).filter(|&b| m >> b & 1 == 1).nth(pick).unwrap();
+                let f = reversi_core::bitboard::flips(p, o, sq);
+                idx = idx.after(sq, f);
+                (p, o) = (o & !f, p | f | (1 << sq));
+                assert_eq!(idx.own, Indices::of(p, o).own);
+            }
+        }
+    }
+
+    /// Indices that no position has (a caller's inconsistent `flips`) give some value on every
+    /// path, never a read outside the weights.
+    #[test]
+    fn nonsense_indices_read_inside_the_weights() {
+        let weights: Vec<i16> = vec![1; STAGE_SIZE * STAGES];
+        let junk = Indices {
+            own: [u16::MAX; LANES],
+            opp: [u16::MAX; LANES],
+        };
+        let portable = weights_sum_portable(&weights, &junk.own, 1, 2);
+        assert_eq!(evaluate_indexed(&weights, &junk, 1, 2), portable);
+        let _ = evaluate_child(&weights, &junk, 3, u64::MAX, 1, 2);
+        #[cfg(target_arch = "x86_64")]
+        if crate::endgame::Kernel::Avx512.available() {
+            // SAFETY: just checked.
+            assert_eq!(unsafe { weights_sum_avx512(&weights, &junk.own, 1, 2) }, portable);
+        }
     }
 
     #[test]
@@ -775,16 +853,16 @@ mod tests {
                     assert_eq!(evaluate_child_portable(&weights, &idx, sq, f, np, no), fresh);
                     #[cfg(target_arch = "x86_64")]
                     if crate::endgame::Kernel::Avx2.available() {
-                        // SAFETY: just checked.
                         assert_eq!(
+                            // SAFETY: just checked.
                             unsafe { evaluate_child_avx2(&weights, &idx, sq, f, np, no) },
                             fresh
                         );
                     }
                     #[cfg(target_arch = "x86_64")]
                     if crate::endgame::Kernel::Avx512.available() {
-                        // SAFETY: just checked.
                         assert_eq!(
+                            // SAFETY: just checked.
                             unsafe { evaluate_child_avx512(&weights, &idx, sq, f, np, no) },
                             fresh
                         );
