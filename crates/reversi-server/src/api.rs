@@ -1,5 +1,6 @@
 //! The JSON API (see docs/api.md): routes, seat authentication, body parsing and rate limiting.
 
+use crate::body::parse_body;
 use crate::error::{Error, Result};
 use crate::game::{parse_color, GameView, Mode};
 use crate::state::{AppState, NewGame, Seated};
@@ -10,7 +11,6 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::str::FromStr;
@@ -41,28 +41,6 @@ pub fn request_token(headers: &HeaderMap, id: &str) -> Option<String> {
         .map(|(_, v)| v.to_string())
 }
 
-/// Reads a JSON body; an empty body gives `T::default()` when `optional`.
-fn parse_body<T: DeserializeOwned + Default>(
-    body: Result<Bytes, BytesRejection>,
-    optional: bool,
-) -> Result<T> {
-    let bytes = body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            Error::PayloadTooLarge
-        } else {
-            Error::BadRequest(e.body_text())
-        }
-    })?;
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return if optional {
-            Ok(T::default())
-        } else {
-            Err(Error::BadRequest("a JSON body is required".into()))
-        };
-    }
-    serde_json::from_slice(&bytes).map_err(|e| Error::BadRequest(format!("malformed JSON: {e}")))
-}
-
 /// A game's state as seen by one client.
 #[derive(Debug, Serialize)]
 pub struct GameResponse {
@@ -73,28 +51,53 @@ pub struct GameResponse {
     /// The seat token, only when just issued (create, join).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
+    /// For seat holders, while a seat is free: the secret of the invite link
+    /// (`/game/{id}#join={invite}`), without which nobody can take that seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
 }
 
 fn names(seats: &[reversi_core::Color]) -> Vec<&'static str> {
     seats.iter().map(|c| c.name()).collect()
 }
 
-fn seated_response(status: StatusCode, s: Seated) -> Response {
+/// How long a seat cookie lives after the game was last opened: 30 days, renewed on every
+/// visit, so that a long game keeps its seat and a forgotten one does not keep a secret for ever.
+pub const SEAT_COOKIE_SECONDS: u32 = 30 * 24 * 3600;
+
+/// The `Set-Cookie` value that hands `token` for game `id` to the browser (`Secure` when the
+/// server is reached over TLS, see [`crate::Config::secure_cookies`]).
+fn seat_cookie(state: &AppState, id: &str, token: &str) -> Option<HeaderValue> {
+    let secure = if state.config().secure_cookies {
+        "; Secure"
+    } else {
+        ""
+    };
     let cookie = format!(
-        "{}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000",
-        cookie_name(&s.view.id),
-        s.token
+        "{}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SEAT_COOKIE_SECONDS}{secure}",
+        cookie_name(id)
     );
+    HeaderValue::from_str(&cookie).ok()
+}
+
+fn seated_response(state: &AppState, status: StatusCode, s: Seated) -> Response {
+    let cookie = seat_cookie(state, &s.view.id, &s.token);
     let body = GameResponse {
         you: names(&s.seats),
         game: s.view,
         token: Some(s.token),
+        invite: s.invite,
     };
     let mut resp = (status, Json(body)).into_response();
-    if let Ok(v) = HeaderValue::from_str(&cookie) {
+    if let Some(v) = cookie {
         resp.headers_mut().insert(header::SET_COOKIE, v);
     }
     resp
+}
+
+/// Whether the request's seat token came from the game's cookie (not a bearer header).
+fn token_from_cookie(headers: &HeaderMap) -> bool {
+    headers.get(header::AUTHORIZATION).is_none()
 }
 
 /// Body of `POST /api/games`.
@@ -112,8 +115,12 @@ pub struct CreateBody {
 }
 
 /// `POST /api/games`: creates a game and seats the caller.
-pub async fn create(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Result<Response> {
-    let b: CreateBody = parse_body(body, true)?;
+pub async fn create(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response> {
+    let b: CreateBody = parse_body(&headers, body, true)?;
     let mode = match b.mode.as_deref() {
         None => Mode::Ai,
         Some(m) => {
@@ -135,33 +142,56 @@ pub async fn create(State(state): State<AppState>, body: Result<Bytes, BytesReje
             color,
         })
         .await?;
-    Ok(seated_response(StatusCode::CREATED, seated))
+    Ok(seated_response(&state, StatusCode::CREATED, seated))
 }
 
-/// `POST /api/games/{id}/join`: takes the open seat of a game against a friend.
+/// Body of `POST /api/games/{id}/join`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct JoinBody {
+    /// The secret of the invite link (`#join=…` in the link).
+    pub invite: Option<String>,
+}
+
+/// `POST /api/games/{id}/join`: takes the open seat of a game against a friend, for the
+/// holder of its invite link.
 pub async fn join(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response> {
+    let b: JoinBody = parse_body(&headers, body, true)?;
+    let token = request_token(&headers, &id);
+    let seated = state.join(&id, token.as_deref(), b.invite.as_deref()).await?;
+    Ok(seated_response(&state, StatusCode::OK, seated))
+}
+
+/// `GET /api/games/{id}`. A seat holder's cookie is renewed (its lifetime runs from the last
+/// visit).
+pub async fn get_game(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response> {
     let token = request_token(&headers, &id);
-    let seated = state.join(&id, token.as_deref()).await?;
-    Ok(seated_response(StatusCode::OK, seated))
-}
-
-/// `GET /api/games/{id}`.
-pub async fn get_game(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Json<GameResponse>> {
-    let token = request_token(&headers, &id);
     let (game, seats) = state.view(&id, token.as_deref()).await?;
-    Ok(Json(GameResponse {
+    let invite = state.invite_for(&id, &seats).await?;
+    let renew = match (&token, seats.is_empty()) {
+        (Some(t), false) if token_from_cookie(&headers) => seat_cookie(&state, &id, t),
+        _ => None,
+    };
+    let mut resp = Json(GameResponse {
         game,
         you: names(&seats),
         token: None,
-    }))
+        invite,
+    })
+    .into_response();
+    if let Some(v) = renew {
+        resp.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    Ok(resp)
 }
 
 /// Body of `POST /api/games/{id}/moves`.
@@ -183,7 +213,7 @@ pub async fn play(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<GameResponse>> {
-    let b: MoveBody = parse_body(body, false)?;
+    let b: MoveBody = parse_body(&headers, body, false)?;
     let token = request_token(&headers, &id);
     let (_, ai) = state.play(&id, token.as_deref(), &b.mv, b.ply).await?;
     if let Some(ai) = ai {
@@ -195,6 +225,7 @@ pub async fn play(
         game,
         you: names(&seats),
         token: None,
+        invite: None,
     }))
 }
 
@@ -213,7 +244,7 @@ pub async fn resign(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<GameResponse>> {
-    let b: ResignBody = parse_body(body, true)?;
+    let b: ResignBody = parse_body(&headers, body, true)?;
     let color = match b.color.as_deref() {
         None => None,
         Some(c) => {
@@ -227,6 +258,7 @@ pub async fn resign(
         game,
         you: names(&seats),
         token: None,
+        invite: None,
     }))
 }
 
@@ -243,6 +275,7 @@ pub async fn undo(
         game,
         you: names(&seats),
         token: None,
+        invite: None,
     }))
 }
 
@@ -360,7 +393,7 @@ pub async fn rematch(
     } else {
         StatusCode::OK
     };
-    Ok(seated_response(status, seated))
+    Ok(seated_response(&state, status, seated))
 }
 
 /// The rules of a variant, as the rules page shows them.
@@ -432,6 +465,11 @@ pub async fn ggf(State(state): State<AppState>, Path(id): Path<String>) -> Resul
 pub async fn not_found() -> Response {
     let body = serde_json::json!({ "error": "no such API endpoint", "code": "not_found" });
     (StatusCode::NOT_FOUND, Json(body)).into_response()
+}
+
+/// A method an `/api/` path does not take.
+pub async fn method_not_allowed() -> Response {
+    Error::MethodNotAllowed.into_response()
 }
 
 /// Middleware: one token bucket per client address; over the limit, `429`.

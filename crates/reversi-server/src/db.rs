@@ -24,6 +24,7 @@ use tokio::sync::{mpsc, oneshot};
 const MIGRATIONS: &[(i64, &str)] = &[
     (1, include_str!("../migrations/0001_init.sql")),
     (2, include_str!("../migrations/0002_archive_analysis_rematch.sql")),
+    (3, include_str!("../migrations/0003_version_invite.sql")),
 ];
 
 /// The PostgreSQL schema (the same tables; integers are `BIGINT` throughout).
@@ -33,6 +34,7 @@ const PG_MIGRATIONS: &[(i64, &str)] = &[
         2,
         include_str!("../migrations/postgres/0002_archive_analysis_rematch.sql"),
     ),
+    (3, include_str!("../migrations/postgres/0003_version_invite.sql")),
 ];
 
 /// The channel of the change notifications on PostgreSQL.
@@ -119,7 +121,8 @@ macro_rules! insert_game {
         let r = &$live.record;
         sqlx::query(
             "INSERT INTO games (id, variant, mode, level, black_player, white_player, black_token, \
-             white_token, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+             white_token, created_at, updated_at, join_token) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&r.id)
         .bind(r.variant.to_string())
@@ -131,6 +134,7 @@ macro_rules! insert_game {
         .bind(r.tokens[1].as_deref())
         .bind(r.created_at)
         .bind(r.created_at)
+        .bind(r.join_token.as_deref())
         .execute(&mut *$tx)
         .await?;
         insert_moves!($tx, &r.id, 0, $live.game.moves());
@@ -153,7 +157,7 @@ macro_rules! store_summary {
         sqlx::query(
             "UPDATE games SET status = $1, black_count = $2, white_count = $3, winner = $4, \
              move_count = $5, updated_at = $6, finished_at = CASE WHEN $7 IS NULL THEN NULL \
-             ELSE COALESCE(finished_at, $7) END WHERE id = $8",
+             ELSE COALESCE(finished_at, $7) END, version = $9 WHERE id = $8",
         )
         .bind(s.status)
         .bind(s.black)
@@ -163,6 +167,7 @@ macro_rules! store_summary {
         .bind(now())
         .bind(s.finished_at)
         .bind($id)
+        .bind(s.version)
         .execute(&mut *$tx)
         .await?;
     }};
@@ -177,6 +182,8 @@ struct Summary {
     winner: Option<&'static str>,
     ply: i64,
     finished_at: Option<i64>,
+    /// The game's version with this change (stored so that it never goes back after a restart).
+    version: i64,
 }
 
 impl Summary {
@@ -193,6 +200,7 @@ impl Summary {
             winner,
             ply: v.ply as i64,
             finished_at: (v.status == "finished").then(now_ms),
+            version: live.version.min(i64::MAX as u64) as i64,
         }
     }
 }
@@ -563,10 +571,14 @@ impl Db {
     pub async fn update_game(&self, live: &LiveGame) -> Result<()> {
         with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query("UPDATE games SET black_token = $1, white_token = $2, resigned = $3 WHERE id = $4")
+            sqlx::query(
+                "UPDATE games SET black_token = $1, white_token = $2, resigned = $3, join_token = $4 \
+                 WHERE id = $5",
+            )
                 .bind(live.record.tokens[0].as_deref())
                 .bind(live.record.tokens[1].as_deref())
                 .bind(live.record.resigned.map(Color::name))
+                .bind(live.record.join_token.as_deref())
                 .bind(&live.record.id)
                 .execute(&mut *tx)
                 .await?;
@@ -585,10 +597,10 @@ impl Db {
             "human" => Ok(PlayerKind::Human),
             _ => Err(bad("player")),
         };
-        let (record, rows) = with_reader!(self, pool => {
+        let (record, rows, version) = with_reader!(self, pool => {
             let Some(row) = sqlx::query(
                 "SELECT id, variant, mode, level, black_player, white_player, black_token, white_token, \
-                 resigned, created_at, rematch_id FROM games WHERE id = $1",
+                 resigned, created_at, rematch_id, join_token, version FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(pool)
@@ -613,19 +625,21 @@ impl Db {
                 resigned: resigned.as_deref().and_then(crate::game::parse_color),
                 created_at: row.try_get("created_at")?,
                 rematch: row.try_get("rematch_id")?,
+                join_token: row.try_get("join_token")?,
             };
+            let version: i64 = row.try_get("version")?;
             let rows: Vec<String> =
                 sqlx::query_scalar("SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply")
                     .bind(id)
                     .fetch_all(pool)
                     .await?;
-            (record, rows)
+            (record, rows, version)
         });
         let moves = rows
             .iter()
             .map(|m| parse_move(m).map_err(|_| bad("move")))
             .collect::<Result<Vec<Move>>>()?;
-        Ok(Some(LiveGame::restore(record, &moves)?))
+        Ok(Some(LiveGame::restore(record, &moves, version.max(0) as u64)?))
     }
 
     /// A page of games and how many match in all. `status` filters on `playing` or `finished`;
@@ -937,6 +951,7 @@ mod tests {
             resigned: None,
             created_at: now(),
             rematch: None,
+            join_token: None,
         })
     }
 

@@ -49,6 +49,15 @@ pub enum Error {
     /// The request body is larger than allowed.
     #[error("the request body is too large")]
     PayloadTooLarge,
+    /// The request body is not declared `application/json`.
+    #[error("send the body as JSON, with `Content-Type: application/json`")]
+    UnsupportedMediaType,
+    /// The request comes from a page of another site (its `Origin`), which may not act here.
+    #[error("requests from other sites are not accepted")]
+    ForeignOrigin,
+    /// No such method on this path.
+    #[error("this method is not allowed here")]
+    MethodNotAllowed,
     /// The database failed.
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
@@ -76,6 +85,9 @@ impl Error {
             Error::NotFound => StatusCode::NOT_FOUND,
             Error::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             Error::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Error::ForeignOrigin => StatusCode::FORBIDDEN,
+            Error::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Error::Database(_) | Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -95,6 +107,9 @@ impl Error {
             Error::NotFound => "not_found",
             Error::TooManyRequests => "rate_limited",
             Error::PayloadTooLarge => "too_large",
+            Error::UnsupportedMediaType => "unsupported_media_type",
+            Error::ForeignOrigin => "foreign_origin",
+            Error::MethodNotAllowed => "method_not_allowed",
             Error::Database(_) => "database",
             Error::Internal(_) => "internal",
         }
@@ -116,6 +131,14 @@ impl IntoResponse for Error {
         if matches!(self, Error::Database(_) | Error::Internal(_)) {
             tracing::error!("{self}");
         }
-        (self.status(), Json(self.body())).into_response()
+        let mut resp = (self.status(), Json(self.body())).into_response();
+        if matches!(self, Error::TooManyRequests) {
+            // The buckets refill several tokens a second: one second is always enough.
+            resp.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from_static("1"),
+            );
+        }
+        resp
     }
 }

@@ -71,6 +71,9 @@ pub struct GameRecord {
     pub created_at: i64,
     /// The game started as this one's rematch, once a seat holder asked for it.
     pub rematch: Option<String>,
+    /// The secret of the invite link: whoever shows it may take the free seat (a game against a
+    /// friend, until the friend joins). `None` once no seat is free.
+    pub join_token: Option<String>,
 }
 
 impl GameRecord {
@@ -100,8 +103,20 @@ impl GameRecord {
     }
 }
 
-fn constant_time_eq(a: &str, b: &str) -> bool {
+/// Whether two secrets are equal, in time that depends only on their length.
+pub(crate) fn constant_time_eq(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The version after `v`: one more, or the wall clock in microseconds if that is larger (a
+/// hybrid logical clock). In-memory changes that are never stored (the computer starts
+/// thinking) still move it, so a game read back after a restart, or by another instance, must
+/// not start from a stored count: it starts from the clock, which has moved on meanwhile.
+pub fn next_version(v: u64) -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as u64);
+    v.saturating_add(1).max(now)
 }
 
 /// A game being played: its record, the rules library's [`Game`] and the server's counters.
@@ -111,7 +126,9 @@ pub struct LiveGame {
     pub record: GameRecord,
     /// The moves and positions (passes explicit).
     pub game: Game,
-    /// Bumped on every change; clients use it to drop stale updates.
+    /// Grows with every change; clients use it to drop stale updates. It is never smaller than
+    /// the wall clock in microseconds (see [`next_version`]), so it keeps growing across a
+    /// restart, when the game is read back from the database, and between server instances.
     pub version: u64,
     /// Whether the engine is searching a move for this game now.
     pub ai_thinking: bool,
@@ -125,7 +142,7 @@ impl LiveGame {
         let mut live = LiveGame {
             game: Game::new(record.rules()),
             record,
-            version: 0,
+            version: next_version(0),
             ai_thinking: false,
             ai_job: 0,
         };
@@ -133,20 +150,26 @@ impl LiveGame {
         live
     }
 
-    /// A game rebuilt from its stored moves.
-    pub fn restore(record: GameRecord, moves: &[Move]) -> Result<LiveGame> {
+    /// A game rebuilt from its stored moves; `stored_version` is the version stored with its
+    /// latest change.
+    pub fn restore(record: GameRecord, moves: &[Move], stored_version: u64) -> Result<LiveGame> {
         let mut game = Game::new(record.rules());
         game.play_all(moves)
             .map_err(|e| Error::Internal(format!("stored game {} does not replay: {e}", record.id)))?;
         let mut live = LiveGame {
             game,
             record,
-            version: moves.len() as u64,
+            version: next_version(stored_version),
             ai_thinking: false,
             ai_job: 0,
         };
         live.play_forced_passes();
         Ok(live)
+    }
+
+    /// Marks a change: the version grows (see [`next_version`]).
+    pub fn bump_version(&mut self) {
+        self.version = next_version(self.version);
     }
 
     /// Whether the game has ended (played out or resigned).
@@ -226,7 +249,7 @@ impl LiveGame {
             e => Error::IllegalMove(e.to_string()),
         })?;
         self.play_forced_passes();
-        self.version += 1;
+        self.bump_version();
         Ok(self.game.moves()[before..].to_vec())
     }
 
@@ -236,7 +259,7 @@ impl LiveGame {
             return Err(Error::GameOver);
         }
         self.record.resigned = Some(color);
-        self.version += 1;
+        self.bump_version();
         self.ai_job += 1;
         self.ai_thinking = false;
         Ok(())
@@ -277,7 +300,7 @@ impl LiveGame {
         game.play_all(&moves[..target])
             .map_err(|e| Error::Internal(format!("undo replay: {e}")))?;
         self.game = game;
-        self.version += 1;
+        self.bump_version();
         self.ai_job += 1;
         self.ai_thinking = false;
         Ok(target)
@@ -628,6 +651,7 @@ mod tests {
             resigned: None,
             created_at: 0,
             rematch: None,
+            join_token: None,
         }
     }
 

@@ -17,10 +17,13 @@
 pub mod ai;
 pub mod analysis;
 pub mod api;
+pub mod body;
 pub mod db;
 pub mod error;
 pub mod game;
 pub mod limit;
+pub mod listen;
+pub mod origin;
 pub mod state;
 pub mod web;
 pub mod ws;
@@ -32,7 +35,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{any, get, post};
 use axum::Router;
 use std::future::Future;
-use std::net::SocketAddr;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 
 /// The whole application: the API under `/api/`, the pages everywhere else.
 pub fn app(state: AppState) -> Router {
@@ -55,33 +58,28 @@ pub fn app(state: AppState) -> Router {
         .route("/api/rules/{variant}", get(api::rules))
         .route("/api/games/{id}/ws", get(ws::handler))
         .route("/api/{*rest}", any(api::not_found))
+        .method_not_allowed_fallback(api::method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             api::rate_limit,
         ));
-    Router::new()
+    let router = Router::new()
         .merge(api)
         .merge(web::routes())
-        .layer(DefaultBodyLimit::max(state.config().max_body_bytes))
-        .with_state(state)
+        .fallback(web::not_found)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), origin::check))
+        .layer(RequestBodyTimeoutLayer::new(state.config().body_timeout))
+        .layer(DefaultBodyLimit::max(state.config().max_body_bytes));
+    web::with_security_headers(router).with_state(state)
 }
 
-/// Serves the app on `listener` until `shutdown` completes.
+/// Serves the app on `listener` until `shutdown` completes (see [`listen::serve`]: header
+/// timeouts, connection caps, graceful shutdown).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    use axum::serve::ListenerExt;
-    // Small messages go out at once: without TCP_NODELAY, a second message sent right after
-    // another (the computer's move after the person's) waits for the client's delayed ACK.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::debug!("TCP_NODELAY: {e}");
-        }
-    });
-    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(shutdown)
-        .await
+    let router = app(state.clone());
+    listen::serve(listener, state, router, shutdown).await
 }

@@ -5,7 +5,7 @@
 use crate::ai::{AiPool, Hint};
 use crate::db::{now, now_ms, Db, GameSummary};
 use crate::error::{Error, Result};
-use crate::game::{GameRecord, GameView, LiveGame, Mode, PlayerKind};
+use crate::game::{next_version, GameRecord, GameView, LiveGame, Mode, PlayerKind};
 use crate::limit::RateLimiter;
 use reversi_core::{Color, Rules, Variant};
 use std::collections::HashMap;
@@ -49,6 +49,28 @@ pub struct Config {
     /// A running analysis whose server has not reported progress for this long is taken over
     /// by another server (or this one after a restart).
     pub analysis_stale: Duration,
+    /// Mark seat cookies `Secure` (sent over HTTPS only): for a server reached through a TLS
+    /// proxy (docs/api.md, "Running behind a TLS proxy").
+    pub secure_cookies: bool,
+    /// Origins (`https://reversi.example.org`) besides the server's own `Host` whose pages may
+    /// act on games: the public address when a proxy rewrites `Host`.
+    pub allowed_origins: Vec<String>,
+    /// A connection that has not sent a request's whole header within this time is closed; an
+    /// idle keep-alive connection too.
+    pub header_timeout: Duration,
+    /// A request whose body has not arrived within this time is answered 408.
+    pub body_timeout: Duration,
+    /// Open connections at most per client address (more are closed at once).
+    pub max_connections_per_ip: usize,
+    /// Whether connections from this machine itself (loopback addresses) are left out of the
+    /// per-address cap: a reverse proxy on the same machine brings every visitor from
+    /// 127.0.0.1, so the cap would fall on the whole site. The total cap still applies.
+    pub uncapped_loopback: bool,
+    /// Open connections at most in all.
+    pub max_connections: usize,
+    /// A websocket that has sent nothing (not even a pong to the server's pings) for this long
+    /// is closed.
+    pub ws_idle: Duration,
 }
 
 impl Default for Config {
@@ -68,6 +90,14 @@ impl Default for Config {
             analysis_level: 10,
             analysis_budget: Duration::from_secs(120),
             analysis_stale: Duration::from_secs(60),
+            secure_cookies: false,
+            allowed_origins: Vec::new(),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_connections_per_ip: 256,
+            uncapped_loopback: true,
+            max_connections: 20_000,
+            ws_idle: Duration::from_secs(90),
         }
     }
 }
@@ -94,6 +124,8 @@ pub struct Seated {
     pub token: String,
     /// The seats the token holds.
     pub seats: Vec<Color>,
+    /// The secret of the invite link while a seat is free (for the seat holders to pass on).
+    pub invite: Option<String>,
 }
 
 /// A game in memory: its state behind a lock and the channel its watchers listen on.
@@ -217,7 +249,7 @@ impl AppState {
         }
         // A search running here for the old position is void.
         slot.stop_ai();
-        fresh.version = g.version + 1;
+        fresh.version = fresh.version.max(next_version(g.version));
         fresh.ai_job = g.ai_job + 1;
         *g = fresh;
         slot.publish(g);
@@ -332,17 +364,33 @@ impl AppState {
             resigned: None,
             created_at: now(),
             rematch: None,
+            join_token: (req.mode == Mode::Friend).then(|| random_string(24)),
         };
         let live = LiveGame::new(record);
         self.inner.db.insert_game(&live).await?;
         let seats = live.record.seats_of(Some(&token));
+        let invite = live.record.join_token.clone();
         let view = self.hold(live)?;
-        Ok(Seated { view, token, seats })
+        Ok(Seated {
+            view,
+            token,
+            seats,
+            invite,
+        })
     }
 
-    /// Takes the open seat of a game against a friend (the invite link). A caller who already
-    /// holds a seat keeps it.
-    pub async fn join(&self, id: &str, token: Option<&str>) -> Result<Seated> {
+    /// The invite secret of game `id` for a holder of `seats` (none for spectators, and none
+    /// once no seat is free).
+    pub async fn invite_for(&self, id: &str, seats: &[Color]) -> Result<Option<String>> {
+        if seats.is_empty() {
+            return Ok(None);
+        }
+        self.with_game(id, |g| g.record.join_token.clone()).await
+    }
+
+    /// Takes the open seat of a game against a friend with the secret of its invite link
+    /// (`invite`). A caller who already holds a seat keeps it.
+    pub async fn join(&self, id: &str, token: Option<&str>, invite: Option<&str>) -> Result<Seated> {
         let slot = self.slot(id).await?;
         let mut g = slot.game.lock().await;
         let seats = g.record.seats_of(token);
@@ -350,6 +398,7 @@ impl AppState {
             return Ok(Seated {
                 view: g.view(),
                 token: t.to_string(),
+                invite: g.record.join_token.clone(),
                 seats,
             });
         }
@@ -357,10 +406,23 @@ impl AppState {
             .record
             .open_seat()
             .ok_or_else(|| Error::Conflict("both seats are taken; you can watch".into()))?;
+        // The seat is the invited friend's: the game's id alone (listed, watched) is not enough.
+        let valid = match (&g.record.join_token, invite) {
+            (Some(secret), Some(given)) => crate::game::constant_time_eq(secret, given),
+            _ => false,
+        };
+        if !valid {
+            return Err(Error::NotYourSeat(
+                "this seat is kept for the friend who has the invite link".into(),
+            ));
+        }
         let token = random_string(32);
         let snapshot = g.clone();
         g.record.tokens[seat.index()] = Some(token.clone());
-        g.version += 1;
+        if g.record.open_seat().is_none() {
+            g.record.join_token = None;
+        }
+        g.bump_version();
         if let Err(e) = self.inner.db.update_game(&g).await {
             *g = snapshot;
             return Err(e);
@@ -370,6 +432,7 @@ impl AppState {
             view,
             token,
             seats: vec![seat],
+            invite: g.record.join_token.clone(),
         })
     }
 
@@ -554,6 +617,9 @@ impl AppState {
                     tokens[(!c).index()] = Some(shared.clone().unwrap_or_else(|| random_string(32)));
                 }
             }
+            let open = Color::ALL
+                .into_iter()
+                .any(|c| players[c.index()] == PlayerKind::Human && tokens[c.index()].is_none());
             let record = GameRecord {
                 id: random_string(10),
                 variant: old.variant,
@@ -564,6 +630,8 @@ impl AppState {
                 resigned: None,
                 created_at: now(),
                 rematch: None,
+                // A seat still free in the rematch is kept for the same invite link.
+                join_token: open.then(|| old.join_token.clone().unwrap_or_else(|| random_string(24))),
             };
             let live = LiveGame::new(record);
             if !self.inner.db.insert_rematch(id, &live).await? {
@@ -572,19 +640,21 @@ impl AppState {
                 continue;
             }
             g.record.rematch = Some(live.record.id.clone());
-            g.version += 1;
+            g.bump_version();
             slot.publish(&g);
             drop(g);
             let new_seats = swapped(&seats);
             let token = live.record.tokens[new_seats[0].index()]
                 .clone()
                 .ok_or_else(|| Error::Internal("rematch seat without a token".into()))?;
+            let invite = live.record.join_token.clone();
             let view = self.hold(live)?;
             return Ok((
                 Seated {
                     view,
                     token,
                     seats: new_seats,
+                    invite,
                 },
                 true,
             ));
@@ -621,6 +691,7 @@ impl AppState {
             view: g.view(),
             token,
             seats,
+            invite: g.record.join_token.clone(),
         })
     }
 
@@ -684,7 +755,7 @@ impl AppState {
                 }
                 g.ai_thinking = true;
                 g.ai_job += 1;
-                g.version += 1;
+                g.bump_version();
                 let stop = Arc::new(AtomicBool::new(false));
                 if let Ok(mut s) = slot.stop.lock() {
                     *s = Some(Arc::clone(&stop));
@@ -704,7 +775,7 @@ impl AppState {
             let mv = match result {
                 Ok(mv) => mv,
                 Err(e) => {
-                    g.version += 1;
+                    g.bump_version();
                     slot.publish(&g);
                     return Err(e);
                 }
@@ -715,14 +786,14 @@ impl AppState {
                 Ok(a) => a,
                 Err(e) => {
                     *g = snapshot;
-                    g.version += 1;
+                    g.bump_version();
                     slot.publish(&g);
                     return Err(Error::Internal(format!("engine move {mv} rejected: {e}")));
                 }
             };
             if let Err(e) = self.inner.db.append_moves(&g, before, &added).await {
                 *g = snapshot;
-                g.version += 1;
+                g.bump_version();
                 slot.publish(&g);
                 return Err(e);
             }

@@ -5,6 +5,11 @@
 //! "error":MESSAGE,"code":CODE}`, `{"type":"pong"}`. Client to server: `{"type":"move",
 //! "move":"d3","ply":4}` (`ply` optional), `{"type":"resign","color":"black"}` (`color`
 //! optional), `{"type":"undo"}`, `{"type":"ping"}`.
+//!
+//! The seat token comes as for the HTTP API: the game's cookie or `Authorization: Bearer`
+//! (never in the URL, which ends up in logs). The server pings every third of
+//! [`crate::Config::ws_idle`] and closes a socket that has sent nothing, not even a pong, for
+//! that long.
 
 use crate::api::request_token;
 use crate::error::{Error, Result};
@@ -13,7 +18,7 @@ use crate::limit::TokenBucket;
 use crate::state::AppState;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use reversi_core::Color;
@@ -23,12 +28,8 @@ use tokio::sync::broadcast::error::RecvError;
 /// Close code sent to a client that floods the socket (policy violation).
 pub const CLOSE_FLOOD: u16 = 1008;
 
-/// Query of the websocket route.
-#[derive(Debug, Default, Deserialize)]
-pub struct WsQuery {
-    /// A seat token, for clients that can set neither a cookie nor a header.
-    pub token: Option<String>,
-}
+/// Close code sent to a client that went silent (going away).
+pub const CLOSE_IDLE: u16 = 1001;
 
 /// A message from the client.
 #[derive(Debug, Deserialize)]
@@ -60,11 +61,10 @@ pub async fn handler(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    query: Result<Query<WsQuery>, axum::extract::rejection::QueryRejection>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response> {
-    let ws = ws.map_err(|e| Error::BadRequest(e.body_text()))?;
-    let token = request_token(&headers, &id).or_else(|| query.ok().and_then(|q| q.0.token));
+    let ws = ws.map_err(|_| Error::BadRequest("this address is a websocket: open it as one".into()))?;
+    let token = request_token(&headers, &id);
     // Unknown games are refused before the upgrade, with a 404.
     state.slot(&id).await?;
     let max = state.config().max_ws_message_bytes;
@@ -100,9 +100,24 @@ async fn session(mut socket: WebSocket, state: AppState, id: String, token: Opti
     }
     let rate = state.config().ws_messages_per_sec;
     let mut bucket = TokenBucket::new(rate, rate * 2.0);
+    let idle = state.config().ws_idle;
+    let mut pings = tokio::time::interval(idle / 3);
+    pings.tick().await;
+    let mut last_heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
+            _ = pings.tick() => {
+                if last_heard.elapsed() >= idle {
+                    let frame = CloseFrame { code: CLOSE_IDLE, reason: "nothing heard for too long".into() };
+                    if socket.send(Message::Close(Some(frame))).await.is_ok() {
+                        closing_handshake(&mut socket).await;
+                    }
+                    break;
+                }
+                if socket.send(Message::Ping(Vec::new().into())).await.is_err() { break; }
+            }
             incoming = socket.recv() => {
+                last_heard = tokio::time::Instant::now();
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
@@ -154,13 +169,9 @@ async fn closing_handshake(socket: &mut WebSocket) {
 /// Carries out one client message; returns the direct reply (errors and pongs; new states
 /// arrive through the game's channel).
 async fn handle(state: &AppState, id: &str, token: Option<&str>, text: &str) -> Option<Message> {
-    let msg: ClientMessage = match serde_json::from_str(text) {
+    let msg: ClientMessage = match crate::body::parse_object(text.as_bytes()) {
         Ok(m) => m,
-        Err(e) => {
-            return Some(error_message(&Error::BadRequest(format!(
-                "malformed message: {e}"
-            ))))
-        }
+        Err(e) => return Some(error_message(&e)),
     };
     let result = match msg {
         ClientMessage::Ping => return Some(Message::Text(r#"{"type":"pong"}"#.into())),

@@ -283,12 +283,13 @@ function stopGame() {
 
 async function gamePage(id) {
   leavePage();
-  G = { id, game: null, you: [], ws: null, retry: 0, cursor: null, hints: {}, shownResult: false, notice: '' };
+  const secret = new URLSearchParams(location.hash.slice(1)).get('join');
+  G = { id, game: null, you: [], ws: null, retry: 0, cursor: null, hints: {}, shownResult: false, notice: '', invite: null, joinSecret: secret };
   const app = $('#app');
   app.replaceChildren(el('p', {}, '…'));
   try {
     const r = await api('GET', '/api/games/' + id);
-    G.game = r.game; G.you = r.you;
+    G.game = r.game; G.you = r.you; G.invite = r.invite || null;
   } catch (e) { app.replaceChildren(el('p', {}, t('error') + ': ' + e.message)); return; }
   G.shownResult = G.game.status === 'finished';
   G.seenRematch = G.game.rematch;
@@ -421,12 +422,19 @@ function renderSide() {
   const notice = G.notice || (g.passed && g.status === 'playing' ? t('passed', colorName(g.passed)) : '');
   side.append(el('div', { class: 'notice', id: 'notice', role: 'status' }, notice));
   if (G.you.length === 0) {
-    side.append(el('p', {}, t('spectator')));
-    if (g.mode === 'friend' && (!g.seats_taken.black || !g.seats_taken.white)) {
+    const open = g.mode === 'friend' && (!g.seats_taken.black || !g.seats_taken.white);
+    if (open && G.joinSecret) {
+      // The invite link: the seat is offered at once.
       side.append(el('button', { class: 'primary', id: 'join', onclick: async () => {
-        try { const r = await api('POST', `/api/games/${G.id}/join`); G.you = r.you; G.game = r.game; if (G.ws) G.ws.close(); render(); }
-        catch (e) { G.notice = e.message; renderSide(); }
+        try {
+          const r = await api('POST', `/api/games/${G.id}/join`, { invite: G.joinSecret });
+          G.you = r.you; G.game = r.game; G.invite = r.invite || null; G.joinSecret = null;
+          history.replaceState(null, '', '/game/' + G.id);
+          if (G.ws) G.ws.close(); render();
+        } catch (e) { G.notice = e.message; renderSide(); }
       } }, t('join')));
+    } else {
+      side.append(el('p', {}, t('spectator')));
     }
   }
   const buttons = el('div', { class: 'buttons' });
@@ -440,12 +448,12 @@ function renderSide() {
   if (g.status === 'finished') buttons.append(link('/replay/' + G.id, t('review'), { class: 'button', id: 'side-review' }));
   buttons.append(el('a', { href: `/api/games/${G.id}/ggf`, download: `reversi-${G.id}.ggf` }, el('button', { type: 'button' }, t('ggf'))));
   buttons.append(el('button', { id: 'copy', onclick: () => copyText(g.moves.filter(m => m !== 'pass').join('')) }, t('copy')));
-  if (g.mode === 'friend' && G.you.length) buttons.append(el('button', { id: 'invite', onclick: () => copyText(location.origin + '/game/' + G.id) }, t('invite')));
+  if (g.mode === 'friend' && G.you.length && G.invite) buttons.append(el('button', { id: 'invite', onclick: () => copyText(inviteLink()) }, t('invite')));
   side.append(buttons);
   if (g.rematch && G.you.length) side.append(el('p', { class: 'notice' }, t('rematchOffer')));
   if (g.rematch && !G.you.length) side.append(el('p', {}, link('/game/' + g.rematch, t('watchRematch'), { id: 'watch-rematch' })));
-  if (g.mode === 'friend' && G.you.length && (!g.seats_taken.black || !g.seats_taken.white)) {
-    side.append(el('p', {}, t('inviteText') + ' ', el('code', {}, location.origin + '/game/' + G.id)));
+  if (g.mode === 'friend' && G.you.length && G.invite && (!g.seats_taken.black || !g.seats_taken.white)) {
+    side.append(el('p', {}, t('inviteText') + ' ', el('code', { id: 'invite-link' }, inviteLink())));
   }
   const ol = el('ol', {});
   for (let i = 0; i < g.moves.length; i++) ol.append(el('li', {}, g.moves[i]));
@@ -454,6 +462,10 @@ function renderSide() {
   side.append(el('p', { class: 'conn', id: 'conn' }, G.ws && G.ws.readyState === WebSocket.OPEN ? '● ' + t('connected') : '○ ' + t('reconnecting')));
   side.append(el('p', { class: 'conn' }, t('keys')));
 }
+
+// The invite link carries its secret after `#`, which browsers never send to a server (so it
+// stays out of logs); the invited friend's page sends it when taking the seat.
+function inviteLink() { return `${location.origin}/game/${G.id}#join=${G.invite}`; }
 
 async function doUndo() {
   try { const r = await api('POST', `/api/games/${G.id}/undo`); G.game = r.game; G.hints = {}; G.shownResult = false; render(); }

@@ -210,12 +210,28 @@ async fn bad_requests_get_clear_errors(db: String) {
     let r = call(&app, Method::POST, &moves, Some(&black), Some(&big)).await;
     assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE);
 
+    // The seat is kept for the holder of the invite link: the game's id alone is not enough.
+    let join = format!("/api/games/{id}/join");
+    let r = call(&app, Method::POST, &join, None, None).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
+    let r = call(&app, Method::POST, &join, None, Some(r#"{"invite":"guess"}"#)).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
+    // Only seat holders learn the secret.
+    let r = call(&app, Method::GET, &format!("/api/games/{id}"), None, None).await;
+    assert!(r.json.get("invite").is_none(), "{}", r.text);
+    let r = call(&app, Method::GET, &format!("/api/games/{id}"), Some(&black), None).await;
+    let invite = r.json["invite"]
+        .as_str()
+        .expect("the creator sees the invite")
+        .to_string();
     // A friend joins by the invite link and gets the other seat; a third visitor only watches.
-    let r = call(&app, Method::POST, &format!("/api/games/{id}/join"), None, None).await;
+    let body = json!({ "invite": invite }).to_string();
+    let r = call(&app, Method::POST, &join, None, Some(&body)).await;
     assert_eq!(r.status, StatusCode::OK);
+    assert!(r.json.get("invite").is_none(), "no seat is free any more");
     assert_eq!(r.json["you"], json!(["white"]));
     let white = r.json["token"].as_str().unwrap().to_string();
-    let r = call(&app, Method::POST, &format!("/api/games/{id}/join"), None, None).await;
+    let r = call(&app, Method::POST, &join, None, Some(&body)).await;
     assert_eq!(r.status, StatusCode::CONFLICT);
 
     // Out of turn: white cannot move first.
@@ -875,7 +891,15 @@ async fn rematch_swaps_colours(db: String) {
     let (id, black, created) = create(&app, json!({"mode": "friend", "variant": "xot"})).await;
     let variant = created["game"]["variant"].as_str().unwrap().to_string();
     assert!(variant.starts_with("xot:"), "{variant}");
-    let r = call(&app, Method::POST, &format!("/api/games/{id}/join"), None, None).await;
+    let body = json!({ "invite": created["invite"] }).to_string();
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/join"),
+        None,
+        Some(&body),
+    )
+    .await;
     let white = r.json["token"].as_str().unwrap().to_string();
     let r = call(
         &app,

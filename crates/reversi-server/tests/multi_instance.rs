@@ -93,7 +93,7 @@ async fn changes_reach_the_clients_of_another_instance() {
         .unwrap();
     let id = seated.view.id.clone();
     let black = seated.token.clone();
-    let white = b.join(&id, None).await.unwrap().token;
+    let white = b.join(&id, None, seated.invite.as_deref()).await.unwrap().token;
 
     // Black watches on A; White and a spectator on B.
     let mut ws_black = connect(&addr_a, &id, Some(&black)).await;

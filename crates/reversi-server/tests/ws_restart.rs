@@ -92,8 +92,9 @@ async fn two_players_and_a_spectator_over_websockets(db: String) {
         .await
         .unwrap();
     let id = seated.view.id.clone();
+    let invite = seated.invite.clone();
     let black = seated.token;
-    let white = state.join(&id, None).await.unwrap().token;
+    let white = state.join(&id, None, invite.as_deref()).await.unwrap().token;
     let (addr, stop) = start(state).await;
 
     let mut b = connect(&addr, &id, Some(&black)).await;
@@ -226,7 +227,11 @@ async fn games_survive_a_restart(db: String) {
         .unwrap();
     let id = friend.view.id.clone();
     let black = friend.token.clone();
-    let white = state.join(&id, None).await.unwrap().token;
+    let white = state
+        .join(&id, None, friend.invite.as_deref())
+        .await
+        .unwrap()
+        .token;
     let tokens = [black.clone(), white.clone()];
     let mut view = friend.view.clone();
     for i in 0..8 {
@@ -309,8 +314,9 @@ async fn rematch_reaches_the_other_player(db: String) {
         .await
         .unwrap();
     let id = seated.view.id.clone();
+    let invite = seated.invite.clone();
     let black = seated.token;
-    let white = state.join(&id, None).await.unwrap().token;
+    let white = state.join(&id, None, invite.as_deref()).await.unwrap().token;
     let (addr, stop) = start(state.clone()).await;
     let mut b = connect(&addr, &id, Some(&black)).await;
     let mut w = connect(&addr, &id, Some(&white)).await;
@@ -457,7 +463,11 @@ async fn idle_games_leave_memory(db: String) {
     };
     let friend = state.create(new(Mode::Friend)).await.unwrap();
     let id = friend.view.id.clone();
-    let white = state.join(&id, None).await.unwrap().token;
+    let white = state
+        .join(&id, None, friend.invite.as_deref())
+        .await
+        .unwrap()
+        .token;
     let local = state.create(new(Mode::Local)).await.unwrap();
     let mut view = local.view.clone();
     for _ in 0..5 {

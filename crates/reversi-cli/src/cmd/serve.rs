@@ -33,9 +33,32 @@ pub struct Args {
     /// Engine level of game analyses in the archive.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=30))]
     analysis_level: u32,
+    /// Mark seat cookies `Secure` (HTTPS only): for a server reached through a TLS proxy.
+    #[arg(long)]
+    secure_cookies: bool,
+    /// A public origin (`https://reversi.example.org`) whose pages may act on games besides
+    /// the server's own address, when a proxy rewrites `Host`; repeatable.
+    #[arg(long = "allowed-origin", value_name = "ORIGIN", value_parser = origin)]
+    allowed_origins: Vec<String>,
+    /// Open connections at most per client address (connections from this machine, such as a
+    /// local reverse proxy's, are not counted per address).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections_per_ip: u32,
+    /// Open connections at most in all.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    max_connections: u32,
     /// Engine time one game analysis may take in all, seconds (1 to a week).
     #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=604_800))]
     analysis_budget: u64,
+}
+
+/// `--allowed-origin`: `http(s)://host[:port]`, nothing after it.
+fn origin(s: &str) -> Result<String, String> {
+    let s = s.trim().trim_end_matches('/');
+    match s.split_once("://") {
+        Some(("http" | "https", rest)) if !rest.is_empty() && !rest.contains('/') => Ok(s.to_string()),
+        _ => Err("an origin is http:// or https:// and a host (with a port if not the default), as a browser writes it".into()),
+    }
 }
 
 /// `--rate`: requests per second, finite, more than 0 and at most 100,000.
@@ -57,6 +80,10 @@ pub fn run(a: Args) -> Result<()> {
         idle_evict: (a.idle_evict > 0).then(|| std::time::Duration::from_secs(a.idle_evict)),
         analysis_level: a.analysis_level,
         analysis_budget: std::time::Duration::from_secs(a.analysis_budget.max(1)),
+        secure_cookies: a.secure_cookies,
+        allowed_origins: a.allowed_origins.clone(),
+        max_connections_per_ip: a.max_connections_per_ip as usize,
+        max_connections: a.max_connections as usize,
         ..Config::default()
     };
     if let Some(w) = a.ai_workers {

@@ -362,7 +362,8 @@ async fn play_game_inner(
     .await?;
     let id = created["game"]["id"].as_str().ok_or("no game id")?.to_string();
     let black = created["token"].as_str().ok_or("no token")?.to_string();
-    let joined = http_retry(addr, "POST", &format!("/api/games/{id}/join"), &json!({})).await?;
+    let invite = json!({ "invite": created["invite"] });
+    let joined = http_retry(addr, "POST", &format!("/api/games/{id}/join"), &invite).await?;
     let white = joined["token"].as_str().ok_or("no token")?.to_string();
     let mut socks = [
         connect(addr, &id, &black).await?,
