@@ -91,11 +91,12 @@ impl Tournament {
     /// Games in the whole tournament.
     pub fn total_games(&self) -> usize {
         let n = self.players.len();
-        let per_pair = 2 * self.openings.len();
+        let per_pair = 2usize.saturating_mul(self.openings.len());
+        // Saturating: a count of rounds or openings typed by hand must not wrap.
         match self.format {
-            Format::RoundRobin => n * (n.saturating_sub(1)) / 2 * per_pair,
-            Format::Gauntlet => n.saturating_sub(1) * per_pair,
-            Format::Swiss(r) => r * (n / 2) * per_pair,
+            Format::RoundRobin => (n * n.saturating_sub(1) / 2).saturating_mul(per_pair),
+            Format::Gauntlet => n.saturating_sub(1).saturating_mul(per_pair),
+            Format::Swiss(r) => r.saturating_mul(n / 2).saturating_mul(per_pair),
         }
     }
 

@@ -362,6 +362,31 @@ impl<B: Bits> Position<B> {
         self.is_game_over().then(|| self.score())
     }
 
+    /// The recorded result when `loser` resigns or runs out of time here (RULES.md §6): the
+    /// board count with the empties to the winner if that is a win for the winner, otherwise
+    /// the smallest win (33–31 on 64 squares; fewest discs in anti-reversi).
+    pub fn conceded(&self, loser: Color) -> Outcome {
+        let winner = !loser;
+        let now = self.score();
+        if now.winner == Some(winner) && now.margin(winner) > 0 {
+            return now;
+        }
+        let n = self.playable.count();
+        let (more, fewer) = (n / 2 + 1, n - (n / 2 + 1));
+        let (w, l) = match self.goal {
+            Goal::MostDiscs => (more, fewer),
+            Goal::FewestDiscs => (fewer, more),
+        };
+        let (black, white) = if winner == Color::Black { (w, l) } else { (l, w) };
+        let size = w.abs_diff(l) as i32;
+        Outcome {
+            black,
+            white,
+            winner: Some(winner),
+            black_margin: if winner == Color::Black { size } else { -size },
+        }
+    }
+
     /// A 64-bit hash of everything that decides the future of the game.
     pub fn hash(&self) -> u64 {
         // Each word is absorbed on its own, so that no two fields can cancel each other out.
@@ -539,6 +564,10 @@ impl AnyPosition {
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         dispatch!(self, p => p.outcome())
+    }
+    /// The result when `loser` resigns or runs out of time (RULES.md §6).
+    pub fn conceded(&self, loser: Color) -> Outcome {
+        dispatch!(self, p => p.conceded(loser))
     }
     /// Position hash.
     pub fn hash(&self) -> u64 {

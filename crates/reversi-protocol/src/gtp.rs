@@ -148,6 +148,12 @@ impl GtpSession {
         self.quit
     }
 
+    /// The flag that ends a `genmove` in progress (the move found so far is answered); raised
+    /// by [`GtpSession::run`] when `quit` arrives, and by anyone who holds it.
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
     /// Reads commands until `quit` or the end of the input, answering each one and flushing after
     /// every reply. The input is read on a second thread (so that `quit` can stop a search);
     /// `R` must therefore be [`Send`].

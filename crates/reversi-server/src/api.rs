@@ -279,6 +279,24 @@ pub async fn undo(
     }))
 }
 
+/// `POST /api/games/{id}/abort`: ends the game without a result, while the two sides have not
+/// both moved.
+pub async fn abort(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameResponse>> {
+    let token = request_token(&headers, &id);
+    let game = state.abort(&id, token.as_deref()).await?;
+    let (_, seats) = state.view(&id, token.as_deref()).await?;
+    Ok(Json(GameResponse {
+        game,
+        you: names(&seats),
+        token: None,
+        invite: None,
+    }))
+}
+
 /// Query of `GET /api/games/{id}/hint`.
 #[derive(Debug, Deserialize)]
 pub struct HintQuery {

@@ -69,18 +69,32 @@ pub fn describe(e: &serde_json::Error) -> String {
     }
 }
 
-/// `expected struct X` → `expected an object`, `u32` → `a whole number`, and so on.
+/// `expected struct X` → `expected an object`, `u32` → `a whole number`, and so on. What the
+/// message quotes from the request (between backticks or double quotes) is kept as it is, cut
+/// to a few dozen characters.
 fn json_words(message: &str) -> String {
-    let mut out = String::with_capacity(message.len());
+    let mut out = String::with_capacity(message.len().min(512));
     let mut rest = message;
     while !rest.is_empty() {
+        let first = rest.chars().next().expect("not empty");
+        if first == '`' || first == '"' {
+            let inner = &rest[1..];
+            let end = inner.find(first).unwrap_or(inner.len());
+            out.push(first);
+            out.push_str(&reversi_core::clip(
+                &inner[..end],
+                reversi_core::quote::QUOTE_CHARS,
+            ));
+            out.push(first);
+            rest = inner.get(end + 1..).unwrap_or("");
+            continue;
+        }
         let word_end = rest
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .unwrap_or(rest.len());
         let (word, tail) = if word_end == 0 {
-            let c = rest.chars().next().expect("not empty");
-            out.push(c);
-            rest = &rest[c.len_utf8()..];
+            out.push(first);
+            rest = &rest[first.len_utf8()..];
             continue;
         } else {
             rest.split_at(word_end)
@@ -158,6 +172,13 @@ mod tests {
             assert!(!e.contains("CreateBody") && !e.contains("struct"), "{e}");
         }
         assert_eq!(json_words("expected struct CreateBody"), "expected an object");
+        // Quoted request text is neither rewritten nor copied at length.
+        assert_eq!(
+            json_words("unknown field `struct_u32`, expected `level`"),
+            "unknown field `struct_u32`, expected `level`"
+        );
+        let long = format!("unknown field `{}`", "x".repeat(10_000));
+        assert!(json_words(&long).len() < 80);
         assert_eq!(
             json_words("invalid type: map, expected internally tagged enum ClientMessage"),
             "invalid type: an object, expected an object with a `type`"

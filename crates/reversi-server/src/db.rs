@@ -7,7 +7,7 @@
 //! players connected to them ([`Db::listen`]).
 
 use crate::error::{Error, Result};
-use crate::game::{GameRecord, GameView, LiveGame, Mode, PlayerKind};
+use crate::game::{GameRecord, GameView, LiveGame, Mode, PlayerKind, VoidEnd};
 use reversi_core::notation::parse_move;
 use reversi_core::{Color, Move, Variant};
 use serde::Serialize;
@@ -199,7 +199,7 @@ impl Summary {
             white: white as i64,
             winner,
             ply: v.ply as i64,
-            finished_at: (v.status == "finished").then(now_ms),
+            finished_at: (v.status != "playing").then(now_ms),
             version: live.version.min(i64::MAX as u64) as i64,
         }
     }
@@ -345,7 +345,7 @@ impl Db {
     /// Opens (creating when missing) the database at `url` and applies the schema. `url` is a
     /// `sqlite:` URL (`sqlite://reversi.db`, `sqlite::memory:`) or a plain file path.
     pub async fn connect(url: &str) -> Result<Db> {
-        let instance = crate::state::random_string(12);
+        let instance = crate::secret::random_string(12);
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let opts = PgConnectOptions::from_str(url)?;
             let pool = PgPoolOptions::new()
@@ -434,7 +434,7 @@ impl Db {
     /// For tests against a shared PostgreSQL server: creates a fresh schema with a unique name
     /// in the database at `url` and returns a URL whose connections use it.
     pub async fn fresh_schema_url(url: &str) -> Result<String> {
-        let name = format!("reversi_test_{}", crate::state::random_string(12).to_lowercase());
+        let name = format!("reversi_test_{}", crate::secret::random_string(12).to_lowercase());
         let pool = PgPoolOptions::new().max_connections(1).connect(url).await?;
         sqlx::raw_sql(&format!("CREATE SCHEMA {name}"))
             .execute(&pool)
@@ -572,14 +572,15 @@ impl Db {
         with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(
-                "UPDATE games SET black_token = $1, white_token = $2, resigned = $3, join_token = $4 \
-                 WHERE id = $5",
+                "UPDATE games SET black_token = $1, white_token = $2, resigned = $3, join_token = $4, \
+                 ended = $6 WHERE id = $5",
             )
                 .bind(live.record.tokens[0].as_deref())
                 .bind(live.record.tokens[1].as_deref())
                 .bind(live.record.resigned.map(Color::name))
                 .bind(live.record.join_token.as_deref())
                 .bind(&live.record.id)
+                .bind(live.record.void.map(VoidEnd::as_str))
                 .execute(&mut *tx)
                 .await?;
             update_summary!(tx, live);
@@ -587,6 +588,21 @@ impl Db {
             tx.commit().await?;
         });
         Ok(())
+    }
+
+    /// Games still being played whose last change is older than `before` (Unix seconds), at
+    /// most `limit`, oldest first.
+    pub async fn idle_games(&self, before: i64, limit: u32) -> Result<Vec<String>> {
+        with_reader!(self, pool => {
+            Ok(sqlx::query_scalar(
+                "SELECT id FROM games WHERE status = 'playing' AND updated_at < $1 \
+                 ORDER BY updated_at, id LIMIT $2",
+            )
+            .bind(before)
+            .bind(limit as i64)
+            .fetch_all(pool)
+            .await?)
+        })
     }
 
     /// Loads a game and its moves; `None` when there is no such game.
@@ -600,7 +616,7 @@ impl Db {
         let (record, rows, version) = with_reader!(self, pool => {
             let Some(row) = sqlx::query(
                 "SELECT id, variant, mode, level, black_player, white_player, black_token, white_token, \
-                 resigned, created_at, rematch_id, join_token, version FROM games WHERE id = $1",
+                 resigned, created_at, rematch_id, join_token, version, ended FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(pool)
@@ -626,6 +642,10 @@ impl Db {
                 created_at: row.try_get("created_at")?,
                 rematch: row.try_get("rematch_id")?,
                 join_token: row.try_get("join_token")?,
+                void: row
+                    .try_get::<Option<String>, _>("ended")?
+                    .map(|e| VoidEnd::parse(&e).ok_or_else(|| bad("ending")))
+                    .transpose()?,
             };
             let version: i64 = row.try_get("version")?;
             let rows: Vec<String> =
@@ -952,6 +972,7 @@ mod tests {
             created_at: now(),
             rematch: None,
             join_token: None,
+            void: None,
         })
     }
 
@@ -959,7 +980,7 @@ mod tests {
     /// taken) fails alone, and every other move is stored once, in order.
     #[tokio::test]
     async fn group_commit_stores_every_move_and_fails_only_the_bad_append() {
-        let dir = std::env::temp_dir().join(format!("reversi-group-{}", crate::state::random_string(8)));
+        let dir = std::env::temp_dir().join(format!("reversi-group-{}", crate::secret::random_string(8)));
         std::fs::create_dir_all(&dir).unwrap();
         let db = Db::connect(dir.join("g.db").to_str().unwrap()).await.unwrap();
         let mut games: Vec<LiveGame> = (0..40).map(|i| new_game(&format!("g{i}"))).collect();

@@ -40,6 +40,35 @@ impl Mode {
     }
 }
 
+/// How a game ended without a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VoidEnd {
+    /// A player aborted it before both had moved (RULES.md §6).
+    Aborted,
+    /// Nobody moved for [`crate::Config::abandon_after`]: the server closed it.
+    Abandoned,
+}
+
+impl VoidEnd {
+    /// The name stored in the database and used as the game's `status`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VoidEnd::Aborted => "aborted",
+            VoidEnd::Abandoned => "abandoned",
+        }
+    }
+
+    /// Reads a stored name.
+    pub fn parse(s: &str) -> Option<VoidEnd> {
+        match s {
+            "aborted" => Some(VoidEnd::Aborted),
+            "abandoned" => Some(VoidEnd::Abandoned),
+            _ => None,
+        }
+    }
+}
+
 /// Who sits on a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -74,6 +103,8 @@ pub struct GameRecord {
     /// The secret of the invite link: whoever shows it may take the free seat (a game against a
     /// friend, until the friend joins). `None` once no seat is free.
     pub join_token: Option<String>,
+    /// The game ended without a result (aborted or abandoned).
+    pub void: Option<VoidEnd>,
 }
 
 impl GameRecord {
@@ -172,9 +203,73 @@ impl LiveGame {
         self.version = next_version(self.version);
     }
 
-    /// Whether the game has ended (played out or resigned).
+    /// Whether the game has ended (played out, resigned, aborted or abandoned).
     pub fn is_over(&self) -> bool {
-        self.record.resigned.is_some() || self.game.is_over()
+        self.record.resigned.is_some() || self.record.void.is_some() || self.game.is_over()
+    }
+
+    /// `playing`, `finished` (with a result), `aborted` or `abandoned` (without one).
+    pub fn status(&self) -> &'static str {
+        match self.record.void {
+            Some(v) => v.as_str(),
+            None if self.is_over() => "finished",
+            None => "playing",
+        }
+    }
+
+    /// Whether `color` has made a move of its own (a pass is not one).
+    fn has_moved(&self, color: Color) -> bool {
+        let moves = self.game.moves();
+        (0..moves.len()).any(|ply| {
+            matches!(moves[ply], Move::Play(_))
+                && self
+                    .game
+                    .position_at(ply)
+                    .is_some_and(|p| p.side_to_move() == color)
+        })
+    }
+
+    /// Whether the game may still be aborted: it goes on and the two sides have not both
+    /// moved yet (RULES.md §6).
+    pub fn can_abort(&self) -> bool {
+        let both_moved = self.has_moved(Color::Black) && self.has_moved(Color::White);
+        !self.is_over() && !both_moved
+    }
+
+    /// Whether a seat kept for an invited friend is still empty.
+    fn waiting_for_friend(&self) -> bool {
+        self.record.mode == Mode::Friend && self.record.open_seat().is_some()
+    }
+
+    /// Aborts the game: no result (the two sides have not both moved yet).
+    pub fn abort(&mut self) -> Result<()> {
+        if self.is_over() {
+            return Err(Error::GameOver);
+        }
+        if !self.can_abort() {
+            return Err(Error::Conflict(
+                "both players have moved: the game can no longer be aborted (resign instead)".into(),
+            ));
+        }
+        self.record.void = Some(VoidEnd::Aborted);
+        self.record.join_token = None;
+        self.bump_version();
+        self.ai_job += 1;
+        self.ai_thinking = false;
+        Ok(())
+    }
+
+    /// Closes a game nobody has moved in for long (no result).
+    pub fn abandon(&mut self) -> Result<()> {
+        if self.is_over() {
+            return Err(Error::GameOver);
+        }
+        self.record.void = Some(VoidEnd::Abandoned);
+        self.record.join_token = None;
+        self.bump_version();
+        self.ai_job += 1;
+        self.ai_thinking = false;
+        Ok(())
     }
 
     /// The colour to move, while the game goes on.
@@ -226,6 +321,11 @@ impl LiveGame {
         if self.record.players[side.index()] != PlayerKind::Human {
             return Err(Error::NotYourTurn(side.name().into()));
         }
+        if self.waiting_for_friend() {
+            return Err(Error::Conflict(
+                "your friend has not joined yet: the game starts once they open the invite link".into(),
+            ));
+        }
         let mv = parse_move(text.trim()).map_err(|e| Error::IllegalMove(format!("{text:?}: {e}")))?;
         self.play_checked(mv)
     }
@@ -258,6 +358,11 @@ impl LiveGame {
         if self.is_over() {
             return Err(Error::GameOver);
         }
+        if self.waiting_for_friend() {
+            return Err(Error::Conflict(
+                "nobody has joined yet: abort the game instead of resigning".into(),
+            ));
+        }
         self.record.resigned = Some(color);
         self.bump_version();
         self.ai_job += 1;
@@ -276,7 +381,8 @@ impl LiveGame {
                 "undo is only for games against the computer".into(),
             ));
         }
-        if self.is_over() && self.record.resigned.is_some() {
+        // A finished game is final, however it ended.
+        if self.is_over() {
             return Err(Error::GameOver);
         }
         let human = Color::ALL
@@ -313,8 +419,7 @@ impl LiveGame {
             PlayerKind::Ai => format!("reversi-level{}", self.record.level),
         };
         let result = self.record.resigned.map(|loser| GgfResult {
-            black_margin: if loser == Color::Black { -1.0 } else { 1.0 }
-                * self.game.rules().square_count() as f64,
+            black_margin: self.game.position().conceded(loser).black_margin as f64,
             ending: GgfEnding::Resigned,
         });
         let info = GameInfo {
@@ -369,7 +474,8 @@ impl LiveGame {
             passed,
             black_count: pos.count(Color::Black),
             white_count: pos.count(Color::White),
-            status: if over { "finished" } else { "playing" },
+            status: self.status(),
+            can_abort: self.can_abort(),
             result,
             ai_thinking: self.ai_thinking,
             version: self.version,
@@ -394,12 +500,15 @@ impl LiveGame {
     /// The result, once the game is over.
     pub fn result(&self) -> Option<ResultView> {
         let pos = self.game.position();
-        if let Some(loser) = self.record.resigned {
+        if self.record.void.is_some() {
+            None
+        } else if let Some(loser) = self.record.resigned {
+            let o = pos.conceded(loser);
             Some(ResultView {
-                black: pos.count(Color::Black),
-                white: pos.count(Color::White),
-                winner: Some(!loser),
-                black_margin: if loser == Color::Black { -1 } else { 1 } * pos.playable().count() as i32,
+                black: o.black,
+                white: o.white,
+                winner: o.winner,
+                black_margin: o.black_margin,
                 ending: "resigned",
                 resigned: Some(loser),
             })
@@ -451,7 +560,7 @@ impl LiveGame {
             height: self.game.position().height(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
             frames,
-            status: if self.is_over() { "finished" } else { "playing" },
+            status: self.status(),
             result: self.result(),
             created_at: self.record.created_at,
         }
@@ -547,16 +656,15 @@ pub struct Players<T> {
 /// The final result as shown to clients.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ResultView {
-    /// Black's final count (empties to the winner, RULES.md §1; the discs on the board after a
-    /// resignation).
+    /// Black's final count (empties to the winner, RULES.md §1; after a resignation as RULES.md
+    /// §6 records it).
     pub black: u32,
     /// White's final count.
     pub white: u32,
     /// The winner; `null` for a draw.
     #[serde(serialize_with = "ser_color_opt")]
     pub winner: Option<Color>,
-    /// Black's result as a disc difference (RULES.md §1); ± the number of squares after a
-    /// resignation.
+    /// Black's result as a disc difference (RULES.md §1, and §6 after a resignation).
     pub black_margin: i32,
     /// `normal` or `resigned`.
     pub ending: &'static str,
@@ -606,8 +714,10 @@ pub struct GameView {
     pub black_count: u32,
     /// White's discs on the board.
     pub white_count: u32,
-    /// `playing` or `finished`.
+    /// `playing`, `finished` (with a result), `aborted` or `abandoned` (without one).
     pub status: &'static str,
+    /// Whether a seat holder may still abort the game (the two sides have not both moved).
+    pub can_abort: bool,
     /// The result once finished.
     pub result: Option<ResultView>,
     /// Whether the computer is thinking.
@@ -652,6 +762,7 @@ mod tests {
             created_at: 0,
             rematch: None,
             join_token: None,
+            void: None,
         }
     }
 

@@ -24,6 +24,8 @@ pub mod game;
 pub mod limit;
 pub mod listen;
 pub mod origin;
+pub mod secret;
+pub mod start;
 pub mod state;
 pub mod web;
 pub mod ws;
@@ -46,6 +48,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/undo", post(api::undo))
+        .route("/api/games/{id}/abort", post(api::abort))
         .route("/api/games/{id}/hint", get(api::hint))
         .route("/api/games/{id}/ggf", get(api::ggf))
         .route("/api/games/{id}/replay", get(api::replay))

@@ -7,6 +7,7 @@ use crate::db::{now, now_ms, Db, GameSummary};
 use crate::error::{Error, Result};
 use crate::game::{next_version, GameRecord, GameView, LiveGame, Mode, PlayerKind};
 use crate::limit::RateLimiter;
+use crate::secret::{random_string, random_u64};
 use reversi_core::{Color, Rules, Variant};
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -41,6 +42,9 @@ pub struct Config {
     /// A game nobody watches (no websocket) and nobody has used for this long leaves memory;
     /// it is read back from the database when next asked for. `None`: games stay in memory.
     pub idle_evict: Option<Duration>,
+    /// A game nobody has moved in (or joined, or used) for this long is closed as abandoned,
+    /// without a result. `None`: games wait for ever.
+    pub abandon_after: Option<Duration>,
     /// The engine level of game analyses (depth; exact endgame from its usual depth).
     pub analysis_level: u32,
     /// Engine time one analysis may take in all, spread over its searches (each also capped by
@@ -87,6 +91,7 @@ impl Default for Config {
             max_ws_message_bytes: 4 * 1024,
             ws_messages_per_sec: 20.0,
             idle_evict: Some(Duration::from_secs(300)),
+            abandon_after: Some(Duration::from_secs(7 * 24 * 3600)),
             analysis_level: 10,
             analysis_budget: Duration::from_secs(120),
             analysis_stale: Duration::from_secs(60),
@@ -184,50 +189,7 @@ pub struct AppState {
     pub(crate) inner: Arc<Inner>,
 }
 
-/// `n` random bytes as URL-safe letters and digits.
-pub fn random_string(n: usize) -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
-    let mut bytes = vec![0u8; n];
-    // The system source does not fail on supported platforms; a failure leaves zeros, which
-    // the length check below turns into a panic-free but weak id only in that impossible case.
-    let _ = getrandom::fill(&mut bytes);
-    bytes
-        .iter()
-        .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
-        .collect()
-}
-
-fn random_u64() -> u64 {
-    let mut b = [0u8; 8];
-    let _ = getrandom::fill(&mut b);
-    u64::from_le_bytes(b)
-}
-
 impl AppState {
-    /// Opens the database and sets up the state.
-    /// On PostgreSQL it also listens for the changes other server instances make to the games
-    /// it holds, and pushes them to its own websocket clients.
-    pub async fn new(config: Config) -> Result<AppState> {
-        let db = Db::connect(&config.database_url).await?;
-        let listener = db.listen().await?;
-        if db.kind() == "sqlite" {
-            // One process owns the file: an analysis still marked running was cut short.
-            let n = db.requeue_running_analyses().await?;
-            if n > 0 {
-                tracing::info!("{n} interrupted game analyses queued again");
-            }
-        }
-        let state = AppState::with_db(db, config);
-        if let Some(listener) = listener {
-            tokio::spawn(follow_changes(Arc::downgrade(&state.inner), listener));
-        }
-        if let Some(idle) = state.inner.config.idle_evict {
-            tokio::spawn(sweep_idle(Arc::downgrade(&state.inner), idle));
-        }
-        tokio::spawn(crate::analysis::worker(Arc::downgrade(&state.inner)));
-        Ok(state)
-    }
-
     /// Reloads game `id` from the database if it is in memory (another instance changed it)
     /// and pushes the new state to its watchers.
     pub async fn refresh(&self, id: &str) -> Result<()> {
@@ -257,7 +219,7 @@ impl AppState {
     }
 
     /// Every game id held in memory.
-    fn held(&self) -> Vec<String> {
+    pub(crate) fn held(&self) -> Vec<String> {
         self.inner
             .games
             .lock()
@@ -365,6 +327,7 @@ impl AppState {
             created_at: now(),
             rematch: None,
             join_token: (req.mode == Mode::Friend).then(|| random_string(24)),
+            void: None,
         };
         let live = LiveGame::new(record);
         self.inner.db.insert_game(&live).await?;
@@ -401,6 +364,9 @@ impl AppState {
                 invite: g.record.join_token.clone(),
                 seats,
             });
+        }
+        if g.is_over() {
+            return Err(Error::GameOver);
         }
         let seat = g
             .record
@@ -504,6 +470,42 @@ impl AppState {
         Ok(slot.publish(&g))
     }
 
+    /// Aborts the game for a seat holder, while the two sides have not both moved: it ends
+    /// without a result (RULES.md §6).
+    pub async fn abort(&self, id: &str, token: Option<&str>) -> Result<GameView> {
+        let slot = self.slot(id).await?;
+        let mut g = slot.game.lock().await;
+        if g.record.seats_of(token).is_empty() {
+            return Err(seat_error(token));
+        }
+        let snapshot = g.clone();
+        g.abort()?;
+        slot.stop_ai();
+        if let Err(e) = self.inner.db.update_game(&g).await {
+            *g = snapshot;
+            return Err(e);
+        }
+        Ok(slot.publish(&g))
+    }
+
+    /// Closes game `id` as abandoned if it is still being played (the idle sweep).
+    pub async fn abandon(&self, id: &str) -> Result<bool> {
+        let slot = self.slot(id).await?;
+        let mut g = slot.game.lock().await;
+        if g.is_over() {
+            return Ok(false);
+        }
+        let snapshot = g.clone();
+        g.abandon()?;
+        slot.stop_ai();
+        if let Err(e) = self.inner.db.update_game(&g).await {
+            *g = snapshot;
+            return Err(e);
+        }
+        slot.publish(&g);
+        Ok(true)
+    }
+
     /// Takes back the last move of the holder of `token` and the computer's reply (games
     /// against the computer).
     pub async fn undo(&self, id: &str, token: Option<&str>) -> Result<GameView> {
@@ -523,16 +525,27 @@ impl AppState {
         Ok(slot.publish(&g))
     }
 
-    /// The best moves for the side to move, for a seat holder.
+    /// The best moves for the side to move, for the person playing the computer, on their
+    /// turn. Games between people get no engine help.
     pub async fn hint(&self, id: &str, token: Option<&str>, n: usize) -> Result<Vec<Hint>> {
         let slot = self.slot(id).await?;
         let pos = {
             let g = slot.game.lock().await;
-            if g.record.seats_of(token).is_empty() {
+            let seats = g.record.seats_of(token);
+            if seats.is_empty() {
                 return Err(seat_error(token));
+            }
+            if g.record.mode != Mode::Ai {
+                return Err(Error::Conflict(
+                    "hints are for games against the computer, not between people".into(),
+                ));
             }
             if g.is_over() {
                 return Err(Error::GameOver);
+            }
+            let side = g.game.side_to_move();
+            if !seats.contains(&side) {
+                return Err(Error::NotYourTurn(side.name().into()));
             }
             *g.game.position()
         };
@@ -632,6 +645,7 @@ impl AppState {
                 rematch: None,
                 // A seat still free in the rematch is kept for the same invite link.
                 join_token: open.then(|| old.join_token.clone().unwrap_or_else(|| random_string(24))),
+                void: None,
             };
             let live = LiveGame::new(record);
             if !self.inner.db.insert_rematch(id, &live).await? {
@@ -798,44 +812,6 @@ impl AppState {
                 return Err(e);
             }
             slot.publish(&g);
-        }
-    }
-}
-
-/// Evicts idle games from memory every so often, until the state is dropped.
-async fn sweep_idle(state: std::sync::Weak<Inner>, idle: Duration) {
-    let every = (idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
-    loop {
-        tokio::time::sleep(every).await;
-        let Some(inner) = state.upgrade() else { return };
-        let n = AppState { inner }.evict_idle(idle);
-        if n > 0 {
-            tracing::debug!("{n} idle games left memory");
-        }
-    }
-}
-
-/// Follows the changes other instances make (PostgreSQL `LISTEN`), until the state is dropped.
-async fn follow_changes(state: std::sync::Weak<Inner>, mut listener: crate::db::Listener) {
-    loop {
-        let next = tokio::time::timeout(std::time::Duration::from_secs(2), listener.next()).await;
-        let Some(inner) = state.upgrade() else { return };
-        let state = AppState { inner };
-        let ids = match next {
-            Err(_) => continue, // no news; check that the state is still alive
-            Ok(Ok(Some(change))) => vec![change.game_id],
-            // Reconnected: notifications may have been missed.
-            Ok(Ok(None)) => state.held(),
-            Ok(Err(e)) => {
-                tracing::warn!("database notifications: {e}");
-                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-                state.held()
-            }
-        };
-        for id in ids {
-            if let Err(e) = state.refresh(&id).await {
-                tracing::warn!("refreshing game {id}: {e}");
-            }
         }
     }
 }

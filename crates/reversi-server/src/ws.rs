@@ -4,7 +4,7 @@
 //! Server to client: `{"type":"state","game":GAME,"you":["black"]}`, `{"type":"error",
 //! "error":MESSAGE,"code":CODE}`, `{"type":"pong"}`. Client to server: `{"type":"move",
 //! "move":"d3","ply":4}` (`ply` optional), `{"type":"resign","color":"black"}` (`color`
-//! optional), `{"type":"undo"}`, `{"type":"ping"}`.
+//! optional), `{"type":"undo"}`, `{"type":"abort"}`, `{"type":"ping"}`.
 //!
 //! The seat token comes as for the HTTP API: the game's cookie or `Authorization: Bearer`
 //! (never in the URL, which ends up in logs). The server pings every third of
@@ -52,6 +52,8 @@ pub enum ClientMessage {
     },
     /// Take back the last move against the computer.
     Undo,
+    /// End the game without a result, while the two sides have not both moved.
+    Abort,
     /// Keep-alive; answered by `pong`.
     Ping,
 }
@@ -182,6 +184,7 @@ async fn handle(state: &AppState, id: &str, token: Option<&str>, text: &str) -> 
             None => state.resign(id, token, None).await.map(drop),
         },
         ClientMessage::Undo => state.undo(id, token).await.map(drop),
+        ClientMessage::Abort => state.abort(id, token).await.map(drop),
     };
     result.err().map(|e| error_message(&e))
 }

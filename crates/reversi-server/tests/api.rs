@@ -132,6 +132,43 @@ async fn bad_requests_get_clear_errors(db: String) {
     let (id, black, _) = create(&app, json!({"mode": "friend", "color": "black"})).await;
     let moves = format!("/api/games/{id}/moves");
 
+    // Until the friend has joined, the game does not start: no move, no resignation.
+    let r = call(&app, Method::POST, &moves, Some(&black), Some(r#"{"move":"d3"}"#)).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/resign"),
+        Some(&black),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
+
+    // The seat is kept for the holder of the invite link: the game's id alone is not enough.
+    let join = format!("/api/games/{id}/join");
+    let r = call(&app, Method::POST, &join, None, None).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
+    let r = call(&app, Method::POST, &join, None, Some(r#"{"invite":"guess"}"#)).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
+    // Only seat holders learn the secret.
+    let r = call(&app, Method::GET, &format!("/api/games/{id}"), None, None).await;
+    assert!(r.json.get("invite").is_none(), "{}", r.text);
+    let r = call(&app, Method::GET, &format!("/api/games/{id}"), Some(&black), None).await;
+    let invite = r.json["invite"]
+        .as_str()
+        .expect("the creator sees the invite")
+        .to_string();
+    // A friend joins by the invite link and gets the other seat; a third visitor only watches.
+    let body = json!({ "invite": invite }).to_string();
+    let r = call(&app, Method::POST, &join, None, Some(&body)).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.json.get("invite").is_none(), "no seat is free any more");
+    assert_eq!(r.json["you"], json!(["white"]));
+    let white = r.json["token"].as_str().unwrap().to_string();
+    let r = call(&app, Method::POST, &join, None, Some(&body)).await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+
     let r = call(&app, Method::POST, &moves, Some(&black), Some(r#"{"move":"a1"}"#)).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(r.json["code"], "illegal_move");
@@ -210,30 +247,6 @@ async fn bad_requests_get_clear_errors(db: String) {
     let r = call(&app, Method::POST, &moves, Some(&black), Some(&big)).await;
     assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE);
 
-    // The seat is kept for the holder of the invite link: the game's id alone is not enough.
-    let join = format!("/api/games/{id}/join");
-    let r = call(&app, Method::POST, &join, None, None).await;
-    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
-    let r = call(&app, Method::POST, &join, None, Some(r#"{"invite":"guess"}"#)).await;
-    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
-    // Only seat holders learn the secret.
-    let r = call(&app, Method::GET, &format!("/api/games/{id}"), None, None).await;
-    assert!(r.json.get("invite").is_none(), "{}", r.text);
-    let r = call(&app, Method::GET, &format!("/api/games/{id}"), Some(&black), None).await;
-    let invite = r.json["invite"]
-        .as_str()
-        .expect("the creator sees the invite")
-        .to_string();
-    // A friend joins by the invite link and gets the other seat; a third visitor only watches.
-    let body = json!({ "invite": invite }).to_string();
-    let r = call(&app, Method::POST, &join, None, Some(&body)).await;
-    assert_eq!(r.status, StatusCode::OK);
-    assert!(r.json.get("invite").is_none(), "no seat is free any more");
-    assert_eq!(r.json["you"], json!(["white"]));
-    let white = r.json["token"].as_str().unwrap().to_string();
-    let r = call(&app, Method::POST, &join, None, Some(&body)).await;
-    assert_eq!(r.status, StatusCode::CONFLICT);
-
     // Out of turn: white cannot move first.
     let r = call(&app, Method::POST, &moves, Some(&white), Some(r#"{"move":"d3"}"#)).await;
     assert_eq!(r.status, StatusCode::CONFLICT);
@@ -263,11 +276,20 @@ async fn bad_requests_get_clear_errors(db: String) {
     )
     .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
+    // No engine help between people, for either player.
+    for t in [&black, &white] {
+        let r = call(&app, Method::GET, &format!("/api/games/{id}/hint"), Some(t), None).await;
+        assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
+    }
     let r = call(&app, Method::POST, &resign, Some(&white), None).await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(r.json["game"]["status"], "finished");
     assert_eq!(r.json["game"]["result"]["winner"], "black");
     assert_eq!(r.json["game"]["result"]["ending"], "resigned");
+    // RULES.md §6: Black leads 4–1, so the board count stands with the empties to Black.
+    assert_eq!(r.json["game"]["result"]["black"], 63);
+    assert_eq!(r.json["game"]["result"]["white"], 1);
+    assert_eq!(r.json["game"]["result"]["black_margin"], 62);
     let r = call(&app, Method::POST, &moves, Some(&white), Some(r#"{"move":"c3"}"#)).await;
     assert_eq!(r.status, StatusCode::CONFLICT);
     assert_eq!(r.json["code"], "game_over");
@@ -1126,7 +1148,191 @@ async fn app_with(cfg: Config) -> Router {
     app(AppState::new(cfg).await.unwrap())
 }
 
+async fn finished_games_are_final_and_early_games_can_be_aborted(db: String) {
+    let app = new_app(&db).await;
+    // A game against the computer played to the end (4×4 at level 1 is quick).
+    let (id, token, created) = create(&app, json!({"level": 1, "variant": "nxn:4"})).await;
+    let game = play_out(&app, &id, &token, created["game"].clone()).await;
+    assert_eq!(game["status"], "finished");
+    let analysis = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/analysis"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(analysis.status, StatusCode::ACCEPTED);
+    // Undo, hints and abort do not reopen or touch it.
+    for (method, action) in [
+        (Method::POST, "undo"),
+        (Method::GET, "hint"),
+        (Method::POST, "abort"),
+    ] {
+        let r = call(
+            &app,
+            method,
+            &format!("/api/games/{id}/{action}"),
+            Some(&token),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::CONFLICT, "{action}: {}", r.text);
+        assert_eq!(r.json["code"], "game_over", "{action}");
+    }
+    let r = call(&app, Method::GET, &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(r.json["game"]["status"], "finished");
+    assert_eq!(r.json["game"]["ply"], game["ply"]);
+    assert_ne!(
+        call(
+            &app,
+            Method::GET,
+            &format!("/api/games/{id}/analysis"),
+            None,
+            None
+        )
+        .await
+        .json["status"],
+        "none",
+        "the analysis is kept"
+    );
+
+    // Hints only on the person's own turn.
+    let (id, token, _) = create(&app, json!({"level": 1, "color": "white"})).await;
+    let r = call(&app, Method::GET, &format!("/api/games/{id}"), Some(&token), None).await;
+    if r.json["game"]["to_move"] == "black" {
+        let r = call(
+            &app,
+            Method::GET,
+            &format!("/api/games/{id}/hint"),
+            Some(&token),
+            None,
+        )
+        .await;
+        assert_eq!(r.json["code"], "not_your_turn", "{}", r.text);
+    }
+
+    // Abort: before the friend joined, and until both sides have moved; not after.
+    let (id, black, created) = create(&app, json!({"mode": "friend"})).await;
+    assert_eq!(created["game"]["can_abort"], true);
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/abort"),
+        Some(&black),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["game"]["status"], "aborted");
+    assert!(r.json["game"]["result"].is_null());
+    assert_eq!(r.json["game"]["can_abort"], false);
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/join"),
+        None,
+        Some(&json!({"invite": created["invite"]}).to_string()),
+    )
+    .await;
+    assert_eq!(
+        r.status,
+        StatusCode::CONFLICT,
+        "an aborted game takes nobody: {}",
+        r.text
+    );
+    assert_eq!(r.json["code"], "game_over");
+
+    let (id, token, created) = create(&app, json!({"mode": "local"})).await;
+    let mut game = created["game"].clone();
+    for k in 0..2 {
+        assert_eq!(game["can_abort"], true, "after {k} moves");
+        let body = json!({ "move": first_legal(&game) }).to_string();
+        game = call(
+            &app,
+            Method::POST,
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            Some(&body),
+        )
+        .await
+        .json["game"]
+            .clone();
+    }
+    assert_eq!(game["can_abort"], false);
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/abort"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert_eq!(r.json["code"], "conflict");
+    // Spectators cannot abort.
+    let (id, _, _) = create(&app, json!({"mode": "local"})).await;
+    let r = call(&app, Method::POST, &format!("/api/games/{id}/abort"), None, None).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+
+    // Aborted games are not in the archive.
+    let r = call(
+        &app,
+        Method::GET,
+        "/api/games?status=finished&limit=200",
+        None,
+        None,
+    )
+    .await;
+    assert!(r.json["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|g| g["status"] == "finished"));
+}
+
+async fn abandoned_games_are_closed(db: String) {
+    let state = AppState::new(Config {
+        abandon_after: Some(std::time::Duration::from_secs(1)),
+        ..config(&db)
+    })
+    .await
+    .unwrap();
+    let app = app(state.clone());
+    let (id, _, _) = create(&app, json!({"mode": "friend"})).await;
+    let (busy, token, created) = create(&app, json!({"mode": "local"})).await;
+    // The sweep runs every quarter of the idle time; a game moved in meanwhile stays open.
+    let mut game = created["game"].clone();
+    let mut closed = false;
+    for _ in 0..100 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        if game["status"] == "playing" && !game["legal_moves"].as_array().unwrap().is_empty() {
+            let body = json!({ "move": first_legal(&game) }).to_string();
+            let r = call(
+                &app,
+                Method::POST,
+                &format!("/api/games/{busy}/moves"),
+                Some(&token),
+                Some(&body),
+            )
+            .await;
+            if r.status == StatusCode::OK {
+                game = r.json["game"].clone();
+            }
+        }
+        let r = call(&app, Method::GET, &format!("/api/games/{id}"), None, None).await;
+        if r.json["game"]["status"] == "abandoned" {
+            closed = true;
+            assert!(r.json["game"]["result"].is_null());
+            break;
+        }
+    }
+    assert!(closed, "the idle game was closed as abandoned");
+}
+
 on_both_databases!(
+    finished_games_are_final_and_early_games_can_be_aborted,
+    abandoned_games_are_closed,
     create_get_and_play_against_the_computer,
     bad_requests_get_clear_errors,
     undo_hint_list_and_a_full_game_on_one_device,

@@ -166,16 +166,19 @@ pub fn load(path: &Path) -> Result<Vec<Sample>> {
             "not a positions file (bad magic bytes); make one with `reversi train positions`",
         ));
     }
-    let n = u64::from_le_bytes(head[8..16].try_into().expect("8 bytes")) as usize;
+    let n = u64::from_le_bytes(head[8..16].try_into().expect("8 bytes"));
     let len = std::fs::metadata(path)
         .map_err(|e| TrainError::io(path, e))?
-        .len() as usize;
-    if len != 16 + n * RECORD {
+        .len();
+    // Checked: a header with a huge count must not wrap into a size that matches the file.
+    let want = n.checked_mul(RECORD as u64).and_then(|b| b.checked_add(16));
+    if want != Some(len) {
         return Err(TrainError::format(
             path,
-            format!("{len} bytes, expected {} for {n} positions", 16 + n * RECORD),
+            format!("{len} bytes, which is not the size of the {n} positions its header names"),
         ));
     }
+    let n = n as usize;
     let mut out = Vec::with_capacity(n);
     let mut rec = [0u8; RECORD];
     for _ in 0..n {
@@ -233,6 +236,14 @@ mod tests {
         assert_eq!(load(&path).unwrap(), samples);
         std::fs::write(&path, b"garbage").unwrap();
         assert!(load(&path).is_err());
+        // A count so large that `16 + n × record` wraps to this very file's size (64 bytes).
+        let n = 2 + (1u64 << 61);
+        assert_eq!(16u64.wrapping_add(n.wrapping_mul(RECORD as u64)), 64);
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&n.to_le_bytes());
+        bytes.resize(64, 0);
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(load(&path).is_err(), "a huge count is refused, not allocated");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -30,8 +30,25 @@ pub struct TrainingGame {
     pub theoretical: Option<(i32, u32)>,
 }
 
+/// The most a source file gives, read or decompressed (1 GiB: Logistello's log is 15 MiB
+/// unpacked, a WTHOR year under 1 MiB); more is refused rather than exhausting the memory.
+const MAX_SOURCE_BYTES: u64 = 1 << 30;
+
 fn read(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| TrainError::io(path, e))
+    let f = std::fs::File::open(path).map_err(|e| TrainError::io(path, e))?;
+    bounded(path, f)
+}
+
+/// Everything `r` gives, at most [`MAX_SOURCE_BYTES`].
+fn bounded(path: &Path, r: impl Read) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    r.take(MAX_SOURCE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| TrainError::io(path, e))?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(TrainError::format(path, "more than 1 GiB of data"));
+    }
+    Ok(bytes)
 }
 
 /// Every game of the `WTH_*.wtb` files in `dir` (8×8 only), files in name order.
@@ -66,11 +83,9 @@ pub fn wthor_games(dir: &Path) -> Result<Vec<TrainingGame>> {
 pub fn logistello_games(path: &Path) -> Result<Vec<TrainingGame>> {
     let bytes = read(path)?;
     let text = if bytes.starts_with(&[0x1F, 0x8B]) {
-        let mut s = String::new();
-        flate2::read::GzDecoder::new(&bytes[..])
-            .read_to_string(&mut s)
+        let raw = bounded(path, flate2::read::GzDecoder::new(&bytes[..]))
             .map_err(|e| TrainError::format(path, format!("gzip: {e}")))?;
-        s
+        String::from_utf8(raw).map_err(|e| TrainError::format(path, e.to_string()))?
     } else {
         String::from_utf8(bytes).map_err(|e| TrainError::format(path, e.to_string()))?
     };

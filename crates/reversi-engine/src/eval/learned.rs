@@ -84,7 +84,17 @@ impl Learned {
 
     /// Reads a compressed weights file's bytes.
     pub fn from_compressed(bytes: &[u8]) -> Result<Learned, WeightsError> {
-        let raw = zstd::stream::decode_all(bytes).map_err(|e| WeightsError::Compression(e.to_string()))?;
+        use std::io::Read;
+        // Decompressed with a bound: a small file that inflates without end (a zstd bomb)
+        // must be refused by its length, not fill the memory.
+        let expected = 16 + 2 * STAGES * STAGE_SIZE;
+        let decoder =
+            zstd::stream::Decoder::new(bytes).map_err(|e| WeightsError::Compression(e.to_string()))?;
+        let mut raw = Vec::with_capacity(expected);
+        decoder
+            .take(expected as u64 + 1)
+            .read_to_end(&mut raw)
+            .map_err(|e| WeightsError::Compression(e.to_string()))?;
         Learned::from_raw(&raw)
     }
 
@@ -179,5 +189,34 @@ impl Evaluator for Learned {
 
     fn name(&self) -> &'static str {
         "learned"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_that_inflates_without_end_is_refused() {
+        // 1 GiB of zeros compresses to a few KiB; reading it whole would take the gigabyte.
+        let mut enc = zstd::stream::Encoder::new(Vec::new(), 19).unwrap();
+        let zeros = vec![0u8; 1 << 20];
+        for _ in 0..1024 {
+            std::io::Write::write_all(&mut enc, &zeros).unwrap();
+        }
+        let bomb = enc.finish().unwrap();
+        assert!(bomb.len() < 1 << 20);
+        assert!(matches!(
+            Learned::from_compressed(&bomb),
+            Err(WeightsError::BadMagic | WeightsError::Length { .. })
+        ));
+        // The shipped weights still read.
+        let w = Learned::embedded();
+        let again = zstd::stream::encode_all(&w.to_raw()[..], 3).unwrap();
+        assert!(Learned::from_compressed(&again).is_ok());
+        assert!(matches!(
+            Learned::from_compressed(b"not zstd"),
+            Err(WeightsError::Compression(_))
+        ));
     }
 }

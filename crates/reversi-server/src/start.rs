@@ -1,0 +1,108 @@
+//! Starting the application: the database opened, the state built, and the background tasks
+//! that run as long as it lives — the follower of other instances' changes (PostgreSQL), the
+//! sweep that lets idle games leave memory, the sweep that closes abandoned games, and the
+//! analysis worker. Each task holds the state weakly and ends when the state is dropped.
+
+use crate::db::{now, Db, Listener};
+use crate::error::Result;
+use crate::state::{AppState, Config, Inner};
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+impl AppState {
+    /// Opens the database and sets up the state, with its background tasks. On PostgreSQL it
+    /// also listens for the changes other server instances make to the games it holds, and
+    /// pushes them to its own websocket clients.
+    pub async fn new(config: Config) -> Result<AppState> {
+        let db = Db::connect(&config.database_url).await?;
+        let listener = db.listen().await?;
+        if db.kind() == "sqlite" {
+            // One process owns the file: an analysis still marked running was cut short.
+            let n = db.requeue_running_analyses().await?;
+            if n > 0 {
+                tracing::info!("{n} interrupted game analyses queued again");
+            }
+        }
+        let state = AppState::with_db(db, config);
+        let weak = Arc::downgrade(&state.inner);
+        if let Some(listener) = listener {
+            tokio::spawn(follow_changes(weak.clone(), listener));
+        }
+        if let Some(idle) = state.config().idle_evict {
+            tokio::spawn(sweep_idle(weak.clone(), idle));
+        }
+        if let Some(after) = state.config().abandon_after {
+            tokio::spawn(sweep_abandoned(weak.clone(), after));
+        }
+        tokio::spawn(crate::analysis::worker(weak));
+        Ok(state)
+    }
+}
+
+/// Evicts idle games from memory every so often, until the state is dropped.
+async fn sweep_idle(state: Weak<Inner>, idle: Duration) {
+    let every = (idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+    loop {
+        tokio::time::sleep(every).await;
+        let Some(inner) = state.upgrade() else { return };
+        let n = AppState { inner }.evict_idle(idle);
+        if n > 0 {
+            tracing::debug!("{n} idle games left memory");
+        }
+    }
+}
+
+/// Closes the games nobody has changed for `after` as abandoned, every so often (at once at
+/// start, then every hour or `after / 4`, whichever is shorter), until the state is dropped.
+/// Each game goes through the state, so players watching it see it end.
+async fn sweep_abandoned(state: Weak<Inner>, after: Duration) {
+    let every = (after / 4).clamp(Duration::from_millis(100), Duration::from_secs(3600));
+    loop {
+        let Some(inner) = state.upgrade() else { return };
+        let state_now = AppState { inner };
+        let before = now() - after.as_secs() as i64;
+        match state_now.db().idle_games(before, 500).await {
+            Ok(ids) => {
+                let mut n = 0;
+                for id in ids {
+                    match state_now.abandon(&id).await {
+                        Ok(true) => n += 1,
+                        Ok(false) => {}
+                        Err(e) => tracing::warn!("closing abandoned game {id}: {e}"),
+                    }
+                }
+                if n > 0 {
+                    tracing::info!("{n} abandoned games closed");
+                }
+            }
+            Err(e) => tracing::warn!("looking for abandoned games: {e}"),
+        }
+        drop(state_now);
+        tokio::time::sleep(every).await;
+    }
+}
+
+/// Follows the changes other instances make (PostgreSQL `LISTEN`), until the state is dropped.
+async fn follow_changes(state: Weak<Inner>, mut listener: Listener) {
+    loop {
+        let next = tokio::time::timeout(Duration::from_secs(2), listener.next()).await;
+        let Some(inner) = state.upgrade() else { return };
+        let state = AppState { inner };
+        let ids = match next {
+            Err(_) => continue, // no news; check that the state is still alive
+            Ok(Ok(Some(change))) => vec![change.game_id],
+            // Reconnected: notifications may have been missed.
+            Ok(Ok(None)) => state.held(),
+            Ok(Err(e)) => {
+                tracing::warn!("database notifications: {e}");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                state.held()
+            }
+        };
+        for id in ids {
+            if let Err(e) = state.refresh(&id).await {
+                tracing::warn!("refreshing game {id}: {e}");
+            }
+        }
+    }
+}
