@@ -2,6 +2,7 @@
 
 use crate::svg::{Anchor, Svg};
 use crate::Lang;
+use reversi_i18n::tr;
 
 /// A point to mark on the chart: a large mistake.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,7 +97,12 @@ pub fn score_chart_svg(scores: &[f64], marks: &[ChartMark], lang: Lang) -> Strin
             "fill=\"none\" stroke=\"#d62728\" stroke-width=\"0.5\"",
             Some(&format!("mark-{}", mark.ply)),
         );
-        let ly = if s >= 0.0 { my - 3.0 } else { my + 5.0 };
+        // Above a point where Black leads, below one where White does; but always inside the
+        // plot, so that a label never runs into the move numbers under the axis.
+        let below = s < 0.0 && my + 5.0 <= top + gh - 1.0;
+        let above_fits = my - 3.0 >= top + 3.0;
+        let ly = if below || !above_fits { my + 5.0 } else { my - 3.0 };
+        let ly = ly.clamp(top + 3.0, top + gh - 1.0);
         svg.text(
             mx,
             ly,
@@ -113,10 +119,7 @@ pub fn score_chart_svg(scores: &[f64], marks: &[ChartMark], lang: Lang) -> Strin
         3.4,
         Anchor::Start,
         "fill=\"#000000\" font-weight=\"bold\"",
-        lang.pick(
-            "Evaluation after each move (discs, Black's view)",
-            "Оценка после каждого хода (фишки, за чёрных)",
-        ),
+        &tr(lang, "chart-title"),
         None,
     );
     svg.text(
@@ -125,7 +128,7 @@ pub fn score_chart_svg(scores: &[f64], marks: &[ChartMark], lang: Lang) -> Strin
         3.0,
         Anchor::End,
         ink,
-        lang.pick("move", "ход"),
+        &tr(lang, "chart-move"),
         None,
     );
     svg.text(
@@ -134,7 +137,7 @@ pub fn score_chart_svg(scores: &[f64], marks: &[ChartMark], lang: Lang) -> Strin
         2.8,
         Anchor::Start,
         "fill=\"#444444\"",
-        lang.pick("Black ahead", "Чёрные впереди"),
+        &tr(lang, "chart-black-ahead"),
         None,
     );
     svg.text(
@@ -143,7 +146,7 @@ pub fn score_chart_svg(scores: &[f64], marks: &[ChartMark], lang: Lang) -> Strin
         2.8,
         Anchor::Start,
         "fill=\"#444444\"",
-        lang.pick("White ahead", "Белые впереди"),
+        &tr(lang, "chart-white-ahead"),
         None,
     );
     svg.finish()

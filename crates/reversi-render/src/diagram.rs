@@ -1,10 +1,11 @@
 //! Game diagrams: a position at any ply, or the numbered game record (kifu).
 
 use crate::board::BoardPicture;
-use crate::rules_text::variant_title;
+use crate::rules_text::{color_key, variant_title};
 use crate::svg::{wrap, Anchor, Svg};
 use crate::Lang;
 use reversi_core::{Color, Game, Move};
+use reversi_i18n::{t, tr};
 
 /// What the caption under a diagram says besides what the game itself tells.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -19,11 +20,8 @@ pub struct DiagramInfo {
     pub lang: Lang,
 }
 
-fn side(c: Color, lang: Lang) -> &'static str {
-    match c {
-        Color::Black => lang.pick("Black", "Чёрные"),
-        Color::White => lang.pick("White", "Белые"),
-    }
+fn side(c: Color, lang: Lang) -> String {
+    t!(lang, "diagram-side", color = color_key(c))
 }
 
 /// A diagram of `game` after `ply` moves (passes count; `None`: every recorded move), with
@@ -64,25 +62,13 @@ pub fn diagram_svg(game: &Game, ply: Option<usize>, numbered: bool, info: &Diagr
     let max_chars = ((page_w - 2.0 * margin) / (size * 0.56)) as usize;
 
     let mut caption: Vec<(String, bool)> = Vec::new();
+    let variant = variant_title(rules.variant, lang);
     let title = if numbered {
-        format!(
-            "{} — {}",
-            variant_title(rules.variant, lang),
-            lang.pick("game record", "запись партии")
-        )
+        t!(lang, "diagram-title-record", variant = variant)
     } else if ply == 0 {
-        format!(
-            "{} — {}",
-            variant_title(rules.variant, lang),
-            lang.pick("start", "начало")
-        )
+        t!(lang, "diagram-title-start", variant = variant)
     } else {
-        format!(
-            "{} — {} {}",
-            variant_title(rules.variant, lang),
-            lang.pick("after move", "после хода"),
-            ply
-        )
+        t!(lang, "diagram-title-after", variant = variant, n = ply as u64)
     };
     caption.push((title, true));
     if info.black.is_some() || info.white.is_some() {
@@ -101,37 +87,34 @@ pub fn diagram_svg(game: &Game, ply: Option<usize>, numbered: bool, info: &Diagr
     if pos.is_game_over() {
         let o = pos.score();
         caption.push((
-            format!("{} {}–{}", lang.pick("Result:", "Итог:"), o.black, o.white),
+            t!(lang, "diagram-result", black = o.black, white = o.white),
             false,
         ));
     } else if let Some(r) = info.result.as_ref().filter(|_| ply == moves.len()) {
-        caption.push((format!("{} {r}", lang.pick("Result:", "Итог:")), false));
+        caption.push((t!(lang, "diagram-result-text", result = r.as_str()), false));
     }
     if !pos.is_game_over() && !numbered {
         caption.push((
-            format!(
-                "{}: {}",
-                lang.pick("To move", "Ход"),
-                side(pos.side_to_move(), lang).to_lowercase()
-            ),
+            t!(lang, "diagram-to-move", color = color_key(pos.side_to_move())),
             false,
         ));
     }
     if numbered {
         let text = if passes.is_empty() {
-            lang.pick("No passes.", "Пропусков хода нет.").to_string()
+            tr(lang, "diagram-no-passes")
         } else {
             let list: Vec<String> = passes
                 .iter()
-                .map(|(after, who)| {
-                    format!(
-                        "{} {after} ({})",
-                        lang.pick("after move", "после хода"),
-                        side(*who, lang).to_lowercase()
+                .map(|&(after, who)| {
+                    t!(
+                        lang,
+                        "diagram-pass-item",
+                        n = after as u64,
+                        color = color_key(who)
                     )
                 })
                 .collect();
-            format!("{} {}.", lang.pick("Passes:", "Пропуски хода:"), list.join(", "))
+            t!(lang, "diagram-passes", list = list.join(", "))
         };
         caption.push((text, false));
     }

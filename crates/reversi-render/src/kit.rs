@@ -5,6 +5,7 @@ use crate::rules_text::{rules_sheet_paragraphs, variant_title};
 use crate::svg::{wrap, Anchor, Svg};
 use crate::{Lang, Paper};
 use reversi_core::{AnyPosition, Color, Rules};
+use reversi_i18n::{t, tr};
 
 const MARGIN: f64 = 12.0;
 const BOARD_FILL: &str = "#cfe9d6";
@@ -74,7 +75,7 @@ fn board_page(rules: &Rules, lang: Lang, paper: Paper, cell: f64) -> String {
     let top = MARGIN + 14.0;
     let y = top + (ph - MARGIN - 10.0 - top - bh) / 2.0;
     board.draw(&mut svg, x, y, cell, true, BOARD_FILL);
-    let note = format!("{} {:.0} mm", lang.pick("Board square:", "Сторона поля:"), cell);
+    let note = t!(lang, "kit-board-square", mm = format!("{cell:.0}"));
     footer(&mut svg, paper, &note);
     svg.finish()
 }
@@ -84,7 +85,7 @@ fn rules_page(rules: &Rules, lang: Lang, paper: Paper) -> String {
     let mut svg = Svg::new(pw, ph);
     let heading = format!(
         "{} — {}",
-        lang.pick("Rules", "Правила"),
+        tr(lang, "kit-rules"),
         variant_title(rules.variant, lang)
     );
     svg.text(
@@ -133,7 +134,7 @@ fn rules_page(rules: &Rules, lang: Lang, paper: Paper) -> String {
         4.0,
         Anchor::Middle,
         "fill=\"#000000\" font-weight=\"bold\"",
-        lang.pick("Start position", "Начальная позиция"),
+        &tr(lang, "kit-start-position"),
         None,
     );
     board.draw(&mut svg, (pw - bw) / 2.0, by, cell, true, BOARD_FILL);
@@ -164,21 +165,8 @@ fn disc_pages(count: usize, board_width: usize, lang: Lang, paper: Paper, cell: 
         for color in Color::ALL {
             let mut svg = Svg::new(pw, paper.size_mm().1);
             let (side, hint) = match color {
-                Color::Black => (
-                    lang.pick("Discs: black faces (front)", "Фишки: чёрная сторона (лицевая)"),
-                    lang.pick(
-                        "Print two-sided, flipping on the long edge (or glue this page back to back with the next one), then cut along the dashed lines.",
-                        "Печатайте с двух сторон, переворот по длинному краю (или склейте этот лист со \
-                         следующим обратными сторонами), затем разрежьте по пунктиру.",
-                    ),
-                ),
-                Color::White => (
-                    lang.pick("Discs: white faces (back, mirrored)", "Фишки: белая сторона (оборот, зеркально)"),
-                    lang.pick(
-                        "This page is the back of the previous one: its discs are mirrored so they line up.",
-                        "Эта страница — оборот предыдущей: фишки отражены зеркально, чтобы совпасть.",
-                    ),
-                ),
+                Color::Black => (tr(lang, "kit-discs-black"), tr(lang, "kit-discs-black-note")),
+                Color::White => (tr(lang, "kit-discs-white"), tr(lang, "kit-discs-white-note")),
             };
             let title = format!("{side} — {}/{}", sheet + 1, sheets);
             svg.text(
@@ -190,7 +178,7 @@ fn disc_pages(count: usize, board_width: usize, lang: Lang, paper: Paper, cell: 
                 &title,
                 None,
             );
-            for (k, line) in wrap(hint, 95).iter().enumerate() {
+            for (k, line) in wrap(&hint, 95).iter().enumerate() {
                 svg.text(
                     pw / 2.0,
                     MARGIN + 12.0 + k as f64 * 4.0,
@@ -234,11 +222,7 @@ fn disc_pages(count: usize, board_width: usize, lang: Lang, paper: Paper, cell: 
                 let id = format!("disc-{tag}-{}", sheet * per_sheet + k + 1);
                 svg.circle(cx, cy, cell * 0.42, &style, Some(&id));
             }
-            footer(
-                &mut svg,
-                paper,
-                &format!("{} {n}", lang.pick("Discs on this page:", "Фишек на странице:")),
-            );
+            footer(&mut svg, paper, &t!(lang, "kit-discs-on-page", n = n as u64));
             pages.push(svg.finish());
         }
     }

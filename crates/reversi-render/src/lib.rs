@@ -27,45 +27,8 @@ pub use rules_text::{rules_sheet_paragraphs, variant_title};
 use std::fmt;
 use std::str::FromStr;
 
-/// The language of the words on a picture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// English.
-    #[default]
-    En,
-    /// Russian.
-    Ru,
-}
-
-impl Lang {
-    /// Both languages.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ru];
-
-    /// Picks the English or the Russian text.
-    pub fn pick<'a>(self, en: &'a str, ru: &'a str) -> &'a str {
-        match self {
-            Lang::En => en,
-            Lang::Ru => ru,
-        }
-    }
-}
-
-impl FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Lang, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "en" | "english" => Ok(Lang::En),
-            "ru" | "russian" => Ok(Lang::Ru),
-            _ => Err(format!("language `{s}` must be `en` or `ru`")),
-        }
-    }
-}
-
-impl fmt::Display for Lang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.pick("en", "ru"))
-    }
-}
+/// The language of the words on a picture (the messages come from `reversi-i18n`).
+pub use reversi_i18n::Lang;
 
 /// A paper size for print-and-play kits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -202,10 +202,13 @@ impl AppState {
     pub async fn analysis_chart(&self, id: &str, lang: reversi_render::Lang) -> Result<String> {
         let a = self.analysis(id).await?;
         if a.status != "done" {
-            return Err(Error::Conflict(format!(
-                "the analysis is {}, not done; the chart comes when it is",
-                a.status
-            )));
+            return Err(Error::Conflict(
+                "analysis_not_done",
+                format!(
+                    "the analysis is {}, not done; the chart comes when it is",
+                    a.status
+                ),
+            ));
         }
         let scores: Vec<f64> = a.black_scores.iter().map(|&s| s as f64).collect();
         let mut worst: Vec<(usize, &AnalysedMove)> =

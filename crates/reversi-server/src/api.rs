@@ -320,8 +320,11 @@ pub async fn hint(
 /// Query of `GET /api/games`.
 #[derive(Debug, Deserialize)]
 pub struct ListQuery {
-    /// `playing` or `finished`.
+    /// `playing`, `finished`, `aborted` or `abandoned`.
     pub status: Option<String>,
+    /// These games only (comma-separated ids, at most 50): a visitor's own games, which the
+    /// browser remembers.
+    pub ids: Option<String>,
     /// Skip this many (default 0).
     pub offset: Option<u32>,
     /// At most this many (default 50, at most 200).
@@ -336,6 +339,17 @@ pub async fn list(
     let Query(q) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
     let offset = q.offset.unwrap_or(0);
     let limit = q.limit.unwrap_or(50).clamp(1, 200);
+    if let Some(ids) = q.ids.as_deref() {
+        let ids: Vec<&str> = ids.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+        if ids.len() > 50 {
+            return Err(Error::BadRequest("at most 50 ids".into()));
+        }
+        let games = state.db().games_by_id(&ids).await?;
+        let total = games.len();
+        return Ok(Json(serde_json::json!({
+            "games": games, "total": total, "offset": 0, "limit": 50
+        })));
+    }
     let (games, total) = state.list(q.status.as_deref(), offset, limit).await?;
     Ok(Json(serde_json::json!({
         "games": games, "total": total, "offset": offset, "limit": limit

@@ -320,6 +320,41 @@ pub struct GameSummary {
     pub analysis: String,
 }
 
+/// The columns of a [`GameSummary`], for `… WHERE …` to follow.
+const SUMMARY_SELECT: &str =
+    "SELECT g.id, g.variant, g.mode, g.level, g.black_player, g.white_player, g.status, \
+     g.black_count, g.white_count, g.winner, g.move_count, g.created_at, g.updated_at, \
+     g.finished_at, COALESCE(a.status, 'none') AS analysis FROM games g \
+     LEFT JOIN analyses a ON a.game_id = g.id";
+
+/// A row of [`SUMMARY_SELECT`].
+fn summary_of<R: Row>(row: &R) -> Result<GameSummary>
+where
+    for<'r> &'r str: sqlx::ColumnIndex<R>,
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<String>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<i64>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    Ok(GameSummary {
+        id: row.try_get("id")?,
+        variant: row.try_get("variant")?,
+        mode: row.try_get("mode")?,
+        level: row.try_get("level")?,
+        black: row.try_get("black_player")?,
+        white: row.try_get("white_player")?,
+        status: row.try_get("status")?,
+        black_count: row.try_get("black_count")?,
+        white_count: row.try_get("white_count")?,
+        winner: row.try_get("winner")?,
+        move_count: row.try_get("move_count")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        finished_at: row.try_get::<Option<i64>, _>("finished_at")?.map(|ms| ms / 1000),
+        analysis: row.try_get("analysis")?,
+    })
+}
+
 /// Seconds since the Unix epoch.
 pub fn now() -> i64 {
     std::time::SystemTime::now()
@@ -676,11 +711,7 @@ impl Db {
             "g.updated_at DESC, g.id"
         };
         let sql = format!(
-            "SELECT g.id, g.variant, g.mode, g.level, g.black_player, g.white_player, g.status, \
-             g.black_count, g.white_count, g.winner, g.move_count, g.created_at, g.updated_at, \
-             g.finished_at, COALESCE(a.status, 'none') AS analysis FROM games g \
-             LEFT JOIN analyses a ON a.game_id = g.id \
-             WHERE ($1 IS NULL OR g.status = $1) ORDER BY {order} LIMIT $2 OFFSET $3"
+            "{SUMMARY_SELECT} WHERE ($1 IS NULL OR g.status = $1) ORDER BY {order} LIMIT $2 OFFSET $3"
         );
         with_reader!(self, pool => {
             let rows = sqlx::query(&sql)
@@ -693,29 +724,28 @@ impl Db {
                 .bind(status)
                 .fetch_one(pool)
                 .await?;
-            let games = rows
-                .iter()
-                .map(|row| {
-                    Ok(GameSummary {
-                        id: row.try_get("id")?,
-                        variant: row.try_get("variant")?,
-                        mode: row.try_get("mode")?,
-                        level: row.try_get("level")?,
-                        black: row.try_get("black_player")?,
-                        white: row.try_get("white_player")?,
-                        status: row.try_get("status")?,
-                        black_count: row.try_get("black_count")?,
-                        white_count: row.try_get("white_count")?,
-                        winner: row.try_get("winner")?,
-                        move_count: row.try_get("move_count")?,
-                        created_at: row.try_get("created_at")?,
-                        updated_at: row.try_get("updated_at")?,
-                        finished_at: row.try_get::<Option<i64>, _>("finished_at")?.map(|ms| ms / 1000),
-                        analysis: row.try_get("analysis")?,
-                    })
-                })
-                .collect::<Result<Vec<_>>>()?;
+            let games = rows.iter().map(summary_of).collect::<Result<Vec<_>>>()?;
             Ok((games, total))
+        })
+    }
+
+    /// The games of `ids` that exist (at most 50 asked), latest change first.
+    pub async fn games_by_id(&self, ids: &[&str]) -> Result<Vec<GameSummary>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "{SUMMARY_SELECT} WHERE g.id IN ({}) ORDER BY g.updated_at DESC, g.id",
+            marks.join(", ")
+        );
+        with_reader!(self, pool => {
+            let mut q = sqlx::query(&sql);
+            for id in ids {
+                q = q.bind(*id);
+            }
+            let rows = q.fetch_all(pool).await?;
+            rows.iter().map(summary_of).collect()
         })
     }
 

@@ -37,9 +37,10 @@ pub enum Error {
     /// The action needs a finished game (analysis, rematch).
     #[error("{0}")]
     NotFinished(String),
-    /// Any other conflict with the game's state (no seat left, nothing to undo, ...).
-    #[error("{0}")]
-    Conflict(String),
+    /// Any other conflict with the game's state: its short name (`seats_taken`,
+    /// `nothing_to_undo`, …, the `code` clients translate) and the message.
+    #[error("{1}")]
+    Conflict(&'static str, String),
     /// No game with that id.
     #[error("no such game")]
     NotFound,
@@ -79,7 +80,7 @@ impl Error {
             Error::NotYourTurn(_)
             | Error::GameOver
             | Error::StalePly { .. }
-            | Error::Conflict(_)
+            | Error::Conflict(..)
             | Error::NotFinished(_) => StatusCode::CONFLICT,
             Error::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Error::NotFound => StatusCode::NOT_FOUND,
@@ -92,6 +93,35 @@ impl Error {
         }
     }
 
+    /// Every code [`Error::code`] can give (the front end has a message for each).
+    pub const CODES: &'static [&'static str] = &[
+        "bad_request",
+        "no_seat",
+        "not_your_seat",
+        "not_your_turn",
+        "illegal_move",
+        "game_over",
+        "stale_ply",
+        "not_finished",
+        "not_found",
+        "rate_limited",
+        "too_large",
+        "unsupported_media_type",
+        "foreign_origin",
+        "method_not_allowed",
+        "database",
+        "internal",
+        "seats_taken",
+        "waiting_for_friend",
+        "abort_instead",
+        "cannot_abort",
+        "nothing_to_undo",
+        "undo_vs_computer_only",
+        "no_hints",
+        "analysis_not_done",
+        "game_changed",
+    ];
+
     /// A short machine-readable name of the error (`illegal_move`, `not_your_turn`, ...).
     pub fn code(&self) -> &'static str {
         match self {
@@ -102,7 +132,7 @@ impl Error {
             Error::IllegalMove(_) => "illegal_move",
             Error::GameOver => "game_over",
             Error::StalePly { .. } => "stale_ply",
-            Error::Conflict(_) => "conflict",
+            Error::Conflict(code, _) => code,
             Error::NotFinished(_) => "not_finished",
             Error::NotFound => "not_found",
             Error::TooManyRequests => "rate_limited",

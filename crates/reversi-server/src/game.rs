@@ -248,6 +248,7 @@ impl LiveGame {
         }
         if !self.can_abort() {
             return Err(Error::Conflict(
+                "cannot_abort",
                 "both players have moved: the game can no longer be aborted (resign instead)".into(),
             ));
         }
@@ -323,6 +324,7 @@ impl LiveGame {
         }
         if self.waiting_for_friend() {
             return Err(Error::Conflict(
+                "waiting_for_friend",
                 "your friend has not joined yet: the game starts once they open the invite link".into(),
             ));
         }
@@ -360,6 +362,7 @@ impl LiveGame {
         }
         if self.waiting_for_friend() {
             return Err(Error::Conflict(
+                "abort_instead",
                 "nobody has joined yet: abort the game instead of resigning".into(),
             ));
         }
@@ -378,6 +381,7 @@ impl LiveGame {
         }
         if self.record.mode != Mode::Ai {
             return Err(Error::Conflict(
+                "undo_vs_computer_only",
                 "undo is only for games against the computer".into(),
             ));
         }
@@ -400,7 +404,7 @@ impl LiveGame {
             }
         }
         let Some(target) = target else {
-            return Err(Error::Conflict("nothing to undo".into()));
+            return Err(Error::Conflict("nothing_to_undo", "nothing to undo".into()));
         };
         let mut game = Game::from_position(self.record.rules(), *self.game.start());
         game.play_all(&moves[..target])
@@ -474,6 +478,11 @@ impl LiveGame {
             passed,
             black_count: pos.count(Color::Black),
             white_count: pos.count(Color::White),
+            supply: match (pos.supply(Color::Black), pos.supply(Color::White)) {
+                (Some(black), Some(white)) => Some(Players { black, white }),
+                _ => None,
+            },
+            first_to_move: self.game.start().side_to_move(),
             status: self.status(),
             can_abort: self.can_abort(),
             result,
@@ -714,6 +723,11 @@ pub struct GameView {
     pub black_count: u32,
     /// White's discs on the board.
     pub white_count: u32,
+    /// The discs left in each player's supply, in variants that have one (Reversi 1880).
+    pub supply: Option<Players<u8>>,
+    /// The colour that moved first (moves then alternate, passes included).
+    #[serde(serialize_with = "ser_color")]
+    pub first_to_move: Color,
     /// `playing`, `finished` (with a result), `aborted` or `abandoned` (without one).
     pub status: &'static str,
     /// Whether a seat holder may still abort the game (the two sides have not both moved).
@@ -728,6 +742,10 @@ pub struct GameView {
     pub created_at: i64,
     /// The id of the rematch a seat holder started from this game, if any.
     pub rematch: Option<String>,
+}
+
+fn ser_color<S: serde::Serializer>(c: &Color, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(c.name())
 }
 
 fn ser_color_opt<S: serde::Serializer>(c: &Option<Color>, s: S) -> std::result::Result<S::Ok, S::Error> {

@@ -371,7 +371,7 @@ impl AppState {
         let seat = g
             .record
             .open_seat()
-            .ok_or_else(|| Error::Conflict("both seats are taken; you can watch".into()))?;
+            .ok_or_else(|| Error::Conflict("seats_taken", "both seats are taken; you can watch".into()))?;
         // The seat is the invited friend's: the game's id alone (listed, watched) is not enough.
         let valid = match (&g.record.join_token, invite) {
             (Some(secret), Some(given)) => crate::game::constant_time_eq(secret, given),
@@ -434,7 +434,10 @@ impl AppState {
                     // Another instance may have moved first: take the stored game.
                     self.reload_locked(&slot, &mut g).await?;
                     if g.game.ply() != before {
-                        return Err(Error::Conflict("the game changed meanwhile; try again".into()));
+                        return Err(Error::Conflict(
+                            "game_changed",
+                            "the game changed meanwhile; try again".into(),
+                        ));
                     }
                 }
                 return Err(e);
@@ -537,6 +540,7 @@ impl AppState {
             }
             if g.record.mode != Mode::Ai {
                 return Err(Error::Conflict(
+                    "no_hints",
                     "hints are for games against the computer, not between people".into(),
                 ));
             }
@@ -568,8 +572,10 @@ impl AppState {
         limit: u32,
     ) -> Result<(Vec<GameSummary>, i64)> {
         if let Some(s) = status {
-            if s != "playing" && s != "finished" {
-                return Err(Error::BadRequest("status must be playing or finished".into()));
+            if !matches!(s, "playing" | "finished" | "aborted" | "abandoned") {
+                return Err(Error::BadRequest(
+                    "status must be playing, finished, aborted or abandoned".into(),
+                ));
             }
         }
         self.inner
@@ -673,7 +679,10 @@ impl AppState {
                 true,
             ));
         }
-        Err(Error::Conflict("the game changed meanwhile; try again".into()))
+        Err(Error::Conflict(
+            "game_changed",
+            "the game changed meanwhile; try again".into(),
+        ))
     }
 
     /// Holds the new game `live` (already stored) in memory, and starts the computer when it is

@@ -1,31 +1,71 @@
-//! The front end: plain HTML, CSS and JavaScript embedded in the binary at build time.
+//! The front end: HTML, CSS and JavaScript modules embedded in the binary at build time, the
+//! interface's words (the Fluent files of `reversi-i18n`, as JSON), the icon, and the pages for
+//! addresses that do not exist.
 
 use crate::state::AppState;
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::extract::Path;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use reversi_i18n::{tr, Lang};
 use tower_http::set_header::SetResponseHeaderLayer;
 
 /// The page (one HTML file for every route of the app).
 pub const INDEX_HTML: &str = include_str!("../static/index.html");
-/// The script.
-pub const APP_JS: &str = include_str!("../static/app.js");
-/// The style sheet.
-pub const APP_CSS: &str = include_str!("../static/app.css");
 
-fn file(body: &'static str, content_type: &'static str) -> Response {
-    let mut resp = body.into_response();
-    let h = resp.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
-    resp
-}
+/// Every file under `/static/`: its path there, its content and its type.
+pub const STATIC_FILES: &[(&str, &str, &str)] = &[
+    (
+        "css/site.css",
+        include_str!("../static/css/site.css"),
+        "text/css; charset=utf-8",
+    ),
+    ("js/app.js", include_str!("../static/js/app.js"), JS),
+    ("js/api.js", include_str!("../static/js/api.js"), JS),
+    ("js/board.js", include_str!("../static/js/board.js"), JS),
+    ("js/dom.js", include_str!("../static/js/dom.js"), JS),
+    ("js/i18n.js", include_str!("../static/js/i18n.js"), JS),
+    ("js/prefs.js", include_str!("../static/js/prefs.js"), JS),
+    ("js/sound.js", include_str!("../static/js/sound.js"), JS),
+    ("js/strength.js", include_str!("../static/js/strength.js"), JS),
+    (
+        "js/pages/archive.js",
+        include_str!("../static/js/pages/archive.js"),
+        JS,
+    ),
+    ("js/pages/game.js", include_str!("../static/js/pages/game.js"), JS),
+    ("js/pages/home.js", include_str!("../static/js/pages/home.js"), JS),
+    (
+        "js/pages/replay.js",
+        include_str!("../static/js/pages/replay.js"),
+        JS,
+    ),
+    (
+        "js/pages/rules.js",
+        include_str!("../static/js/pages/rules.js"),
+        JS,
+    ),
+    (
+        "js/pages/summary.js",
+        include_str!("../static/js/pages/summary.js"),
+        JS,
+    ),
+    (
+        "vendor/fluent-bundle.js",
+        include_str!("../static/vendor/fluent-bundle.js"),
+        JS,
+    ),
+];
 
-async fn index() -> Response {
-    file(INDEX_HTML, "text/html; charset=utf-8")
-}
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// The site's icon: a disc half black, half white, on the green cloth.
+pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"32\" height=\"32\" \
+    viewBox=\"0 0 32 32\"><rect width=\"32\" height=\"32\" rx=\"6\" fill=\"#2f7d4f\"/>\
+    <circle cx=\"16\" cy=\"16\" r=\"11\" fill=\"#f4f4f4\"/><path d=\"M16 5a11 11 0 0 0 0 22z\" \
+    fill=\"#111\"/><circle cx=\"16\" cy=\"16\" r=\"11\" fill=\"none\" stroke=\"#0d3a22\" \
+    stroke-width=\"1.2\"/></svg>";
 
 /// The policy every response carries: scripts and styles from this server only (the front end
 /// has no inline script; inline `style` attributes are allowed for the drawn board), no
@@ -50,14 +90,90 @@ pub fn with_security_headers<S: Clone + Send + Sync + 'static>(router: Router<S>
         .layer(set("x-content-type-options", "nosniff"))
 }
 
-/// A page that does not exist: a short page in both languages, with the way home.
-pub async fn not_found() -> Response {
-    let page = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-        <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-        <title>Not found — Reversi</title><link rel=\"stylesheet\" href=\"/static/app.css\"></head>\
-        <body><main><h1>Page not found</h1><p>There is no page at this address. \
-        <a href=\"/\">Go to the home page</a>.</p>\
-        <p lang=\"ru\">Такой страницы нет. <a href=\"/\">На главную</a>.</p></main></body></html>";
+fn file(body: impl IntoResponse, content_type: &'static str) -> Response {
+    let mut resp = body.into_response();
+    let h = resp.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    resp
+}
+
+async fn index() -> Response {
+    file(INDEX_HTML, "text/html; charset=utf-8")
+}
+
+async fn static_file(Path(path): Path<String>) -> Response {
+    match STATIC_FILES.iter().find(|(p, _, _)| *p == path) {
+        Some((_, body, ty)) => file(*body, ty),
+        None => not_found_page(Lang::En),
+    }
+}
+
+/// `GET /api/i18n/{lang}`: the interface's messages in Fluent syntax, for the front end:
+/// `{"lang": "ru", "ftl": "…"}`.
+async fn messages(Path(lang): Path<String>) -> Response {
+    match lang.parse::<Lang>() {
+        Ok(l) => {
+            let body = serde_json::json!({ "lang": l.code(), "ftl": reversi_i18n::source(l) });
+            file(axum::Json(body), "application/json")
+        }
+        Err(e) => crate::Error::BadRequest(e).into_response(),
+    }
+}
+
+async fn favicon_svg() -> Response {
+    file(FAVICON_SVG, "image/svg+xml")
+}
+
+/// `/favicon.ico`: the same icon as a PNG inside an ICO file (what browsers ask for unasked).
+async fn favicon_ico() -> Response {
+    static ICO: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let ico = ICO.get_or_init(|| match reversi_render::svg_to_png(FAVICON_SVG, 96.0) {
+        Ok(png) => ico_of_png(&png, 32),
+        Err(_) => Vec::new(),
+    });
+    if ico.is_empty() {
+        return not_found_page(Lang::En);
+    }
+    file(ico.clone(), "image/x-icon")
+}
+
+/// An ICO file holding one PNG image of `size`×`size` pixels.
+fn ico_of_png(png: &[u8], size: u8) -> Vec<u8> {
+    let mut out = Vec::with_capacity(22 + png.len());
+    out.extend_from_slice(&[0, 0, 1, 0, 1, 0]); // reserved, type 1 (icon), one image
+    out.extend_from_slice(&[size, size, 0, 0, 1, 0, 32, 0]); // size, no palette, 1 plane, 32 bpp
+    out.extend_from_slice(&(png.len() as u32).to_le_bytes());
+    out.extend_from_slice(&22u32.to_le_bytes()); // the image follows the 6 + 16 header bytes
+    out.extend_from_slice(png);
+    out
+}
+
+/// The language a page answers in when no script chose one: the browser's first choice.
+pub fn request_lang(headers: &HeaderMap) -> Lang {
+    headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .map_or(Lang::En, Lang::from_locale)
+}
+
+fn not_found_page(lang: Lang) -> Response {
+    let other = if lang == Lang::En { Lang::Ru } else { Lang::En };
+    let page = format!(
+        "<!doctype html><html lang=\"{code}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{title}</title><link rel=\"stylesheet\" href=\"/static/css/site.css\">\
+         <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\"></head>\
+         <body><main class=\"empty-state\"><h1>{title}</h1><p>{text} <a href=\"/\">{home}</a>.</p>\
+         <p lang=\"{ocode}\">{otext} <a href=\"/\">{ohome}</a>.</p></main></body></html>",
+        code = lang.code(),
+        title = tr(lang, "page-not-found-title"),
+        text = tr(lang, "page-not-found"),
+        home = tr(lang, "page-go-home"),
+        ocode = other.code(),
+        otext = tr(other, "page-not-found"),
+        ohome = tr(other, "page-go-home"),
+    );
     let mut resp = (StatusCode::NOT_FOUND, page).into_response();
     resp.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -66,11 +182,17 @@ pub async fn not_found() -> Response {
     resp
 }
 
+/// A page that does not exist: a short page in the browser's language and the other one,
+/// with the way home.
+pub async fn not_found(headers: HeaderMap) -> Response {
+    not_found_page(request_lang(&headers))
+}
+
 /// A method a page does not take (pages are only read).
-async fn page_method_not_allowed() -> Response {
+async fn page_method_not_allowed(headers: HeaderMap) -> Response {
     let mut resp = (
         StatusCode::METHOD_NOT_ALLOWED,
-        "This address is a page: it can only be read (GET).\n",
+        format!("{}\n", tr(request_lang(&headers), "page-method-not-allowed")),
     )
         .into_response();
     resp.headers_mut().insert(
@@ -89,13 +211,131 @@ pub fn routes() -> Router<AppState> {
         .route("/replay/{id}", get(index))
         .route("/rules", get(index))
         .route("/rules/{variant}", get(index))
-        .route(
-            "/static/app.js",
-            get(|| async { file(APP_JS, "text/javascript; charset=utf-8") }),
-        )
-        .route(
-            "/static/app.css",
-            get(|| async { file(APP_CSS, "text/css; charset=utf-8") }),
-        )
+        .route("/static/{*path}", get(static_file))
+        .route("/api/i18n/{lang}", get(messages))
+        .route("/favicon.svg", get(favicon_svg))
+        .route("/favicon.ico", get(favicon_ico))
         .method_not_allowed_fallback(page_method_not_allowed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_static_file_is_served_and_every_module_import_exists() {
+        for (path, body, _) in STATIC_FILES {
+            for line in body.lines().filter(|l| l.starts_with("import ")) {
+                let Some(target) = line.split('\'').nth(1) else {
+                    continue;
+                };
+                let base = std::path::Path::new(path).parent().unwrap();
+                let mut parts: Vec<&str> = base
+                    .to_str()
+                    .unwrap()
+                    .split('/')
+                    .filter(|p| !p.is_empty())
+                    .collect();
+                for seg in target.split('/') {
+                    match seg {
+                        "." => {}
+                        ".." => {
+                            parts.pop();
+                        }
+                        s => parts.push(s),
+                    }
+                }
+                let resolved = parts.join("/");
+                assert!(
+                    STATIC_FILES.iter().any(|(p, _, _)| *p == resolved),
+                    "{path} imports {target}: not served"
+                );
+            }
+        }
+        for src in [
+            "/static/css/site.css",
+            "/static/js/app.js",
+            "/static/vendor/fluent-bundle.js",
+        ] {
+            assert!(INDEX_HTML.contains(src), "{src}");
+        }
+    }
+
+    /// Every message id the front end names exists in both languages: the ids written out
+    /// (`t('web-…')`, `data-i18n="…"`), and every id a prefix builds (`'web-strength-' + key`).
+    #[test]
+    fn every_message_the_front_end_asks_for_exists() {
+        let mut ids: Vec<String> = Vec::new();
+        let sources = STATIC_FILES
+            .iter()
+            .filter(|(p, _, _)| p.starts_with("js/"))
+            .map(|(_, b, _)| *b)
+            .chain([INDEX_HTML]);
+        for body in sources {
+            for quote in ['\'', '"'] {
+                for part in body.split(quote).skip(1).step_by(2) {
+                    let is_id = (part.starts_with("web-")
+                        || part.starts_with("error-")
+                        || part.starts_with("variant-"))
+                        && part
+                            .chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+                    if is_id && !part.ends_with('-') {
+                        ids.push(part.to_string());
+                    }
+                }
+            }
+        }
+        let built = [
+            (
+                "web-strength-",
+                &[
+                    "beginner", "novice", "casual", "club", "strong", "expert", "master", "champion",
+                ][..],
+            ),
+            ("web-theme-", &["auto", "light", "dark"]),
+            ("web-color-", &["black", "white", "random"]),
+            (
+                "web-col-",
+                &["date", "variant", "players", "result", "moves", "analysis"],
+            ),
+            ("web-step-", &["first", "prev", "next", "last"]),
+            (
+                "web-analysis-state-",
+                &["none", "queued", "running", "done", "failed"],
+            ),
+            (
+                "variant-",
+                &[
+                    "othello",
+                    "grand",
+                    "eight-stars",
+                    "black-hole",
+                    "anti",
+                    "xot",
+                    "reversi-1880",
+                ],
+            ),
+        ];
+        for (prefix, keys) in built {
+            ids.extend(keys.iter().map(|k| format!("{prefix}{k}")));
+        }
+        // Every error code the server can answer with has its message.
+        for code in crate::error::Error::CODES {
+            ids.push(format!("error-{}", code.replace('_', "-")));
+        }
+        assert!(ids.len() > 100, "{}", ids.len());
+        for lang in Lang::ALL {
+            let missing: Vec<&String> = ids.iter().filter(|id| !reversi_i18n::has(lang, id)).collect();
+            assert!(missing.is_empty(), "{lang}: {missing:?}");
+        }
+    }
+
+    #[test]
+    fn the_icon_file_holds_its_png() {
+        let ico = ico_of_png(b"\x89PNGdata", 32);
+        assert_eq!(&ico[..6], &[0, 0, 1, 0, 1, 0]);
+        assert_eq!(u32::from_le_bytes(ico[14..18].try_into().unwrap()), 8);
+        assert_eq!(&ico[22..], b"\x89PNGdata");
+    }
 }

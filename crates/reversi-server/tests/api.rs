@@ -1092,16 +1092,31 @@ async fn pages_and_rate_limit() {
         "/replay/abc",
         "/rules",
         "/rules/nxn:6",
-        "/static/app.js",
-        "/static/app.css",
+        "/static/js/app.js",
+        "/static/css/site.css",
+        "/static/vendor/fluent-bundle.js",
+        "/favicon.svg",
+        "/favicon.ico",
+        "/api/i18n/en",
+        "/api/i18n/ru",
     ] {
         let r = call(&app, Method::GET, path, None, None).await;
         assert_eq!(r.status, StatusCode::OK, "{path}");
     }
     let r = call(&app, Method::GET, "/", None, None).await;
-    assert!(r.text.contains("<html") && r.text.contains("/static/app.js"));
-    // The home page offers every preset of RULES.md §4, in English and Russian.
-    let js = call(&app, Method::GET, "/static/app.js", None, None).await.text;
+    assert!(r.text.contains("<html") && r.text.contains("/static/js/app.js"));
+    let ico = call(&app, Method::GET, "/favicon.ico", None, None).await;
+    assert_eq!(ico.headers[header::CONTENT_TYPE], "image/x-icon");
+    // The messages come from the Fluent files, in both languages.
+    let ru = call(&app, Method::GET, "/api/i18n/ru", None, None).await;
+    assert_eq!(ru.json["lang"], "ru");
+    assert!(ru.json["ftl"].as_str().unwrap().contains("web-title = Реверси"));
+    let bad = call(&app, Method::GET, "/api/i18n/fr", None, None).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    // The home page offers every preset of RULES.md §4.
+    let js = call(&app, Method::GET, "/static/js/pages/home.js", None, None)
+        .await
+        .text;
     for v in [
         "othello",
         "nxn:",
@@ -1116,8 +1131,15 @@ async fn pages_and_rate_limit() {
     ] {
         assert!(js.contains(&format!("'{v}")), "{v}");
     }
-    assert!(js.contains("ru: {") && js.contains("en: {") && js.contains("localStorage"));
-    // The archive, replay, analysis, rules and rematch views use the API routes that exist.
+    // The pages use the API routes that exist.
+    let mut all = String::new();
+    for f in ["archive", "replay", "game", "rules", "home"] {
+        all.push_str(
+            &call(&app, Method::GET, &format!("/static/js/pages/{f}.js"), None, None)
+                .await
+                .text,
+        );
+    }
     for route in [
         "/api/games?status=finished&offset=",
         "/replay`",
@@ -1125,9 +1147,34 @@ async fn pages_and_rate_limit() {
         "/chart.svg?lang=",
         "/api/rules/",
         "/rematch`",
+        "/abort`",
+        "/join`",
+        "/api/games?ids=",
     ] {
-        assert!(js.contains(route), "{route}");
+        assert!(all.contains(route), "{route}");
     }
+    // A visitor's own games, by id.
+    let (id, _, _) = create(&app, json!({"mode": "local"})).await;
+    let r = call(
+        &app,
+        Method::GET,
+        &format!("/api/games?ids={id},nosuch"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r.json["games"].as_array().unwrap().len(), 1);
+    assert_eq!(r.json["games"][0]["id"], id.as_str());
+    let many: Vec<String> = (0..51).map(|i| format!("g{i}")).collect();
+    let r = call(
+        &app,
+        Method::GET,
+        &format!("/api/games?ids={}", many.join(",")),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
 
     let mut cfg = config("sqlite::memory:");
     cfg.rate_per_sec = 0.01;
@@ -1269,7 +1316,7 @@ async fn finished_games_are_final_and_early_games_can_be_aborted(db: String) {
     )
     .await;
     assert_eq!(r.status, StatusCode::CONFLICT);
-    assert_eq!(r.json["code"], "conflict");
+    assert_eq!(r.json["code"], "cannot_abort");
     // Spectators cannot abort.
     let (id, _, _) = create(&app, json!({"mode": "local"})).await;
     let r = call(&app, Method::POST, &format!("/api/games/{id}/abort"), None, None).await;

@@ -60,12 +60,17 @@ fn load(a: &Args) -> Result<(Game, DiagramInfo)> {
         info.white = nonempty(&g.info.white);
         info.result = g.info.result.map(|r| {
             let how = match r.ending {
-                Ending::Normal => "",
-                Ending::Resigned => a.lang.pick(" (resigned)", " (сдача)"),
-                Ending::Timeout => a.lang.pick(" (time)", " (время)"),
-                Ending::Agreed => a.lang.pick(" (agreed)", " (по соглашению)"),
+                Ending::Normal => "normal",
+                Ending::Resigned => "resigned",
+                Ending::Timeout => "time",
+                Ending::Agreed => "agreed",
             };
-            format!("{:+}{how}", r.black_margin)
+            reversi_i18n::t!(
+                a.lang,
+                "diagram-ending",
+                margin = format!("{:+}", r.black_margin),
+                ending = how
+            )
         });
         let game = g.to_game().context("cannot replay the GGF game")?;
         return Ok((game, info));

@@ -1,0 +1,364 @@
+# The words of Reversi in English. One file per language: ru.ftl has the same messages.
+# Sections: shared words; variants; the printed sheets and pictures (reversi-render); the
+# terminal game (reversi play); the web app's server pages; the web app (web-*).
+
+## Shared words
+
+-brand = Reversi
+color-black = Black
+color-white = White
+discs-count = { $n ->
+    [one] { $n } disc
+   *[other] { $n } discs
+}
+squares-count = { $n ->
+    [one] { $n } square
+   *[other] { $n } squares
+}
+
+## Variants (RULES.md §4)
+
+variant-othello = Othello
+variant-nxn = Othello { $n }×{ $n }
+variant-nxn-parallel = Othello { $n }×{ $n }, side-by-side start
+variant-grand = Grand Othello (10×10)
+variant-eight-stars = Eight Stars
+variant-black-hole = Black Hole
+variant-black-hole-at = Black Hole (hole at { $square })
+variant-anti = Anti-Othello
+variant-xot = XOT
+variant-xot-line = XOT, opening No. { $line }
+variant-reversi-1880 = Reversi (1880)
+variant-reversi-1880-white = Reversi (1880), White first
+
+## Rules sheets (the printed kit and the web app's rules page)
+
+rules-equipment = You need: the board of { $width }×{ $height } ({ squares-count }) and { discs-count }, black on one side and white on the other. Two players: one plays Black, the other White.
+rules-eight-stars = The board is 10×10 with three squares cut from each corner. The missing squares are not part of the board: no line runs through them, so the squares next to the cuts (c1, a3 and the like) can never be turned over.
+rules-black-hole = Square { $square } is a black hole (marked on the board). Nobody may play there, and it breaks every line through it: discs on one side of it cannot flank discs on the other.
+rules-free-centre = Start: the board is empty. { $color ->
+    [black] Black moves first.
+   *[white] White moves first.
+} The first four moves (two each, in turn) go on the four centre squares ({ $squares }) and turn nothing over. Each player has a supply of 32 discs; a player who has none left passes.
+rules-start = Start: black discs on { $black }, white discs on { $white }.
+rules-start-xot = This is the position after the XOT opening { $line } from the usual start.
+rules-start-first = { $color ->
+    [black] Black moves first.
+   *[white] White moves first.
+}
+rules-move = A move: put a disc with your colour up on an empty square so that, in at least one straight line (across, up and down, or diagonal), one or more of your opponent's discs lie between it and another disc of yours, with no gaps. Every such line in all eight directions is turned over to your colour. A square that turns nothing over is not a move.
+rules-pass = If you can move, you must. If you cannot, you pass and your opponent moves again. The game ends when neither player can move, usually when the board is full.
+rules-goal-most = Count the discs: the player with more discs wins. Empty squares are added to the winner's count; equal counts are a draw.
+rules-goal-fewest = Count the discs: the player with FEWER discs wins. Empty squares are added to the winner's count; equal counts are a draw.
+rules-notation = Squares are named by column letter and row number: a1 is the top-left corner. Write a game down as its moves in order, e.g. f5 d6 c3.
+
+## Print-and-play kit, diagrams and charts
+
+kit-board-square = Board square: { $mm } mm
+kit-rules = Rules
+kit-start-position = Start position
+kit-discs-black = Discs: black faces (front)
+kit-discs-black-note = Print two-sided, flipping on the long edge (or glue this page back to back with the next one), then cut along the dashed lines.
+kit-discs-white = Discs: white faces (back, mirrored)
+kit-discs-white-note = This page is the back of the previous one: its discs are mirrored so they line up.
+kit-discs-on-page = Discs on this page: { $n }
+diagram-side = { $color ->
+    [black] Black
+   *[white] White
+}
+diagram-title-record = { $variant } — game record
+diagram-title-start = { $variant } — start
+diagram-title-after = { $variant } — after move { $n }
+diagram-result = Result: { $black }–{ $white }
+diagram-result-text = Result: { $result }
+diagram-to-move = To move: { $color ->
+    [black] black
+   *[white] white
+}
+diagram-ending = { $margin }{ $ending ->
+    [resigned] {" "}(resigned)
+    [time] {" "}(time)
+    [agreed] {" "}(agreed)
+   *[normal] {""}
+}
+diagram-no-passes = No passes.
+diagram-passes = Passes: { $list }.
+diagram-pass-item = after move { $n } ({ $color ->
+    [black] black
+   *[white] white
+})
+chart-title = Evaluation after each move (discs, Black's view)
+chart-move = move
+chart-black-ahead = Black ahead
+chart-white-ahead = White ahead
+
+## The terminal game (reversi play)
+
+play-color = { $color ->
+    [black] Black (X)
+   *[white] White (O)
+}
+play-counts = Black (X): { $black }   White (O): { $white }
+play-to-move = { play-color } to move
+play-prompt = Your move, { play-color } (or help):{" "}
+play-last-move = Last move: { play-color } { $square }, flipped: { $flipped }
+play-pass = { play-color } has no legal move and passes.
+play-ai-move = The computer, { play-color }, plays { $square } (evaluation { $score }).
+play-thinking = The computer is thinking…
+play-result-draw = Game over: a draw, { $black }–{ $white }.
+play-result-win = Game over: { play-color } wins { $black }–{ $white } (+{ $margin }).
+play-after-end = You can: undo, save FILE, load FILE, quit.
+play-unreadable = That line could not be read (not UTF-8 text, or far too long). Type a square such as d3, or help.
+play-not-understood = `{ $input }` is neither a square nor a command. Type a square such as d3, or help.
+play-off-board = { $square } is not a square of this board.
+play-illegal = { $square } is not a legal move. Legal moves: { $legal }.
+play-nothing-to-undo = There is nothing to undo.
+play-nothing-to-redo = There is nothing to redo.
+play-needs-file = { $command } needs a file name: { $command } FILE.
+play-saved = Game saved to { $path }.
+play-loaded = Game loaded from { $path }.
+play-file-error = Problem with { $path }: { $error }
+play-hints = Hint (best moves, evaluation in discs): { $list }
+play-bye = Goodbye!
+play-help =
+    Commands:
+      d3          play a move (column a-h, row 1-8)
+      hint [N]    the best moves with evaluations
+      undo        take back a move (to your previous turn)
+      redo        replay an undone move
+      save FILE   save the game (.ggf: GGF, otherwise a transcript)
+      load FILE   load a game (GGF or a transcript)
+      board       show the board
+      quit        leave
+      help        this list
+    On the board: X black, O white, * a legal move, [X] the last move, x/o the discs it flipped.
+
+## Server pages
+
+page-not-found-title = Page not found
+page-not-found = There is no page at this address.
+page-go-home = Go to the home page
+page-method-not-allowed = This address is a page: it can only be read (GET).
+
+## The web app: page frame and home
+
+web-title = Reversi
+web-nav-play = Play
+web-nav-archive = Archive
+web-nav-rules = Rules
+web-close = Close
+web-theme-auto = Colours: as the system (click for light)
+web-theme-light = Colours: light (click for dark)
+web-theme-dark = Colours: dark (click to follow the system)
+web-sound-on = Move sounds on (click to turn off)
+web-sound-off = Move sounds off (click to turn on)
+web-hero-title = Play Reversi
+web-hero-lead = The classic game of Othello, with every variant: against the computer at the strength you like, with a friend by link, or face to face.
+web-play-computer = Play the computer
+web-more-options = Colour, variant and exact level
+web-your-color = Your colour
+web-color-black = Black
+web-color-white = White
+web-color-random = Random
+web-variant = Variant
+web-rules-of-variant = Rules of this variant
+web-exact-level = Level
+web-play-level = Play at this level
+web-strength-beginner = Beginner
+web-strength-novice = Novice
+web-strength-casual = Casual
+web-strength-club = Club player
+web-strength-strong = Strong
+web-strength-expert = Expert
+web-strength-master = Master
+web-strength-champion = Champion
+web-strength-level = { $strength } (level { $level })
+web-level-n = level { $level }
+web-play-friend = Play a friend
+web-play-friend-lead = Get a link to send; the game starts when your friend opens it.
+web-create-invite = Create an invite link
+web-play-local = Two players, one device
+web-play-local-lead = Take turns on this screen.
+web-start-local = Start
+web-your-games = Your games
+web-no-games-yet = No games yet: start one above.
+web-recent-finished = Just finished
+web-to-archive = All finished games →
+web-start-position = Start position
+web-go-home = Home page
+
+## Players and results
+
+web-player-you = You
+web-player-friend = Your friend
+web-player-invited = Waiting for your friend
+web-player-you-invited = You (invited)
+web-player-free-seat = Free seat
+web-friend-waits-for-you = Your friend is waiting for you.
+web-player-person = Player
+web-player-computer = Computer · { $strength }
+web-status-playing = in progress
+web-status-aborted = aborted
+web-status-abandoned = abandoned
+web-result-won = { $color ->
+    [black] Black won
+   *[white] White won
+} { $black }–{ $white }
+web-result-draw = Draw { $black }–{ $white }
+web-result-resigned = { $result }: { $color ->
+    [black] Black resigned
+   *[white] White resigned
+}
+
+## The game page
+
+web-board = Board
+web-game-panel = Game
+web-disc-black = black
+web-disc-white = white
+web-square-missing = not part of the board
+web-legal-square = you can play here
+web-last-move = last move
+web-hint-value = hint { $score }
+web-discs-of = { $color ->
+    [black] Black
+   *[white] White
+}: { discs-count }
+web-supply = { $n } left
+web-supply-title = Discs left in the supply
+web-mode-ai = Against the computer: { $strength }
+web-mode-friend = Against a friend
+web-mode-local = Two players on this device
+web-rules = Rules
+web-game-not-found = Game not found
+web-game-over = Game over
+web-game-aborted = The game was aborted: no result.
+web-game-abandoned = Nobody moved for a week: the game was closed without a result.
+web-computer-thinking = The computer is thinking…
+web-waiting-friend = Waiting for your friend to open the invite link…
+web-waiting-seat = Waiting for the second player.
+web-your-turn = Your move
+web-turn-of = { $color ->
+    [black] Black to move
+   *[white] White to move
+}
+web-passed = { $color ->
+    [black] Black had no legal move and passed.
+   *[white] White had no legal move and passed.
+}
+web-reconnecting = Reconnecting…
+web-live = live
+web-invite-text = Send this link to your friend; the game starts when they open it:
+web-invite-link = Invite link
+web-invite-copied = The invite link was copied.
+web-invited = You are invited to play this game as { $color ->
+    [black] Black
+   *[white] White
+}.
+web-join = Play as { $color ->
+    [black] Black
+   *[white] White
+}
+web-invite-only = This game waits for the friend who has its invite link. You can watch.
+web-pass = pass
+web-no-moves-yet = No moves yet.
+web-viewing-start = You are looking at the start position.
+web-viewing-move = You are looking at move { $n } of { $total }.
+web-back-to-game = Back to the game
+web-hint = Hint
+web-undo = Take back
+web-abort = Abort
+web-resign = Resign
+web-confirm-resign = Resign this game?
+web-resign-yes = Yes, resign
+web-resign-no = Keep playing
+web-rematch = Rematch (colours swapped)
+web-play-rematch = Play the rematch
+web-rematch-offer = Your opponent started a rematch with the colours swapped.
+web-new-game = New game
+web-review = Replay and analyse
+web-watch-rematch = Watch the rematch
+web-download-ggf = Download (GGF)
+web-copy-moves = Copy the moves
+web-copy = Copy
+web-copied = Copied.
+web-keys-game = Keys: Tab to a square and Enter to play; ← → look back through the moves; H hint, U take back.
+web-keys-history = Keys: ← → look back through the moves, Home and End jump to the start and the end.
+
+## Archive and replay
+
+web-archive = Archive
+web-archive-title = Finished games
+web-archive-empty = No finished games yet.
+web-col-date = Date
+web-col-variant = Variant
+web-col-players = Players
+web-col-result = Result
+web-col-moves = Moves
+web-col-analysis = Analysis
+web-analysis-state-none = —
+web-analysis-state-queued = queued
+web-analysis-state-running = running
+web-analysis-state-done = done
+web-analysis-state-failed = failed
+web-newer = ← Newer
+web-older = Older →
+web-page-of = { $first }–{ $last } of { $total }
+web-replay = Replay
+web-step-first = Start position
+web-step-prev = Previous move
+web-step-next = Next move
+web-step-last = Last position
+web-move-of = Move { $n } of { $total }
+web-keys-replay = Keys: ← → step through the moves, Home and End jump to the start and the end.
+web-analysis = Analysis
+web-analyse = Analyse this game
+web-analysis-none-yet = Not analysed yet.
+web-analysis-queued = The analysis is queued…
+web-analysis-running = Analysing… { $done } of { $total } moves
+web-analysis-done = Analysed by the engine (level { $level })
+web-analysis-failed = The analysis failed; ask for it again.
+web-chart-alt = Evaluation after each move, from Black's side
+web-total-loss = Total loss
+web-mistakes = Mistakes
+web-largest = Largest mistakes
+web-verdict-loss = { $move } ({ $color ->
+    [black] Black
+   *[white] White
+}) scores { $score }; the engine's { $best } scores { $bestScore }: { discs-count } lost.
+web-verdict-best = { $move } ({ $color ->
+    [black] Black
+   *[white] White
+}) scores { $score }: the best move.
+web-rules-example-hole = Each new game of this variant picks its own hole; the rules below show one example.
+web-rules-example-opening = Each new game of this variant picks its own opening; the rules below show one example.
+
+## Errors (by the code the server answers with)
+
+error-generic = Something went wrong; please try again.
+error-offline = The server cannot be reached. Check your connection; the page tries again by itself.
+error-bad-request = The request was not understood.
+error-no-seat = Only the players can do this.
+error-not-your-seat = Only the players can do this.
+error-not-your-turn = It is not your turn.
+error-illegal-move = That move is not allowed.
+error-game-over = The game is over.
+error-stale-ply = The game moved on meanwhile; try again.
+error-not-finished = The game is not finished yet.
+error-not-found = There is no such game.
+error-rate-limited = Too many requests; wait a moment.
+error-too-large = That is too long.
+error-unsupported-media-type = The request was not understood.
+error-foreign-origin = Requests from other sites are not accepted.
+error-method-not-allowed = The request was not understood.
+error-internal = The server had a problem; please try again.
+error-database = The server had a problem; please try again.
+error-seats-taken = Both seats are taken; you can watch.
+error-waiting-for-friend = Your friend has not joined yet: the game starts when they open the invite link.
+error-abort-instead = Nobody has joined yet: abort the game instead.
+error-cannot-abort = Both players have moved: the game can no longer be aborted.
+error-nothing-to-undo = There is nothing of yours to take back.
+error-undo-vs-computer-only = Moves can be taken back only against the computer.
+error-no-hints = Hints are for games against the computer.
+error-analysis-not-done = The analysis is not done yet.
+error-game-changed = The game changed meanwhile; try again.

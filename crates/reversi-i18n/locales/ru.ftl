@@ -1,0 +1,372 @@
+# Слова «Реверси» по-русски. По файлу на язык: в en.ftl те же сообщения.
+# Разделы: общие слова; варианты; печатные листы и картинки (reversi-render); игра в терминале
+# (reversi play); страницы сервера; веб-приложение (web-*).
+
+## Общие слова
+
+-brand = Реверси
+color-black = Чёрные
+color-white = Белые
+discs-count = { $n ->
+    [one] { $n } фишка
+    [few] { $n } фишки
+   *[many] { $n } фишек
+}
+squares-count = { $n ->
+    [one] { $n } поле
+    [few] { $n } поля
+   *[many] { $n } полей
+}
+
+## Варианты (RULES.md §4)
+
+variant-othello = Отелло
+variant-nxn = Отелло { $n }×{ $n }
+variant-nxn-parallel = Отелло { $n }×{ $n }, начало рядом
+variant-grand = Большое отелло (10×10)
+variant-eight-stars = Восемь звёзд
+variant-black-hole = Чёрная дыра
+variant-black-hole-at = Чёрная дыра (дыра на { $square })
+variant-anti = Антиотелло
+variant-xot = XOT
+variant-xot-line = XOT, дебют № { $line }
+variant-reversi-1880 = Реверси (1880)
+variant-reversi-1880-white = Реверси (1880), первыми белые
+
+## Правила (печатный набор и страница правил на сайте)
+
+rules-equipment = Что нужно: доска { $width }×{ $height } ({ squares-count }) и { discs-count }, с одной стороны чёрных, с другой белых. Играют двое: один чёрными, другой белыми.
+rules-eight-stars = Доска 10×10, у каждого угла вырезано по три поля. Вырезанных полей нет на доске: линии через них не проходят, поэтому поля рядом с вырезами (c1, a3 и им подобные) перевернуть нельзя никогда.
+rules-black-hole = Поле { $square } — чёрная дыра (отмечено на доске). На него нельзя ходить, и оно разрывает каждую линию: фишки по разные стороны дыры не окружают друг друга.
+rules-free-centre = Начало: доска пуста. { $color ->
+    [black] Первыми ходят чёрные.
+   *[white] Первыми ходят белые.
+} Первые четыре хода (по два у каждого, по очереди) делаются на четыре центральных поля ({ $squares }) и ничего не переворачивают. У каждого игрока свой запас — 32 фишки; у кого фишки кончились, тот пропускает ход.
+rules-start = Начало: чёрные фишки на { $black }, белые на { $white }.
+rules-start-xot = Это позиция после дебюта XOT { $line } из обычного начала.
+rules-start-first = { $color ->
+    [black] Ходят чёрные.
+   *[white] Ходят белые.
+}
+rules-move = Ход: поставьте фишку своим цветом вверх на пустое поле так, чтобы хотя бы по одной прямой (по горизонтали, вертикали или диагонали) между ней и другой вашей фишкой без промежутков стояли одна или несколько фишек соперника. Все такие фишки во всех восьми направлениях переворачиваются на ваш цвет. Поле, которое ничего не переворачивает, — не ход.
+rules-pass = Если ход есть, ходить обязательно. Если хода нет, вы пропускаете, и снова ходит соперник. Игра кончается, когда ходить не может никто, обычно когда доска заполнена.
+rules-goal-most = Подсчитайте фишки: побеждает тот, у кого их больше. Пустые поля засчитываются победителю; при равенстве — ничья.
+rules-goal-fewest = Подсчитайте фишки: побеждает тот, у кого фишек МЕНЬШЕ. Пустые поля засчитываются победителю; при равенстве — ничья.
+rules-notation = Поля называются буквой столбца и номером ряда: a1 — левый верхний угол. Партию записывают ходами по порядку, например f5 d6 c3.
+
+## Набор для печати, диаграммы и графики
+
+kit-board-square = Сторона поля: { $mm } мм
+kit-rules = Правила
+kit-start-position = Начальная позиция
+kit-discs-black = Фишки: чёрная сторона (лицевая)
+kit-discs-black-note = Печатайте с двух сторон, переворот по длинному краю (или склейте этот лист со следующим обратными сторонами), затем разрежьте по пунктиру.
+kit-discs-white = Фишки: белая сторона (оборот, зеркально)
+kit-discs-white-note = Эта страница — оборот предыдущей: фишки отражены зеркально, чтобы совпасть.
+kit-discs-on-page = Фишек на странице: { $n }
+diagram-side = { $color ->
+    [black] Чёрные
+   *[white] Белые
+}
+diagram-title-record = { $variant } — запись партии
+diagram-title-start = { $variant } — начало
+diagram-title-after = { $variant } — после хода { $n }
+diagram-result = Итог: { $black }–{ $white }
+diagram-result-text = Итог: { $result }
+diagram-to-move = Ход: { $color ->
+    [black] чёрные
+   *[white] белые
+}
+diagram-ending = { $margin }{ $ending ->
+    [resigned] {" "}(сдача)
+    [time] {" "}(время)
+    [agreed] {" "}(по соглашению)
+   *[normal] {""}
+}
+diagram-no-passes = Пропусков хода нет.
+diagram-passes = Пропуски хода: { $list }.
+diagram-pass-item = после хода { $n } ({ $color ->
+    [black] чёрные
+   *[white] белые
+})
+chart-title = Оценка после каждого хода (фишки, за чёрных)
+chart-move = ход
+chart-black-ahead = Чёрные впереди
+chart-white-ahead = Белые впереди
+
+## Игра в терминале (reversi play)
+
+play-color = { $color ->
+    [black] Чёрные (X)
+   *[white] Белые (O)
+}
+play-counts = Чёрные (X): { $black }   Белые (O): { $white }
+play-to-move = Ход: { play-color }
+play-prompt = Ваш ход, { play-color } (или help):{" "}
+play-last-move = Последний ход: { play-color } { $square }, перевёрнуты: { $flipped }
+play-pass = { play-color } не может сходить и пасует.
+play-ai-move = Компьютер за { play-color } ходит { $square } (оценка { $score }).
+play-thinking = Компьютер думает…
+play-result-draw = Игра окончена: ничья, { $black }–{ $white }.
+play-result-win = Игра окончена: { $color ->
+    [black] победили чёрные (X)
+   *[white] победили белые (O)
+} со счётом { $black }–{ $white } (+{ $margin }).
+play-after-end = Можно: undo, save ФАЙЛ, load ФАЙЛ, quit.
+play-unreadable = Эту строку не удалось прочитать (не текст UTF-8 или слишком длинная). Введите клетку, например d3, или help.
+play-not-understood = «{ $input }» — не клетка и не команда. Введите клетку, например d3, или help.
+play-off-board = Клетки { $square } нет на этой доске.
+play-illegal = Ход { $square } невозможен. Возможные ходы: { $legal }.
+play-nothing-to-undo = Нечего отменять.
+play-nothing-to-redo = Нечего возвращать.
+play-needs-file = Команде { $command } нужно имя файла: { $command } ФАЙЛ.
+play-saved = Партия записана в { $path }.
+play-loaded = Партия загружена из { $path }.
+play-file-error = Ошибка с файлом { $path }: { $error }
+play-hints = Подсказка (лучшие ходы, оценка в фишках): { $list }
+play-bye = До свидания!
+play-help =
+    Команды:
+      d3          сделать ход (столбец a–h, строка 1–8)
+      hint [N]    лучшие ходы с оценками
+      undo        отменить ход (до вашего предыдущего хода)
+      redo        вернуть отменённый ход
+      save ФАЙЛ   записать партию (.ggf — GGF, иначе запись ходов)
+      load ФАЙЛ   загрузить партию (GGF или запись ходов)
+      board       показать доску
+      quit        выйти
+      help        эта справка
+    На доске: X чёрные, O белые, * возможный ход, [X] последний ход, x/o перевёрнутые им фишки.
+
+## Страницы сервера
+
+page-not-found-title = Страница не найдена
+page-not-found = Такой страницы нет.
+page-go-home = На главную
+page-method-not-allowed = По этому адресу страница: её можно только читать (GET).
+
+## Веб-приложение: рамка страниц и главная
+
+web-title = Реверси
+web-nav-play = Играть
+web-nav-archive = Архив
+web-nav-rules = Правила
+web-close = Закрыть
+web-theme-auto = Оформление: как в системе (нажмите — светлое)
+web-theme-light = Оформление: светлое (нажмите — тёмное)
+web-theme-dark = Оформление: тёмное (нажмите — как в системе)
+web-sound-on = Звук ходов включён (нажмите, чтобы выключить)
+web-sound-off = Звук ходов выключен (нажмите, чтобы включить)
+web-hero-title = Играйте в реверси
+web-hero-lead = Классическое отелло и все его варианты: с компьютером нужной силы, с другом по ссылке или вдвоём за одним экраном.
+web-play-computer = Игра с компьютером
+web-more-options = Цвет, вариант и точный уровень
+web-your-color = Ваш цвет
+web-color-black = Чёрные
+web-color-white = Белые
+web-color-random = Случайно
+web-variant = Вариант
+web-rules-of-variant = Правила этого варианта
+web-exact-level = Уровень
+web-play-level = Играть на этом уровне
+web-strength-beginner = Новичок
+web-strength-novice = Начинающий
+web-strength-casual = Любитель
+web-strength-club = Клубный игрок
+web-strength-strong = Сильный
+web-strength-expert = Эксперт
+web-strength-master = Мастер
+web-strength-champion = Чемпион
+web-strength-level = { $strength } (уровень { $level })
+web-level-n = уровень { $level }
+web-play-friend = Игра с другом
+web-play-friend-lead = Получите ссылку и отправьте её; партия начнётся, когда друг её откроет.
+web-create-invite = Создать ссылку-приглашение
+web-play-local = Вдвоём на одном устройстве
+web-play-local-lead = Ходите по очереди на этом экране.
+web-start-local = Начать
+web-your-games = Ваши партии
+web-no-games-yet = Партий пока нет: начните выше.
+web-recent-finished = Только что сыграны
+web-to-archive = Все сыгранные партии →
+web-start-position = Начальная позиция
+web-go-home = На главную
+
+## Игроки и итоги
+
+web-player-you = Вы
+web-player-friend = Ваш друг
+web-player-invited = Ждём вашего друга
+web-player-you-invited = Вы (приглашены)
+web-player-free-seat = Свободное место
+web-friend-waits-for-you = Друг ждёт вас.
+web-player-person = Игрок
+web-player-computer = Компьютер · { $strength }
+web-status-playing = идёт
+web-status-aborted = прервана
+web-status-abandoned = заброшена
+web-result-won = { $color ->
+    [black] Победили чёрные
+   *[white] Победили белые
+} { $black }–{ $white }
+web-result-draw = Ничья { $black }–{ $white }
+web-result-resigned = { $result }: { $color ->
+    [black] чёрные сдались
+   *[white] белые сдались
+}
+
+## Страница партии
+
+web-board = Доска
+web-game-panel = Партия
+web-disc-black = чёрная
+web-disc-white = белая
+web-square-missing = поля нет на доске
+web-legal-square = сюда можно сходить
+web-last-move = последний ход
+web-hint-value = подсказка { $score }
+web-discs-of = { $color ->
+    [black] Чёрные
+   *[white] Белые
+}: { discs-count }
+web-supply = осталось { $n }
+web-supply-title = Сколько фишек осталось в запасе
+web-mode-ai = Против компьютера: { $strength }
+web-mode-friend = Против друга
+web-mode-local = Вдвоём на этом устройстве
+web-rules = Правила
+web-game-not-found = Партия не найдена
+web-game-over = Партия окончена
+web-game-aborted = Партия прервана, без результата.
+web-game-abandoned = Никто не ходил неделю: партия закрыта без результата.
+web-computer-thinking = Компьютер думает…
+web-waiting-friend = Ждём, когда друг откроет ссылку-приглашение…
+web-waiting-seat = Ждём второго игрока.
+web-your-turn = Ваш ход
+web-turn-of = { $color ->
+    [black] Ход чёрных
+   *[white] Ход белых
+}
+web-passed = { $color ->
+    [black] У чёрных не было хода: пас.
+   *[white] У белых не было хода: пас.
+}
+web-reconnecting = Переподключаемся…
+web-live = на связи
+web-invite-text = Отправьте эту ссылку другу; партия начнётся, когда он её откроет:
+web-invite-link = Ссылка-приглашение
+web-invite-copied = Ссылка-приглашение скопирована.
+web-invited = Вас приглашают сыграть эту партию { $color ->
+    [black] чёрными
+   *[white] белыми
+}.
+web-join = Играть { $color ->
+    [black] чёрными
+   *[white] белыми
+}
+web-invite-only = Эта партия ждёт друга, у которого есть ссылка-приглашение. Вы можете смотреть.
+web-pass = пас
+web-no-moves-yet = Ходов пока нет.
+web-viewing-start = Вы смотрите начальную позицию.
+web-viewing-move = Вы смотрите ход { $n } из { $total }.
+web-back-to-game = Вернуться к партии
+web-hint = Подсказка
+web-undo = Взять ход назад
+web-abort = Прервать
+web-resign = Сдаться
+web-confirm-resign = Сдаться в этой партии?
+web-resign-yes = Да, сдаюсь
+web-resign-no = Играть дальше
+web-rematch = Реванш (цвета меняются)
+web-play-rematch = Играть реванш
+web-rematch-offer = Соперник начал реванш, цвета поменялись.
+web-new-game = Новая партия
+web-review = Просмотр и анализ
+web-watch-rematch = Смотреть реванш
+web-download-ggf = Скачать (GGF)
+web-copy-moves = Копировать ходы
+web-copy = Копировать
+web-copied = Скопировано.
+web-keys-game = Клавиши: Tab — на поле, Enter — ход; ← → — по ходам партии; H — подсказка, U — взять ход назад.
+web-keys-history = Клавиши: ← → — по ходам партии, Home и End — в начало и в конец.
+
+## Архив и просмотр
+
+web-archive = Архив
+web-archive-title = Сыгранные партии
+web-archive-empty = Сыгранных партий пока нет.
+web-col-date = Дата
+web-col-variant = Вариант
+web-col-players = Игроки
+web-col-result = Итог
+web-col-moves = Ходов
+web-col-analysis = Анализ
+web-analysis-state-none = —
+web-analysis-state-queued = в очереди
+web-analysis-state-running = идёт
+web-analysis-state-done = готов
+web-analysis-state-failed = не удался
+web-newer = ← Новее
+web-older = Старше →
+web-page-of = { $first }–{ $last } из { $total }
+web-replay = Просмотр
+web-step-first = Начальная позиция
+web-step-prev = Предыдущий ход
+web-step-next = Следующий ход
+web-step-last = Конечная позиция
+web-move-of = Ход { $n } из { $total }
+web-keys-replay = Клавиши: ← → — по ходам, Home и End — в начало и в конец.
+web-analysis = Анализ
+web-analyse = Проанализировать партию
+web-analysis-none-yet = Партия ещё не проанализирована.
+web-analysis-queued = Анализ в очереди…
+web-analysis-running = Идёт анализ… { $done } из { $total } { $total ->
+    [one] хода
+   *[other] ходов
+}
+web-analysis-done = Проанализировано движком (уровень { $level })
+web-analysis-failed = Анализ не удался; запросите его ещё раз.
+web-chart-alt = Оценка после каждого хода, за чёрных
+web-total-loss = Всего потеряно
+web-mistakes = Ошибок
+web-largest = Крупнейшие ошибки
+web-verdict-loss = { $move } ({ $color ->
+    [black] чёрные
+   *[white] белые
+}): оценка { $score }; ход движка { $best }: { $bestScore }. Потеряно: { discs-count }.
+web-verdict-best = { $move } ({ $color ->
+    [black] чёрные
+   *[white] белые
+}): оценка { $score }, лучший ход.
+web-rules-example-hole = Каждая новая партия этого варианта выбирает свою дыру; ниже правила для одного примера.
+web-rules-example-opening = Каждая новая партия этого варианта выбирает свой дебют; ниже правила для одного примера.
+
+## Ошибки (по коду ответа сервера)
+
+error-generic = Что-то пошло не так; попробуйте ещё раз.
+error-offline = Сервер недоступен. Проверьте связь; страница сама попробует снова.
+error-bad-request = Запрос не понят.
+error-no-seat = Это могут только игроки.
+error-not-your-seat = Это могут только игроки.
+error-not-your-turn = Сейчас не ваш ход.
+error-illegal-move = Такой ход не разрешён.
+error-game-over = Партия окончена.
+error-stale-ply = Партия тем временем изменилась; попробуйте ещё раз.
+error-not-finished = Партия ещё не закончена.
+error-not-found = Такой партии нет.
+error-rate-limited = Слишком много запросов; подождите немного.
+error-too-large = Слишком длинно.
+error-unsupported-media-type = Запрос не понят.
+error-foreign-origin = Запросы с других сайтов не принимаются.
+error-method-not-allowed = Запрос не понят.
+error-internal = На сервере что-то сломалось; попробуйте ещё раз.
+error-database = На сервере что-то сломалось; попробуйте ещё раз.
+error-seats-taken = Оба места заняты; можно смотреть.
+error-waiting-for-friend = Друг ещё не присоединился: партия начнётся, когда он откроет ссылку.
+error-abort-instead = Никто ещё не присоединился: партию можно прервать.
+error-cannot-abort = Оба игрока уже сходили: прервать партию больше нельзя.
+error-nothing-to-undo = Вам нечего взять назад.
+error-undo-vs-computer-only = Брать ходы назад можно только в игре с компьютером.
+error-no-hints = Подсказки бывают только в игре с компьютером.
+error-analysis-not-done = Анализ ещё не готов.
+error-game-changed = Партия тем временем изменилась; попробуйте ещё раз.

@@ -1,0 +1,240 @@
+//! The words of Reversi, in English and Russian: every message the web app, the terminal game
+//! and the printed sheets show comes from one Fluent file per language
+//! (`locales/en.ftl`, `locales/ru.ftl`, embedded in the binary), so that Russian plurals
+//! (1 фишка, 2 фишки, 5 фишек) and word order are the translators' business, not the code's.
+//!
+//! ```
+//! use reversi_i18n::{tr, t, Lang};
+//! assert_eq!(tr(Lang::En, "color-black"), "Black");
+//! assert_eq!(t!(Lang::Ru, "discs-count", n = 5), "5 фишек");
+//! assert_eq!(t!(Lang::Ru, "discs-count", n = 2), "2 фишки");
+//! ```
+//!
+//! The web front end formats the same messages in the browser (with Fluent's own JavaScript
+//! library), from the text [`source`] gives it.
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+pub use fluent_bundle::{FluentArgs as Args, FluentValue as Value};
+
+/// A language of the interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// Russian.
+    Ru,
+}
+
+impl Lang {
+    /// Both languages.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ru];
+
+    /// The language's code: `en` or `ru`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ru => "ru",
+        }
+    }
+
+    /// The language of a locale name (`LANG`-style, `ru_RU.UTF-8`) or an HTTP
+    /// `Accept-Language` value: Russian when it starts with `ru`, English otherwise.
+    pub fn from_locale(locale: &str) -> Lang {
+        if locale.trim().to_ascii_lowercase().starts_with("ru") {
+            Lang::Ru
+        } else {
+            Lang::En
+        }
+    }
+}
+
+impl FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lang, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "en" | "english" => Ok(Lang::En),
+            "ru" | "russian" => Ok(Lang::Ru),
+            _ => Err(format!(
+                "language `{}` must be `en` or `ru`",
+                s.chars().take(40).collect::<String>()
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+const EN: &str = include_str!("../locales/en.ftl");
+const RU: &str = include_str!("../locales/ru.ftl");
+
+/// The Fluent source of `lang`'s messages (what the web front end loads).
+pub fn source(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => EN,
+        Lang::Ru => RU,
+    }
+}
+
+fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
+    static BUNDLES: OnceLock<[FluentBundle<FluentResource>; 2]> = OnceLock::new();
+    let all = BUNDLES.get_or_init(|| {
+        Lang::ALL.map(|l| {
+            let id: unic_langid::LanguageIdentifier = l.code().parse().expect("a language code");
+            let mut b = FluentBundle::new_concurrent(vec![id]);
+            // Plain text out: no Unicode isolation marks around arguments (the terminal and
+            // the printed sheets show them as boxes).
+            b.set_use_isolating(false);
+            let res = FluentResource::try_new(source(l).to_string())
+                .unwrap_or_else(|(_, e)| panic!("{} messages do not parse: {e:?}", l.code()));
+            b.add_resource(res).expect("no message defined twice");
+            b
+        })
+    });
+    &all[lang as usize]
+}
+
+/// The message `id` in `lang`, without arguments.
+pub fn tr(lang: Lang, id: &str) -> String {
+    format(lang, id, None)
+}
+
+/// The message `id` in `lang` with `args`. A message that does not exist gives its id (the
+/// tests make sure that none is missing).
+pub fn format(lang: Lang, id: &str, args: Option<&FluentArgs>) -> String {
+    let b = bundle(lang);
+    let Some(pattern) = b.get_message(id).and_then(|m| m.value()) else {
+        return id.to_string();
+    };
+    let mut errors = Vec::new();
+    b.format_pattern(pattern, args, &mut errors).into_owned()
+}
+
+/// Whether `lang` has the message `id`.
+pub fn has(lang: Lang, id: &str) -> bool {
+    bundle(lang).has_message(id)
+}
+
+/// The ids of every message of `lang`, in file order.
+pub fn message_ids(lang: Lang) -> Vec<String> {
+    let res = fluent_syntax::parser::parse(source(lang)).unwrap_or_else(|(r, _)| r);
+    res.body
+        .iter()
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            fluent_syntax::ast::Entry::Term(t) => Some(format!("-{}", t.id.name)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `t!(lang, "id")` or `t!(lang, "id", name = value, …)`: the message with its arguments
+/// (numbers, strings, anything a [`Value`] is made from).
+#[macro_export]
+macro_rules! t {
+    ($lang:expr, $id:expr) => {
+        $crate::tr($lang, $id)
+    };
+    ($lang:expr, $id:expr, $($name:ident = $value:expr),+ $(,)?) => {{
+        let mut args = $crate::Args::new();
+        $(args.set(stringify!($name), $value);)+
+        $crate::format($lang, $id, Some(&args))
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_languages_parse_and_have_the_same_messages() {
+        for lang in Lang::ALL {
+            let (res, errors) = match fluent_syntax::parser::parse(source(lang)) {
+                Ok(r) => (r, Vec::new()),
+                Err((r, e)) => (r, e),
+            };
+            assert!(errors.is_empty(), "{lang}: {errors:?}");
+            assert!(!res.body.is_empty());
+        }
+        let en = message_ids(Lang::En);
+        let ru = message_ids(Lang::Ru);
+        let missing_ru: Vec<_> = en.iter().filter(|id| !ru.contains(id)).collect();
+        let missing_en: Vec<_> = ru.iter().filter(|id| !en.contains(id)).collect();
+        assert!(missing_ru.is_empty(), "not in ru.ftl: {missing_ru:?}");
+        assert!(missing_en.is_empty(), "not in en.ftl: {missing_en:?}");
+        let mut sorted = en.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), en.len(), "an id defined twice");
+    }
+
+    #[test]
+    fn every_message_formats_without_errors() {
+        // Each message is formatted with every variable the file names set (to a number): a
+        // reference to a missing message or term, or a syntax slip, is an error.
+        for lang in Lang::ALL {
+            let b = bundle(lang);
+            let mut args = FluentArgs::new();
+            for v in variables(source(lang)) {
+                args.set(v, 3);
+            }
+            for id in message_ids(lang).into_iter().filter(|i| !i.starts_with('-')) {
+                let Some(p) = b.get_message(&id).and_then(|m| m.value()) else {
+                    continue;
+                };
+                let mut errors = Vec::new();
+                let _ = b.format_pattern(p, Some(&args), &mut errors);
+                assert!(errors.is_empty(), "{lang} {id}: {errors:?}");
+            }
+        }
+    }
+
+    /// Every `$variable` the file names.
+    fn variables(src: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for part in src.split('$').skip(1) {
+            let name: String = part
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+                .collect();
+            if !name.is_empty() && !out.contains(&name) {
+                out.push(name);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn russian_plurals_follow_the_rules() {
+        for (n, want) in [
+            (1, "1 фишка"),
+            (2, "2 фишки"),
+            (4, "4 фишки"),
+            (5, "5 фишек"),
+            (11, "11 фишек"),
+            (12, "12 фишек"),
+            (21, "21 фишка"),
+            (22, "22 фишки"),
+            (25, "25 фишек"),
+            (64, "64 фишки"),
+            (100, "100 фишек"),
+            (111, "111 фишек"),
+        ] {
+            assert_eq!(t!(Lang::Ru, "discs-count", n = n), want, "{n}");
+        }
+        assert_eq!(t!(Lang::En, "discs-count", n = 1), "1 disc");
+        assert_eq!(t!(Lang::En, "discs-count", n = 2), "2 discs");
+        assert_eq!(tr(Lang::En, "no-such-message"), "no-such-message");
+    }
+}

@@ -1,0 +1,33 @@
+// The JSON API (docs/api.md). Errors come back as Error objects whose message is in the
+// interface's language (from the error's code), never the server's English or "Failed to fetch".
+import { t, has } from './i18n.js';
+
+/** The message for an error `code` of the API ('offline' when the server cannot be reached). */
+export function errorText(code, fallback) {
+  const id = 'error-' + String(code || 'generic').replace(/_/g, '-');
+  return has(id) ? t(id) : (fallback && has(fallback) ? t(fallback) : t('error-generic'));
+}
+
+/** Calls the API; the answer's JSON, or an Error with `code` and a translated `message`. */
+export async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers['Content-Type'] = 'application/json';
+    opts.body = JSON.stringify(body);
+  }
+  let resp;
+  try {
+    resp = await fetch(path, opts);
+  } catch {
+    const e = new Error(errorText('offline'));
+    e.code = 'offline';
+    throw e;
+  }
+  const data = await resp.json().catch(() => ({}));
+  if (!resp.ok) {
+    const e = new Error(errorText(data.code));
+    e.code = data.code || String(resp.status);
+    throw e;
+  }
+  return data;
+}

@@ -1,0 +1,116 @@
+// The board, drawn in SVG: a wooden frame with the coordinates, green cloth with grid lines and
+// the four star points, shaded discs. The grid is a real grid for screen readers (rows of cells,
+// each named: "d3, black"), and the squares one may play are buttons reachable by Tab.
+import { svg } from './dom.js';
+import { t } from './i18n.js';
+
+const S = 40;  // a square, in SVG units
+const F = 22;  // the frame
+let boards = 0;
+
+export const squareName = (c, r) => String.fromCharCode(97 + c) + (r + 1);
+
+/**
+ * Draws a board. `b`: {width, height, cells, last_move, flipped}; `o` (all optional):
+ * legal (squares to mark), playable (whether they can be played), onMove(square),
+ * hints ({square: score}), cursor (a square framed), animate (squares whose disc just
+ * appeared or turned: they turn once), label (for screen readers).
+ */
+export function drawBoard(b, o = {}) {
+  const id = ++boards;
+  const W = b.width * S + 2 * F, H = b.height * S + 2 * F;
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'board', role: 'grid', 'aria-label': o.label || t('web-board') });
+  if (b.width > 10) root.classList.add('big-board');
+  root.append(defs(id));
+  root.append(svg('rect', { x: 0, y: 0, width: W, height: H, rx: 10, class: 'frame', fill: `url(#wood${id})` }));
+  root.append(svg('rect', { x: F, y: F, width: b.width * S, height: b.height * S, class: 'cloth', fill: `url(#cloth${id})` }));
+  for (let c = 0; c < b.width; c++) {
+    const tx = svg('text', { x: F + c * S + S / 2, y: H - F / 2, class: 'coord', 'aria-hidden': 'true' });
+    tx.textContent = String.fromCharCode(97 + c);
+    root.append(tx);
+  }
+  for (let r = 0; r < b.height; r++) {
+    const tx = svg('text', { x: F / 2, y: F + r * S + S / 2, class: 'coord', 'aria-hidden': 'true' });
+    tx.textContent = r + 1;
+    root.append(tx);
+  }
+  const lines = svg('g', { class: 'grid-lines', 'aria-hidden': 'true' });
+  for (let c = 0; c <= b.width; c++) lines.append(svg('line', { x1: F + c * S, y1: F, x2: F + c * S, y2: F + b.height * S }));
+  for (let r = 0; r <= b.height; r++) lines.append(svg('line', { x1: F, y1: F + r * S, x2: F + b.width * S, y2: F + r * S }));
+  root.append(lines);
+  if (b.width >= 8 && b.height >= 8 && b.width % 2 === 0) {
+    const q = b.width / 4, p = b.height / 4;
+    for (const [x, y] of [[q, p], [b.width - q, p], [q, b.height - p], [b.width - q, b.height - p]]) {
+      root.append(svg('circle', { cx: F + Math.round(x) * S, cy: F + Math.round(y) * S, r: 3.2, class: 'star', 'aria-hidden': 'true' }));
+    }
+  }
+  const legal = new Set(o.legal || []), hints = o.hints || {}, animate = o.animate || new Set();
+  const flipped = new Set(b.flipped || []);
+  for (let r = 0; r < b.height; r++) {
+    const row = svg('g', { role: 'row' });
+    for (let c = 0; c < b.width; c++) row.append(square(b, c, r, { id, legal, hints, animate, flipped, o }));
+    root.append(row);
+  }
+  return root;
+}
+
+function square(b, c, r, { id, legal, hints, animate, flipped, o }) {
+  const ch = b.cells[r * b.width + c], name = squareName(c, r);
+  const x = F + c * S, y = F + r * S, cx = x + S / 2, cy = y + S / 2;
+  const g = svg('g', { class: 'sq', 'data-sq': name, role: 'gridcell' });
+  if (ch === '#') {
+    g.append(svg('rect', { x, y, width: S, height: S, class: 'hole' }));
+    g.setAttribute('aria-label', `${name}, ${t('web-square-missing')}`);
+    return g;
+  }
+  g.append(svg('rect', { x, y, width: S, height: S, class: 'cell' }));
+  let label = name;
+  if (ch === 'X' || ch === 'O') {
+    const black = ch === 'X';
+    const disc = svg('g', { class: 'disc' + (animate.has(name) ? (flipped.has(name) ? ' flip' : ' drop') : '') });
+    disc.append(svg('circle', { cx: cx + 1.2, cy: cy + 2, r: S * 0.41, class: 'disc-shadow' }));
+    disc.append(svg('circle', { cx, cy, r: S * 0.41, class: black ? 'disc-black' : 'disc-white', fill: `url(#${black ? 'black' : 'white'}${id})` }));
+    g.append(disc);
+    label += ', ' + t(black ? 'web-disc-black' : 'web-disc-white');
+  }
+  const hint = hints[name];
+  if (hint !== undefined) {
+    g.append(svg('rect', { x: cx - 14, y: cy - 9, width: 28, height: 18, rx: 9, class: 'hint-pill' }));
+    const tx = svg('text', { x: cx, y: cy + 0.5, class: 'hint-text' });
+    tx.textContent = (hint > 0 ? '+' : hint < 0 ? '−' : '') + Math.abs(hint);
+    g.append(tx);
+    label += ', ' + t('web-hint-value', { score: hint });
+  } else if (legal.has(name)) {
+    g.append(svg('circle', { cx, cy, r: S * 0.13, class: 'legal' }));
+    label += ', ' + t('web-legal-square');
+  }
+  if (b.last_move === name) {
+    g.append(svg('circle', { cx, cy, r: 3.6, class: 'last' }));
+    label += ', ' + t('web-last-move');
+  }
+  if (o.cursor === name) g.append(svg('rect', { x: x + 2.5, y: y + 2.5, width: S - 5, height: S - 5, rx: 4, class: 'cursor' }));
+  g.setAttribute('aria-label', label);
+  if (legal.has(name) && o.playable && o.onMove) {
+    g.setAttribute('tabindex', '0');
+    g.classList.add('playable');
+    g.addEventListener('click', () => o.onMove(name));
+    g.addEventListener('keydown', ev => {
+      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); ev.stopPropagation(); o.onMove(name); }
+    });
+  }
+  return g;
+}
+
+function defs(id) {
+  const d = svg('defs');
+  const wood = svg('linearGradient', { id: `wood${id}`, x1: 0, y1: 0, x2: 1, y2: 1 });
+  wood.append(svg('stop', { offset: '0', class: 'wood-a' }), svg('stop', { offset: '1', class: 'wood-b' }));
+  const cloth = svg('radialGradient', { id: `cloth${id}`, cx: '50%', cy: '40%', r: '75%' });
+  cloth.append(svg('stop', { offset: '0', class: 'cloth-a' }), svg('stop', { offset: '1', class: 'cloth-b' }));
+  const black = svg('radialGradient', { id: `black${id}`, cx: '35%', cy: '30%', r: '70%' });
+  black.append(svg('stop', { offset: '0', 'stop-color': '#6a6a6a' }), svg('stop', { offset: '0.45', 'stop-color': '#1c1c1c' }), svg('stop', { offset: '1', 'stop-color': '#000' }));
+  const white = svg('radialGradient', { id: `white${id}`, cx: '35%', cy: '30%', r: '75%' });
+  white.append(svg('stop', { offset: '0', 'stop-color': '#ffffff' }), svg('stop', { offset: '0.6', 'stop-color': '#ededed' }), svg('stop', { offset: '1', 'stop-color': '#bdbdbd' }));
+  d.append(wood, cloth, black, white);
+  return d;
+}

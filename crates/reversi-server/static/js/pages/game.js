@@ -1,0 +1,467 @@
+// The game page (/game/ID): the board between the two players, the move list as a game record
+// (every move clickable to look back), the controls that make sense for who you are and where
+// the game stands, live over the game's websocket.
+import { api, errorText } from '../api.js';
+import { drawBoard } from '../board.js';
+import { $, el, go, link, button, hasKeyboard, announce } from '../dom.js';
+import { t, colorName, variantName } from '../i18n.js';
+import { rememberGame } from '../prefs.js';
+import { moveSound, endSound } from '../sound.js';
+import { strengthText } from '../strength.js';
+import { resultText } from './summary.js';
+
+let G = null;
+
+/** Leaves the game page: closes the socket and timers. */
+export function stopGame() {
+  if (!G) return;
+  G.closing = true;
+  if (G.ws) G.ws.close();
+  if (G.timer) clearTimeout(G.timer);
+  G = null;
+}
+
+export async function gamePage(app, id) {
+  const secret = new URLSearchParams(location.hash.slice(1)).get('join');
+  G = {
+    id, game: null, you: [], invite: null, joinSecret: secret, ws: null, retry: 0, timer: null,
+    closing: false, view: null, hints: {}, notice: '', passNotice: '', passColor: null, animate: new Set(),
+    shownResult: false, seenRematch: null, offline: false, confirm: null,
+  };
+  const g = G;
+  app.replaceChildren(el('p', { class: 'muted' }, '…'));
+  try {
+    const r = await api('GET', '/api/games/' + id);
+    if (G !== g) return;
+    g.game = r.game; g.you = r.you; g.invite = r.invite || null;
+  } catch (e) {
+    if (G === g) app.replaceChildren(el('div', { class: 'empty-state' }, el('h1', {}, t('web-game-not-found')), el('p', {}, e.message), link('/', t('web-go-home'), { class: 'button' })));
+    return;
+  }
+  if (g.you.length) rememberGame(id);
+  g.shownResult = g.game.status !== 'playing';
+  g.seenRematch = g.game.rematch;
+  layout(app);
+  render();
+  connect(g);
+}
+
+function layout(app) {
+  app.replaceChildren(el('div', { class: 'game-page' },
+    el('div', { class: 'board-col' },
+      el('div', { class: 'player', id: 'player-top' }),
+      el('div', { class: 'board-wrap', id: 'board-wrap' }),
+      el('div', { class: 'player', id: 'player-bottom' }),
+      el('div', { class: 'history-bar', id: 'history-bar', hidden: true })),
+    el('aside', { class: 'panel', 'aria-label': t('web-game-panel') },
+      el('div', { class: 'game-head', id: 'game-head' }),
+      el('div', { class: 'status', id: 'status' }),
+      el('div', { class: 'notice', id: 'notice', role: 'status' }),
+      el('div', { id: 'invite-box' }),
+      el('div', { class: 'moves', id: 'moves' }),
+      el('div', { class: 'controls', id: 'controls' }),
+      el('div', { class: 'meta', id: 'meta' }))));
+}
+
+// ---------- the socket ----------
+
+function connect(g) {
+  if (G !== g || g.closing) return;
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(`${proto}//${location.host}/api/games/${g.id}/ws`);
+  g.ws = ws;
+  ws.onopen = () => { g.retry = 0; g.offline = false; if (G === g) { renderMeta(); renderNotice(); } };
+  ws.onmessage = ev => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch { return; }
+    if (msg.type === 'state') {
+      if (g.game && msg.game.version < g.game.version) return;
+      arrived(g, msg.game, msg.you);
+    } else if (msg.type === 'error') {
+      g.notice = errorText(msg.code);
+      if (G === g) renderNotice();
+    }
+  };
+  ws.onclose = () => {
+    if (g.closing || G !== g) return;
+    g.offline = true;
+    renderMeta();
+    g.retry = Math.min(g.retry + 1, 6);
+    g.timer = setTimeout(() => connect(g), 250 * 2 ** g.retry);
+  };
+}
+
+/** A new state of the game: animations, sounds, the pass notice, then the page. */
+function arrived(g, game, you) {
+  const old = g.game;
+  g.game = game;
+  if (you) g.you = you;
+  if (old && game.ply !== old.ply) {
+    g.hints = {};
+    g.notice = '';
+    const added = game.ply > old.ply && game.moves.slice(0, old.ply).join() === old.moves.join()
+      ? game.moves.slice(old.ply) : [];
+    if (added.length) {
+      // The notice of a pass stays until the side that passed moves again.
+      const made = added.map((m, i) => [m, colorAt(game, old.ply + i)]);
+      if (g.passColor && made.some(([m, c]) => m !== 'pass' && c === g.passColor)) {
+        g.passNotice = ''; g.passColor = null;
+      }
+      const passes = made.filter(([m]) => m === 'pass');
+      if (passes.length) {
+        g.passColor = passes[passes.length - 1][1];
+        g.passNotice = t('web-passed', { color: g.passColor });
+        announce(g.passNotice);
+      }
+      if (game.last_move) g.animate = new Set([game.last_move, ...game.flipped]);
+      if (added.some(m => m !== 'pass')) moveSound();
+    } else {
+      g.passNotice = ''; g.passColor = null;
+    }
+    if (g.view !== null && g.view > game.ply) g.view = null;
+  }
+  if (G === g) render();
+}
+
+/** The colour that made move `ply` (0-based): strict alternation, passes included. */
+function colorAt(game, ply) {
+  const first = game.first_to_move;
+  return (ply % 2 === 0) === (first === 'black') ? 'black' : 'white';
+}
+
+// ---------- drawing ----------
+
+function myTurn() {
+  const g = G.game;
+  return g.status === 'playing' && g.to_move && G.you.includes(g.to_move)
+    && g.players[g.to_move] === 'human' && !g.ai_thinking && G.view === null;
+}
+
+function render() {
+  if (!G || !G.game) return;
+  renderBoard();
+  renderPlayers();
+  renderHead();
+  renderStatus();
+  renderNotice();
+  renderInvite();
+  renderMoves();
+  renderControls();
+  renderMeta();
+  const g = G.game;
+  if (g.status !== 'playing' && !G.shownResult) {
+    G.shownResult = true;
+    if (g.status === 'finished') endSound();
+    showResultDialog();
+  } else if (g.rematch && g.rematch !== G.seenRematch) {
+    G.seenRematch = g.rematch;
+    if (G.you.length) showResultDialog();
+  }
+}
+
+function renderBoard() {
+  const g = G.game, wrap = $('#board-wrap');
+  if (!wrap) return;
+  let shown = g;
+  if (G.view !== null && G.frames) {
+    const f = G.frames[G.view];
+    shown = { width: g.width, height: g.height, cells: f.cells, last_move: f.last_move, flipped: f.flipped };
+  }
+  const live = G.view === null;
+  const board = drawBoard(shown, {
+    legal: live && g.status === 'playing' && !waiting() && (myTurn() || !G.you.length) ? g.legal_moves : [],
+    playable: myTurn(), onMove: sendMove, hints: live ? G.hints : {}, animate: live ? G.animate : new Set(),
+    label: t('web-board'),
+  });
+  G.animate = new Set();
+  wrap.replaceChildren(board);
+  wrap.classList.toggle('my-turn', myTurn());
+}
+
+/** Who sits at each side of the board: the viewer's colour at the bottom (an invited friend's
+ * free seat too). */
+function sides() {
+  const g = G.game;
+  const free = g.seats_taken.black ? 'white' : 'black';
+  const bottom = G.you.length === 1 ? G.you[0] : (!G.you.length && G.joinSecret && waiting() ? free : 'black');
+  return { bottom, top: bottom === 'black' ? 'white' : 'black' };
+}
+
+function seatName(color) {
+  const g = G.game;
+  if (g.players[color] === 'ai') return t('web-player-computer', { strength: strengthText(g.level) });
+  if (g.mode === 'local') return colorName(color);
+  if (G.you.includes(color)) return t('web-player-you');
+  const invited = !G.you.length && G.joinSecret;
+  if (g.mode === 'friend' && !g.seats_taken[color]) {
+    if (G.you.length) return t('web-player-invited');
+    return invited ? t('web-player-you-invited') : t('web-player-free-seat');
+  }
+  return g.mode === 'friend' && (G.you.length || invited) ? t('web-player-friend') : t('web-player-person');
+}
+
+/** A friend game whose second seat is still free. */
+const waiting = () => G.game.mode === 'friend' && (!G.game.seats_taken.black || !G.game.seats_taken.white);
+
+function renderPlayers() {
+  const g = G.game, { top, bottom } = sides();
+  for (const [slot, color] of [['#player-top', top], ['#player-bottom', bottom]]) {
+    const box = $(slot);
+    const count = color === 'black' ? g.black_count : g.white_count;
+    const onMove = g.status === 'playing' && g.to_move === color;
+    const supply = g.supply ? el('span', { class: 'supply', title: t('web-supply-title') }, t('web-supply', { n: g.supply[color] })) : null;
+    box.replaceChildren(...[
+      el('span', { class: `stone ${color}`, 'aria-hidden': 'true' }),
+      el('span', { class: 'name' }, seatName(color), el('small', {}, colorName(color))),
+      supply,
+      el('span', { class: 'count', 'aria-label': t('web-discs-of', { color, n: count }) }, String(count)),
+    ].filter(Boolean));
+    box.classList.toggle('on-move', onMove);
+    box.classList.toggle('thinking', onMove && g.ai_thinking);
+  }
+}
+
+function renderHead() {
+  const g = G.game;
+  const kind = g.mode === 'ai' ? t('web-mode-ai', { strength: strengthText(g.level) })
+    : g.mode === 'friend' ? t('web-mode-friend') : t('web-mode-local');
+  $('#game-head').replaceChildren(
+    el('div', { class: 'variant' }, variantName(g.variant), ' · ', link('/rules/' + g.variant, t('web-rules'), { id: 'game-rules' })),
+    el('div', { class: 'kind' }, kind));
+}
+
+function statusText() {
+  const g = G.game;
+  if (g.status === 'finished') return resultText(g);
+  if (g.status === 'aborted') return t('web-game-aborted');
+  if (g.status === 'abandoned') return t('web-game-abandoned');
+  if (g.ai_thinking) return t('web-computer-thinking');
+  if (waiting()) return G.you.length ? t('web-waiting-friend') : G.joinSecret ? t('web-friend-waits-for-you') : t('web-waiting-seat');
+  if (myTurn()) return G.you.length > 1 ? t('web-turn-of', { color: g.to_move }) : t('web-your-turn');
+  return t('web-turn-of', { color: g.to_move });
+}
+
+function renderStatus() {
+  const s = $('#status'), text = statusText();
+  if (s.textContent !== text) { s.textContent = text; announce(text); }
+  s.classList.toggle('ended', G.game.status !== 'playing');
+}
+
+function renderNotice() {
+  const n = $('#notice');
+  if (!n || !G) return;
+  const parts = [G.offline ? t('web-reconnecting') : '', G.notice, G.game.status === 'playing' ? G.passNotice : ''].filter(Boolean);
+  n.textContent = parts.join(' ');
+  n.classList.toggle('pass', Boolean(G.passNotice) && !G.notice);
+}
+
+function renderInvite() {
+  const g = G.game, box = $('#invite-box');
+  const open = g.mode === 'friend' && g.status === 'playing' && (!g.seats_taken.black || !g.seats_taken.white);
+  box.replaceChildren();
+  if (!open) return;
+  if (G.you.length && G.invite) {
+    const url = inviteLink();
+    box.append(el('div', { class: 'invite' },
+      el('p', {}, t('web-invite-text')),
+      el('div', { class: 'invite-row' }, el('input', { id: 'invite-link', readonly: true, value: url, 'aria-label': t('web-invite-link'), onclick: ev => ev.target.select() }),
+        button(t('web-copy'), { id: 'invite', onclick: () => copyText(url, t('web-invite-copied')) }, 'copy'))));
+  } else if (!G.you.length && G.joinSecret) {
+    const seat = g.seats_taken.black ? 'white' : 'black';
+    box.append(el('div', { class: 'invite invited' },
+      el('p', {}, t('web-invited', { color: seat })),
+      button(t('web-join', { color: seat }), { id: 'join', class: 'primary', onclick: doJoin }, 'play')));
+  } else if (!G.you.length) {
+    box.append(el('p', { class: 'muted' }, t('web-invite-only')));
+  }
+}
+
+/** The move list as a game record: one row per move number, passes marked, every move a
+ * button that shows the position after it. */
+function renderMoves() {
+  const g = G.game, box = $('#moves');
+  const first = g.first_to_move, second = first === 'black' ? 'white' : 'black';
+  const table = el('table', { class: 'record', id: 'record' },
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, '#'), el('th', { scope: 'col' }, colorName(first)), el('th', { scope: 'col' }, colorName(second)))));
+  const body = el('tbody', {});
+  for (let i = 0; i < g.moves.length; i += 2) {
+    const tr = el('tr', {}, el('th', { scope: 'row' }, String(i / 2 + 1)));
+    for (const k of [i, i + 1]) {
+      const m = g.moves[k];
+      if (m === undefined) { tr.append(el('td', {})); continue; }
+      const current = G.view === null ? k + 1 === g.ply : G.view === k + 1;
+      const b = el('button', { type: 'button', class: 'mv' + (m === 'pass' ? ' pass' : '') + (current ? ' current' : ''), 'data-ply': k + 1,
+        'aria-current': current ? 'step' : null, onclick: () => viewAt(k + 1) }, m === 'pass' ? t('web-pass') : m);
+      tr.append(el('td', {}, b));
+    }
+    body.append(tr);
+  }
+  table.append(body);
+  if (!g.moves.length) box.replaceChildren(el('p', { class: 'muted' }, t('web-no-moves-yet')));
+  else box.replaceChildren(table);
+  const cur = box.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  const bar = $('#history-bar');
+  if (G.view === null) { bar.hidden = true; bar.replaceChildren(); }
+  else {
+    bar.hidden = false;
+    bar.replaceChildren(el('span', {}, G.view === 0 ? t('web-viewing-start') : t('web-viewing-move', { n: G.view, total: g.ply })),
+      button(t('web-back-to-game'), { id: 'back-live', class: 'primary', onclick: () => viewAt(null) }, 'play'));
+  }
+}
+
+function renderControls() {
+  const g = G.game, box = $('#controls');
+  const me = G.you.length > 0, playing = g.status === 'playing';
+  const seated = g.seats_taken.black && g.seats_taken.white;
+  const b = [];
+  if (me && playing && g.mode === 'ai') {
+    b.push(button(t('web-hint'), { id: 'hint', onclick: doHint, disabled: !myTurn() }, 'bulb'));
+    b.push(button(t('web-undo'), { id: 'undo', onclick: doUndo, disabled: !canUndo() }, 'undo'));
+  }
+  if (me && playing && g.can_abort) b.push(button(t('web-abort'), { id: 'abort', onclick: doAbort }, 'x'));
+  else if (me && playing && seated) b.push(button(t('web-resign'), { id: 'resign', onclick: doResign }, 'flag'));
+  if (me && g.status === 'finished') b.push(button(g.rematch ? t('web-play-rematch') : t('web-rematch'), { id: 'side-rematch', class: 'primary', onclick: doRematch }, 'repeat'));
+  if (!playing) b.push(button(t('web-new-game'), { id: 'new-game', onclick: () => go('/') }, 'plus'));
+  if (g.status === 'finished') b.push(link('/replay/' + G.id, [t('web-review')], { class: 'button', id: 'side-review' }));
+  if (g.rematch && !me) b.push(link('/game/' + g.rematch, [t('web-watch-rematch')], { class: 'button', id: 'watch-rematch' }));
+  const more = el('div', { class: 'more-actions' },
+    el('a', { href: `/api/games/${G.id}/ggf`, download: `reversi-${G.id}.ggf`, class: 'button small', id: 'ggf' }, t('web-download-ggf')),
+    button(t('web-copy-moves'), { id: 'copy', class: 'small', onclick: () => copyText(g.moves.filter(m => m !== 'pass').join(''), t('web-copied')) }, 'copy'));
+  box.replaceChildren(el('div', { class: 'buttons' }, b), more);
+  if (G.confirm) box.prepend(G.confirm);
+}
+
+function canUndo() {
+  const g = G.game;
+  if (!myTurn() && !g.ai_thinking) return false;
+  const me = G.you[0];
+  for (let k = 0; k < g.moves.length; k++) if (g.moves[k] !== 'pass' && colorAt(g, k) === me) return true;
+  return false;
+}
+
+function renderMeta() {
+  const box = $('#meta');
+  if (!box || !G) return;
+  const live = G.ws && G.ws.readyState === WebSocket.OPEN;
+  const items = [el('span', { class: 'conn ' + (live ? 'live' : 'off'), id: 'conn' }, live ? t('web-live') : t('web-reconnecting'))];
+  if (G.you.length && hasKeyboard() && G.game.status === 'playing') items.push(el('span', { class: 'keys' }, t('web-keys-game')));
+  else if (hasKeyboard()) items.push(el('span', { class: 'keys' }, t('web-keys-history')));
+  box.replaceChildren(...items);
+  renderNotice();
+}
+
+// ---------- looking back ----------
+
+async function viewAt(ply) {
+  const g = G.game;
+  if (ply === null || ply >= g.ply) { G.view = null; render(); return; }
+  if (!G.frames || G.frames.length !== g.ply + 1) {
+    try { G.frames = (await api('GET', `/api/games/${G.id}/replay`)).frames; } catch (e) { G.notice = e.message; renderNotice(); return; }
+  }
+  G.view = Math.max(0, ply);
+  render();
+}
+
+// ---------- actions ----------
+
+function sendMove(sq) {
+  if (!myTurn()) return;
+  const msg = { type: 'move', move: sq, ply: G.game.ply };
+  G.cursor = null;
+  if (G.ws && G.ws.readyState === WebSocket.OPEN) G.ws.send(JSON.stringify(msg));
+  else act('POST', `/api/games/${G.id}/moves`, { move: sq, ply: G.game.ply });
+}
+
+async function act(method, path, body) {
+  const g = G;
+  try {
+    const r = await api(method, path, body);
+    if (G !== g) return r;
+    if (r.game) arrived(g, r.game, r.you);
+    return r;
+  } catch (e) {
+    if (G === g) { g.notice = e.message; renderNotice(); }
+    return null;
+  }
+}
+
+async function doHint() {
+  if (!myTurn()) return;
+  const g = G;
+  const r = await act('GET', `/api/games/${g.id}/hint?n=5`);
+  if (!r || G !== g) return;
+  g.hints = Object.fromEntries(r.hints.map(h => [h.mv, h.score]));
+  renderBoard();
+}
+
+const doUndo = () => act('POST', `/api/games/${G.id}/undo`);
+const doAbort = () => act('POST', `/api/games/${G.id}/abort`);
+
+function doResign() {
+  // A confirmation in the page, not a browser dialog: it can be translated and styled.
+  G.confirm = el('div', { class: 'confirm', role: 'alertdialog', 'aria-label': t('web-confirm-resign') },
+    el('p', {}, t('web-confirm-resign')),
+    button(t('web-resign-yes'), { id: 'resign-yes', class: 'danger', onclick: () => { G.confirm = null; act('POST', `/api/games/${G.id}/resign`, {}); } }),
+    button(t('web-resign-no'), { id: 'resign-no', onclick: () => { G.confirm = null; renderControls(); } }));
+  renderControls();
+  $('#resign-no').focus();
+}
+
+async function doJoin() {
+  const g = G;
+  const r = await act('POST', `/api/games/${g.id}/join`, { invite: g.joinSecret });
+  if (!r || G !== g) return;
+  g.you = r.you; g.invite = r.invite || null; g.joinSecret = null;
+  rememberGame(g.id);
+  history.replaceState(null, '', '/game/' + g.id);
+  if (g.ws) g.ws.close(); // reconnect with the new seat's cookie
+  render();
+}
+
+async function doRematch() {
+  const r = await act('POST', `/api/games/${G.id}/rematch`);
+  if (!r) return;
+  const d = $('#result-dialog');
+  if (d.open) d.close();
+  rememberGame(r.game.id);
+  go('/game/' + r.game.id);
+}
+
+function inviteLink() { return `${location.origin}/game/${G.id}#join=${G.invite}`; }
+
+function copyText(s, done) {
+  const ok = () => { G.notice = done; renderNotice(); };
+  if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(s).then(ok, () => prompt('', s));
+  else { prompt('', s); }
+}
+
+// ---------- the end ----------
+
+function showResultDialog() {
+  const g = G.game, d = $('#result-dialog');
+  $('#result-title').textContent = g.status === 'finished' ? t('web-game-over') : statusText();
+  $('#result-text').textContent = g.status === 'finished' ? resultText(g) : '';
+  const box = $('#result-actions');
+  box.replaceChildren();
+  if (g.rematch && G.you.length) box.append(el('p', { id: 'rematch-offer' }, t('web-rematch-offer')));
+  if (G.you.length && g.status === 'finished') box.append(button(g.rematch ? t('web-play-rematch') : t('web-rematch'), { class: 'primary', id: 'rematch', onclick: doRematch }, 'repeat'));
+  box.append(button(t('web-new-game'), { id: 'dialog-new-game', onclick: () => { d.close(); go('/'); } }, 'plus'));
+  if (g.status === 'finished') box.append(button(t('web-review'), { id: 'review', onclick: () => { d.close(); go('/replay/' + g.id); } }, 'search'));
+  if (d.showModal && !d.open) d.showModal();
+}
+
+// ---------- keys ----------
+
+/** ← → look back and forth through the moves, Home/End jump; H hint, U undo. */
+export function gameKeys(ev) {
+  if (!G || !G.game) return false;
+  const g = G.game, cur = G.view === null ? g.ply : G.view;
+  const to = { ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: g.ply }[ev.key];
+  if (to !== undefined) { ev.preventDefault(); viewAt(Math.max(0, Math.min(g.ply, to))); return true; }
+  if ((ev.key === 'h' || ev.key === 'H') && g.mode === 'ai' && myTurn()) { doHint(); return true; }
+  if ((ev.key === 'u' || ev.key === 'U') && g.mode === 'ai' && canUndo()) { doUndo(); return true; }
+  return false;
+}
+
+export const inGame = () => Boolean(G && G.game);

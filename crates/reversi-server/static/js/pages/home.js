@@ -1,0 +1,120 @@
+// The home page: the board up front, the ways to play (the computer at a named strength, a
+// friend by link, two people on this device), the visitor's own games and the latest finished.
+import { api } from '../api.js';
+import { drawBoard } from '../board.js';
+import { $, el, go, link, button, icon } from '../dom.js';
+import { t, variantName, dateText } from '../i18n.js';
+import { prefs, myGames, rememberGame } from '../prefs.js';
+import { STRENGTHS, strengthText } from '../strength.js';
+import { playerLine, resultLine } from './summary.js';
+
+/** The presets offered when a game is created (README "Variants"). */
+export const VARIANTS = ['othello', 'xot', 'nxn:6', 'nxn:10', 'grand', 'eight-stars', 'black-hole', 'anti',
+  'reversi-1880', 'reversi-1880:white', 'nxn:4', 'nxn:12', 'nxn:14', 'nxn:16', 'nxn-parallel:8'];
+
+const START = '...........................OX......XO...........................';
+
+async function start(mode, extra = {}) {
+  const err = $('#home-error');
+  try {
+    const r = await api('POST', '/api/games', Object.assign({ mode, variant: prefs.variant, color: prefs.color }, extra));
+    rememberGame(r.game.id);
+    go('/game/' + r.game.id);
+  } catch (e) {
+    if (err) err.textContent = e.message;
+  }
+}
+
+function options() {
+  const color = el('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('web-your-color') });
+  for (const c of ['black', 'random', 'white']) {
+    const b = el('button', { type: 'button', role: 'radio', 'aria-checked': String(prefs.color === c), 'data-color': c,
+      class: 'seg' + (prefs.color === c ? ' on' : ''), onclick: () => {
+        prefs.color = c;
+        color.querySelectorAll('.seg').forEach(x => { const on = x.dataset.color === c; x.classList.toggle('on', on); x.setAttribute('aria-checked', String(on)); });
+      } }, t('web-color-' + c));
+    color.append(b);
+  }
+  const variant = el('select', { id: 'variant', onchange: () => { prefs.variant = variant.value; rules.href = '/rules/' + variant.value; } });
+  for (const v of VARIANTS) variant.append(el('option', { value: v }, variantName(v)));
+  variant.value = VARIANTS.includes(prefs.variant) ? prefs.variant : 'othello';
+  const rules = link('/rules/' + variant.value, t('web-rules-of-variant'), { id: 'rules-link' });
+  rules.onclick = ev => { ev.preventDefault(); go('/rules/' + variant.value); };
+  const level = el('select', { id: 'level', onchange: () => { prefs.level = Number(level.value); } });
+  for (let l = 1; l <= 30; l++) level.append(el('option', { value: l }, strengthText(l)));
+  level.value = String(prefs.level);
+  const play = button(t('web-play-level'), { id: 'start', class: 'primary', onclick: () => start('ai', { level: Number(level.value) }) }, 'play');
+  return el('div', { class: 'options' },
+    el('div', { class: 'option-row' }, el('span', { class: 'option-label' }, t('web-your-color')), color),
+    el('label', { class: 'option-row' }, el('span', { class: 'option-label' }, t('web-variant')), variant), el('p', { class: 'option-note' }, rules),
+    el('label', { class: 'option-row' }, el('span', { class: 'option-label' }, t('web-exact-level')), level), play);
+}
+
+export async function homePage(app) {
+  document.title = t('web-title');
+  const chips = el('div', { class: 'strengths', id: 'strengths' });
+  for (const [key, level] of STRENGTHS) {
+    chips.append(el('button', { type: 'button', class: 'strength', 'data-level': level,
+      onclick: () => { prefs.level = level; start('ai', { level }); } },
+    el('strong', {}, t('web-strength-' + key)), el('small', {}, t('web-level-n', { level }))));
+  }
+  const hero = el('section', { class: 'hero' },
+    el('div', { class: 'hero-board', 'aria-hidden': 'true' }, drawBoard({ width: 8, height: 8, cells: START, flipped: [] }, { label: t('web-start-position') })),
+    el('div', { class: 'play' },
+      el('h1', {}, t('web-hero-title')),
+      el('p', { class: 'lead' }, t('web-hero-lead')),
+      el('section', { class: 'card', 'aria-labelledby': 'vs-ai' },
+        el('h2', { id: 'vs-ai' }, icon('cpu'), t('web-play-computer')),
+        chips,
+        el('details', { class: 'more' }, el('summary', {}, t('web-more-options')), options())),
+      el('div', { class: 'card-row' },
+        el('section', { class: 'card small', 'aria-labelledby': 'vs-friend' },
+          el('h2', { id: 'vs-friend' }, icon('link'), t('web-play-friend')),
+          el('p', {}, t('web-play-friend-lead')),
+          button(t('web-create-invite'), { id: 'friend', onclick: () => start('friend') }, 'link')),
+        el('section', { class: 'card small', 'aria-labelledby': 'vs-local' },
+          el('h2', { id: 'vs-local' }, icon('users'), t('web-play-local')),
+          el('p', {}, t('web-play-local-lead')),
+          button(t('web-start-local'), { id: 'local', onclick: () => start('local') }, 'users'))),
+      el('p', { class: 'error', id: 'home-error', role: 'alert' })));
+  const mine = el('section', { class: 'lists' },
+    el('div', { class: 'list-box' }, el('h2', {}, t('web-your-games')), el('ul', { class: 'games', id: 'my-games' }, el('li', { class: 'muted' }, '…'))),
+    el('div', { class: 'list-box' }, el('h2', {}, t('web-recent-finished')), el('ul', { class: 'games', id: 'recent' }, el('li', { class: 'muted' }, '…')),
+      el('p', {}, link('/archive', t('web-to-archive'), { id: 'archive-link' }))));
+  app.replaceChildren(hero, mine);
+  fillMine();
+  fillRecent();
+}
+
+async function fillMine() {
+  const box = $('#my-games');
+  const ids = myGames().map(g => g.id).slice(0, 20);
+  if (!ids.length) { box.replaceChildren(el('li', { class: 'muted' }, t('web-no-games-yet'))); return; }
+  try {
+    const r = await api('GET', '/api/games?ids=' + ids.join(','));
+    if (!box.isConnected) return;
+    box.replaceChildren();
+    for (const g of r.games) box.append(gameItem(g, '/game/' + g.id));
+    if (!r.games.length) box.append(el('li', { class: 'muted' }, t('web-no-games-yet')));
+  } catch (e) { box.replaceChildren(el('li', { class: 'error' }, e.message)); }
+}
+
+async function fillRecent() {
+  const box = $('#recent');
+  try {
+    const r = await api('GET', '/api/games?status=finished&limit=8');
+    if (!box.isConnected) return;
+    box.replaceChildren();
+    for (const g of r.games) box.append(gameItem(g, '/replay/' + g.id));
+    if (!r.games.length) box.append(el('li', { class: 'muted' }, t('web-archive-empty')));
+  } catch (e) { box.replaceChildren(el('li', { class: 'error' }, e.message)); }
+}
+
+function gameItem(g, path) {
+  return el('li', {}, link(path, [
+    el('span', { class: 'g-variant' }, variantName(g.variant)),
+    el('span', { class: 'g-players' }, playerLine(g)),
+    el('span', { class: 'g-result' }, resultLine(g)),
+    el('span', { class: 'g-date' }, dateText(g.finished_at || g.updated_at)),
+  ], { class: 'game-item' }));
+}

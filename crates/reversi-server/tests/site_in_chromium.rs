@@ -1,0 +1,393 @@
+//! The web app in a real headless Chromium, driven through ChromeDriver: a game against the
+//! computer to the end and its review, a friend joining from the invite link in a second
+//! browser, a forced pass seen on screen, finished games that stay finished, every page in
+//! Russian with no English left, no sideways scrolling on a phone, and (with
+//! `REVERSI_TEST_SCREENSHOTS=DIR`) the screenshots of `docs/screenshots/`.
+//!
+//! Needs `REVERSI_TEST_CHROMIUM` and `REVERSI_TEST_CHROMEDRIVER` (`scripts/test` sets both);
+//! without them each test says why and passes.
+
+mod browser;
+
+use browser::{screenshot_dir, Bench, Driver, DESKTOP, ONE_AT_A_TIME, PHONE};
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+fn lock() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Starts a game against the computer at `level` from the home page's options.
+fn start_vs_computer(d: &Driver, level: u32, variant: &str) -> String {
+    d.open("/");
+    d.click_css("details.more summary");
+    d.script(&format!(
+        "const v = document.querySelector('#variant'); v.value = '{variant}'; v.dispatchEvent(new Event('change'));\
+         const l = document.querySelector('#level'); l.value = '{level}'; l.dispatchEvent(new Event('change'));"
+    ));
+    d.click_css("#start");
+    d.wait("the game page", 20, |d| {
+        d.url().contains("/game/") && d.has("#board-wrap svg")
+    });
+    d.url().rsplit('/').next().unwrap().to_string()
+}
+
+/// Plays (clicking) until the game ends or `stop` says so; the moves clicked.
+fn play_until(d: &Driver, secs: u64, mut stop: impl FnMut(&Driver) -> bool) -> usize {
+    let end = Instant::now() + Duration::from_secs(secs);
+    let mut clicks = 0;
+    while !d.has("#result-dialog[open]") && !stop(d) {
+        assert!(Instant::now() < end, "the game did not go on: {}", d.body_text());
+        if d.play_any(clicks * 7 + 3) {
+            clicks += 1;
+        } else {
+            std::thread::sleep(Duration::from_millis(40));
+        }
+    }
+    clicks
+}
+
+#[test]
+fn play_the_computer_then_review_in_both_languages() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let d = bench.browser(DESKTOP, "en");
+    d.open("/");
+    d.wait("the home page", 20, |d| d.has("#strengths"));
+    assert!(d.body_text().contains("Play the computer"), "{}", d.body_text());
+    // One click on a named strength starts the game.
+    d.click_css(".strength[data-level='1']");
+    d.wait("the game page", 20, |d| {
+        d.url().contains("/game/") && d.has("#board-wrap svg")
+    });
+    let id = d.url().rsplit('/').next().unwrap().to_string();
+    assert!(
+        d.text_of("#game-head").contains("Beginner (level 1)"),
+        "{}",
+        d.text_of("#game-head")
+    );
+    // Nothing to take back before the first move.
+    assert!(d.has("#undo[disabled]"), "undo is disabled at the start");
+    let clicks = play_until(&d, 240, |_| false);
+    assert!(clicks >= 3, "played {clicks} moves by clicking");
+
+    // The result shown agrees with the server's, in RULES.md's words.
+    let game = bench.get(&format!("/api/games/{id}"))["game"].clone();
+    assert_eq!(game["status"], "finished", "{game}");
+    let (b, w) = (&game["result"]["black"], &game["result"]["white"]);
+    let expected = match game["result"]["winner"].as_str() {
+        Some("black") => format!("Black won {b}–{w}"),
+        Some("white") => format!("White won {b}–{w}"),
+        _ => format!("Draw {b}–{w}"),
+    };
+    assert_eq!(d.text_of("#result-text"), expected);
+    assert_eq!(d.text_of("#status"), expected);
+    for button in ["#rematch", "#review", "#dialog-new-game"] {
+        assert!(d.has(&format!("#result-dialog {button}")), "{button}");
+    }
+    d.click_css("#result-close");
+    d.wait("the dialog to close", 10, |d| !d.has("#result-dialog[open]"));
+    // A finished game offers no undo, hint, resign or abort.
+    for gone in ["#undo", "#hint", "#resign", "#abort"] {
+        assert!(!d.has(gone), "{gone} on a finished game");
+    }
+    assert!(d.has("#side-rematch") && d.has("#new-game"));
+
+    // Every move of the record shows its position; the live board comes back.
+    d.script("document.querySelector(\"#moves button.mv[data-ply='3']\").click();");
+    d.wait("the history bar", 10, |d| {
+        d.text_of("#history-bar").contains("move 3 of")
+    });
+    d.click_css("#back-live");
+    d.wait("the live board", 10, |d| !d.has("#history-bar:not([hidden])"));
+
+    // Russian, remembered.
+    d.click_css("#lang");
+    d.wait("Russian on the game page", 10, |d| {
+        d.text_of("#status")
+            .starts_with(match game["result"]["winner"].as_str() {
+                Some("black") => "Победили чёрные",
+                Some("white") => "Победили белые",
+                _ => "Ничья",
+            })
+    });
+    assert_eq!(d.text_of("#lang"), "EN");
+    d.open("/");
+    d.wait("the Russian home page", 20, |d| {
+        d.body_text().contains("Игра с компьютером")
+    });
+    // The game is among "your games".
+    d.wait("your games", 10, |d| {
+        d.has(&format!("#my-games a[href='/game/{id}']"))
+    });
+
+    // The archive lists the finished game; its replay steps with buttons, keys and the list.
+    d.open("/archive");
+    d.wait("the archive", 20, |d| d.has("#archive"));
+    d.click_css(&format!("tr[data-id='{id}'] a.replay-link"));
+    d.wait("the replay", 20, |d| d.has("#replay-board svg"));
+    let n = game["moves"].as_array().unwrap().len();
+    assert_eq!(d.text_of("#ply-label"), format!("Ход {n} из {n}"));
+    d.click_css("#replay-first");
+    assert_eq!(d.text_of("#ply-label"), "Начальная позиция");
+    d.keys("\u{E014}\u{E014}\u{E014}");
+    assert_eq!(d.text_of("#ply-label"), format!("Ход 3 из {n}"));
+    d.script("document.querySelector(\"#replay-list button[data-ply='5']\").click();");
+    assert_eq!(d.text_of("#ply-label"), format!("Ход 5 из {n}"));
+    // The analysis: asked for, done, charted.
+    d.click_css("#analyse");
+    d.wait("the analysis chart", 90, |d| d.has("#chart svg"));
+    assert!(d.text_of("#analysis-status").starts_with("Проанализировано"));
+    assert_eq!(d.find_all("#totals tbody tr").len(), 2);
+    assert!(d.text_of("#chart").contains("Оценка после каждого хода"));
+
+    // The rules of a variant, both languages.
+    d.open("/rules/eight-stars");
+    d.wait("the rules", 20, |d| d.has("#rules-text"));
+    assert_eq!(d.text_of("#rules-title"), "Восемь звёзд");
+    assert_eq!(d.find_all(".rules-board rect.hole").len(), 12);
+    d.click_css("#lang");
+    d.wait("English rules", 10, |d| {
+        d.text_of("#rules-title") == "Eight Stars"
+    });
+}
+
+#[test]
+fn a_friend_takes_the_seat_from_the_invite_link() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let a = bench.browser(DESKTOP, "en");
+    a.open("/");
+    a.click_css("#friend");
+    a.wait("the invite link", 20, |d| d.has("#invite-link"));
+    let link: String = a
+        .script("return document.querySelector('#invite-link').value;")
+        .as_str()
+        .unwrap()
+        .into();
+    assert!(link.contains("#join="), "{link}");
+    // The creator cannot move before the friend comes, but may abort.
+    assert!(!a.has("#board-wrap g.sq.playable"));
+    assert!(a.has("#abort"));
+    assert!(a.text_of("#status").contains("Waiting for your friend"));
+
+    // The friend, in another browser (in Russian), is offered the seat at once.
+    let b = bench.browser(DESKTOP, "ru");
+    b.open(&link);
+    b.wait("the offered seat", 20, |d| d.has("#join"));
+    assert!(!b.body_text().contains("Вы наблюдаете"), "{}", b.body_text());
+    assert_eq!(b.text_of("#join"), "Играть белыми");
+    b.click_css("#join");
+    b.wait("the seat", 20, |d| {
+        !d.has("#join") && d.text_of("#player-bottom").contains("Вы")
+    });
+    assert!(!b.url().contains("#join"), "the secret leaves the address bar");
+    a.wait("the friend arrived", 20, |d| d.text_of("#status") == "Your move");
+
+    // No engine help between people.
+    for d in [&a, &b] {
+        assert!(!d.has("#hint") && !d.has("#undo"), "{}", d.body_text());
+    }
+    // Abort until both have moved, then resign.
+    assert!(a.play_any(0));
+    assert!(a.has("#abort"));
+    b.wait("white's turn", 20, |d| d.has("#board-wrap g.sq.playable"));
+    assert!(b.play_any(0));
+    a.wait("resign instead of abort", 20, |d| {
+        d.has("#resign") && !d.has("#abort")
+    });
+    a.click_css("#resign");
+    assert!(
+        a.has("#resign-yes") && a.has("#resign-no"),
+        "a confirmation in the page"
+    );
+    a.click_css("#resign-yes");
+    b.wait("the result on the friend's page", 20, |d| {
+        d.has("#result-dialog[open]")
+    });
+    assert!(
+        b.text_of("#result-text").contains("чёрные сдались"),
+        "{}",
+        b.text_of("#result-text")
+    );
+    // The rematch: the friend asks, the creator hears of it.
+    b.click_css("#rematch");
+    b.wait("the rematch", 20, |d| {
+        d.url().contains("/game/") && !d.url().contains(&link[link.len() - 20..])
+    });
+    a.wait("the offer", 20, |d| d.has("#rematch-offer"));
+}
+
+#[test]
+fn a_forced_pass_stays_on_screen() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let d = bench.browser(DESKTOP, "en");
+    // 4×4 games against the computer pass often; play them until the person had to pass.
+    let end = Instant::now() + Duration::from_secs(300);
+    loop {
+        assert!(Instant::now() < end, "no pass of the person's in many games");
+        let id = start_vs_computer(&d, 1, "nxn:4");
+        let mut seen = false;
+        play_until(&d, 120, |d| {
+            let g = bench_game(d, &id);
+            let person_passed = g["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .enumerate()
+                .any(|(i, m)| m == "pass" && i % 2 == 0);
+            if person_passed && g["status"] == "playing" {
+                seen = true;
+            }
+            seen
+        });
+        if seen {
+            // The computer has moved again at once; the notice is still there.
+            std::thread::sleep(Duration::from_millis(400));
+            let notice = d.text_of("#notice");
+            assert!(
+                notice.contains("Black had no legal move and passed."),
+                "notice: {notice:?}"
+            );
+            assert!(d.has("#moves button.mv.pass"), "the pass is in the move list");
+            break;
+        }
+    }
+}
+
+/// The game `id` as the page holds it.
+fn bench_game(d: &Driver, id: &str) -> Value {
+    let js = format!(
+        "const r = new XMLHttpRequest(); r.open('GET', '/api/games/{id}', false); r.send(); return JSON.parse(r.responseText).game;"
+    );
+    d.script(&js)
+}
+
+/// Latin words on the page that are not names, notation or keys.
+fn english_words(d: &Driver) -> Vec<String> {
+    const ALLOWED: &[&str] = &["GGF", "XOT", "EN", "Tab", "Enter", "Home", "End"];
+    let text = d.script("return document.body.innerText;");
+    let text = text.as_str().unwrap_or("");
+    let mut found = Vec::new();
+    for word in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let letters = word.chars().filter(|c| c.is_ascii_alphabetic()).count();
+        let notation = word.chars().any(|c| c.is_ascii_digit());
+        if letters >= 2 && !notation && !ALLOWED.contains(&word) && !found.contains(&word.to_string()) {
+            found.push(word.to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn every_page_in_russian_and_on_a_phone() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    // A finished game to show on the replay page.
+    let seated = bench
+        .runtime
+        .block_on(bench.state.create(reversi_server::state::NewGame {
+            mode: reversi_server::game::Mode::Local,
+            variant: "nxn:4".into(),
+            level: 1,
+            color: None,
+        }))
+        .unwrap();
+    let id = seated.view.id.clone();
+    loop {
+        let (v, _) = bench.runtime.block_on(bench.state.view(&id, None)).unwrap();
+        let Some(mv) = v.legal_moves.first().cloned() else {
+            break;
+        };
+        bench
+            .runtime
+            .block_on(bench.state.play(&id, Some(&seated.token), &mv, None))
+            .unwrap();
+    }
+    for lang in ["ru", "en"] {
+        let d = bench.browser(PHONE, lang);
+        let pages = [
+            "/".to_string(),
+            "/archive".into(),
+            "/rules/black-hole".into(),
+            format!("/replay/{id}"),
+            format!("/game/{id}"),
+        ];
+        for page in &pages {
+            d.open(page);
+            d.wait("the page", 20, |d| {
+                d.has("main > *:not(.muted)") && !d.text_of("main").contains('…') || d.has("#board-wrap svg")
+            });
+            std::thread::sleep(Duration::from_millis(300));
+            assert!(!d.scrolls_sideways(), "{lang} {page} scrolls sideways at 360 px");
+            let words = english_words(&d);
+            if lang == "ru" {
+                assert!(words.is_empty(), "{page}: English words in Russian: {words:?}");
+            } else {
+                assert!(!words.is_empty(), "{page}: the scan finds the English words");
+            }
+        }
+        // A game in progress, on a phone: no keyboard help.
+        d.open("/");
+        d.click_css(".strength[data-level='1']");
+        d.wait("the game", 20, |d| d.has("#board-wrap svg"));
+        assert!(!d.has(".meta .keys"), "keyboard help on a phone");
+        assert!(!d.scrolls_sideways(), "{lang} game scrolls sideways");
+        if lang == "ru" {
+            assert!(english_words(&d).is_empty(), "{:?}", english_words(&d));
+        }
+        // A 16×16 board on a phone: squares of a usable size, scrolled inside the board's box.
+        let big = start_vs_computer(&d, 1, "nxn:16");
+        let width =
+            d.script("return document.querySelector('#board-wrap svg').getBoundingClientRect().width;");
+        assert!(
+            width.as_f64().unwrap() >= 16.0 * 28.0,
+            "{big}: board {width} px wide"
+        );
+        assert!(!d.scrolls_sideways(), "the page itself does not scroll sideways");
+    }
+}
+
+#[test]
+fn screenshots_of_every_page() {
+    let Some(dir) = screenshot_dir() else { return };
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    for (window, wname) in [(DESKTOP, "desktop"), (PHONE, "phone")] {
+        for lang in ["en", "ru"] {
+            for theme in ["light", "dark"] {
+                let d = bench.browser(window, lang);
+                d.script(&format!("localStorage.setItem('theme', '{theme}');"));
+                let name = |page: &str| format!("{page}-{lang}-{theme}-{wname}.png");
+                d.open("/");
+                d.wait("home", 20, |d| d.has("#strengths"));
+                d.screenshot(Some(&dir), &name("home"));
+                let id = start_vs_computer(&d, 3, "othello");
+                play_until(&d, 60, |d| d.ply() >= 8);
+                d.screenshot(Some(&dir), &name("game"));
+                play_until(&d, 240, |_| false);
+                d.click_css("#review");
+                d.wait("replay", 20, |d| d.has("#replay-board svg"));
+                d.click_css("#analyse");
+                d.wait("chart", 120, |d| d.has("#chart svg"));
+                d.script("const b = document.querySelector(\"#replay-list button[data-ply='20']\"); if (b) b.click();");
+                d.screenshot(Some(&dir), &name("replay"));
+                d.open("/rules/othello");
+                d.wait("rules", 20, |d| d.has("#rules-text"));
+                d.screenshot(Some(&dir), &name("rules"));
+                let _ = id;
+            }
+        }
+    }
+}
