@@ -9,6 +9,7 @@ pub mod analyze;
 pub mod bench;
 pub mod endgame;
 pub mod eval;
+mod kernel;
 pub mod levels;
 mod local_tt;
 pub mod position_search;
@@ -16,6 +17,7 @@ pub mod probcut;
 mod resources;
 pub mod search;
 pub mod stability;
+mod ternary;
 pub mod tt;
 pub mod variant;
 

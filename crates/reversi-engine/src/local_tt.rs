@@ -20,8 +20,9 @@ const BITS: u32 = 10;
 const SIZE: usize = 1 << BITS;
 
 /// Null-window nodes with `LOWEST..=HIGHEST` empties use this table instead of the shared one
-/// (from just above the shallow search, which uses no table).
-pub const LOWEST: u32 = crate::endgame::SHALLOW + 1;
+/// (from just above the solver's shallow search, which uses no table: `endgame` checks that
+/// this is one more than its `SHALLOW`).
+pub const LOWEST: u32 = 6;
 /// See [`LOWEST`].
 pub const HIGHEST: u32 = 10;
 

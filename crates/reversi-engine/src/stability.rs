@@ -1,7 +1,7 @@
 //! Stable discs: discs that can never be flipped again. Their count bounds the final score, which
 //! lets the endgame solver cut a node without searching it.
 
-use crate::eval::pattern::TERNARY;
+use crate::ternary::TERNARY;
 use reversi_core::bitboard::{NOT_A, NOT_H};
 
 const EDGE: u64 = 0xFF81_8181_8181_81FF;

@@ -19,8 +19,8 @@ use std::time::Instant;
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Steps, in order: generate → positions → label → fit → test. Each writes a file \
-and can be rerun; label and fit resume after an interruption. The README's \"Learned evaluation\" \
-section gives the commands that made the shipped weights."
+and can be rerun; label and fit resume after an interruption. The \"Learned evaluation\" section of \
+docs/engine.md gives the commands that made the shipped weights."
 )]
 pub struct Args {
     #[command(subcommand)]

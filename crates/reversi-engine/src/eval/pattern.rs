@@ -158,25 +158,7 @@ pub const OFFSETS: [u32; PATTERNS.len() + EXTRA_TABLES.len() + 1] = offsets();
 /// Number of weights per stage.
 pub const STAGE_SIZE: usize = OFFSETS[OFFSETS.len() - 1] as usize;
 
-/// Binary to "base 3 with digits 0/1": `TERNARY[b] = Σ bit_k · 3^k` (also the stability
-/// code's index of an edge).
-pub(crate) static TERNARY: [u16; 1024] = {
-    let mut t = [0u16; 1024];
-    let mut b = 0;
-    while b < 1024 {
-        let mut v = 0u32;
-        let mut k = 0;
-        while k < 10 {
-            if b >> k & 1 == 1 {
-                v += pow3(k);
-            }
-            k += 1;
-        }
-        t[b] = v as u16;
-        b += 1;
-    }
-    t
-};
+pub(crate) use crate::ternary::TERNARY;
 
 #[inline(always)]
 fn index(pat: &Pattern, p: u64, o: u64) -> u32 {
@@ -331,7 +313,7 @@ pub const SCALE: i32 = 64;
 #[inline]
 pub fn evaluate(w: &StageWeights, p: u64, o: u64) -> i32 {
     #[cfg(target_arch = "x86_64")]
-    if crate::endgame::Kernel::Avx2.available() {
+    if crate::kernel::Kernel::Avx2.available() {
         // SAFETY: `available` checked the features `evaluate_avx2` needs.
         return unsafe { evaluate_avx2(w, p, o) };
     }
@@ -495,12 +477,12 @@ fn digits_of(t: &IndexTables, discs: u64) -> [u16; LANES] {
 #[inline]
 pub fn evaluate_child(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
     #[cfg(target_arch = "x86_64")]
-    if crate::endgame::Kernel::Avx512.available() {
+    if crate::kernel::Kernel::Avx512.available() {
         // SAFETY: `available` checked the features the function needs.
         return unsafe { evaluate_child_avx512(all, parent, sq, flips, np, no) };
     }
     #[cfg(target_arch = "x86_64")]
-    if crate::endgame::Kernel::Avx2.available() {
+    if crate::kernel::Kernel::Avx2.available() {
         // SAFETY: `available` checked the features the function needs.
         return unsafe { evaluate_child_avx2(all, parent, sq, flips, np, no) };
     }
@@ -512,12 +494,12 @@ pub fn evaluate_child(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u6
 #[inline]
 pub fn evaluate_indexed(all: &[i16], idx: &Indices, p: u64, o: u64) -> i32 {
     #[cfg(target_arch = "x86_64")]
-    if crate::endgame::Kernel::Avx512.available() {
+    if crate::kernel::Kernel::Avx512.available() {
         // SAFETY: `available` checked the features the function needs.
         return unsafe { weights_sum_avx512(all, &idx.own, p, o) };
     }
     #[cfg(target_arch = "x86_64")]
-    if crate::endgame::Kernel::Avx2.available() {
+    if crate::kernel::Kernel::Avx2.available() {
         // SAFETY: `available` checked the features the function needs.
         return unsafe { weights_sum_avx2(all, &idx.own, p, o) };
     }
@@ -726,7 +708,7 @@ mod tests {
         assert_eq!(evaluate_indexed(&weights, &junk, 1, 2), portable);
         let _ = evaluate_child(&weights, &junk, 3, u64::MAX, 1, 2);
         #[cfg(target_arch = "x86_64")]
-        if crate::endgame::Kernel::Avx512.available() {
+        if crate::kernel::Kernel::Avx512.available() {
             // SAFETY: just checked.
             assert_eq!(unsafe { weights_sum_avx512(&weights, &junk.own, 1, 2) }, portable);
         }
@@ -840,19 +822,19 @@ mod tests {
                     assert_eq!(evaluate_indexed(&weights, &next, np, no), fresh);
                     assert_eq!(weights_sum_portable(&weights, &next.own, np, no), fresh);
                     #[cfg(target_arch = "x86_64")]
-                    if crate::endgame::Kernel::Avx2.available() {
+                    if crate::kernel::Kernel::Avx2.available() {
                         // SAFETY: just checked.
                         assert_eq!(unsafe { weights_sum_avx2(&weights, &next.own, np, no) }, fresh);
                     }
                     #[cfg(target_arch = "x86_64")]
-                    if crate::endgame::Kernel::Avx512.available() {
+                    if crate::kernel::Kernel::Avx512.available() {
                         // SAFETY: just checked.
                         assert_eq!(unsafe { weights_sum_avx512(&weights, &next.own, np, no) }, fresh);
                     }
                     // Every build this CPU runs, whichever one `evaluate_child` picked here.
                     assert_eq!(evaluate_child_portable(&weights, &idx, sq, f, np, no), fresh);
                     #[cfg(target_arch = "x86_64")]
-                    if crate::endgame::Kernel::Avx2.available() {
+                    if crate::kernel::Kernel::Avx2.available() {
                         assert_eq!(
                             // SAFETY: just checked.
                             unsafe { evaluate_child_avx2(&weights, &idx, sq, f, np, no) },
@@ -860,7 +842,7 @@ mod tests {
                         );
                     }
                     #[cfg(target_arch = "x86_64")]
-                    if crate::endgame::Kernel::Avx512.available() {
+                    if crate::kernel::Kernel::Avx512.available() {
                         assert_eq!(
                             // SAFETY: just checked.
                             unsafe { evaluate_child_avx512(&weights, &idx, sq, f, np, no) },

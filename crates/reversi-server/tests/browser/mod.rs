@@ -274,6 +274,9 @@ impl Bench {
             addr: self.wd_addr.clone(),
             session: v["value"]["sessionId"].as_str().unwrap().to_string(),
             base: self.base.clone(),
+            phone: window.phone,
+            width: window.width,
+            height: window.height,
         };
         // The language and colour scheme live in the page's storage: set them on the site.
         d.goto(&format!("{}/favicon.svg", self.base));
@@ -296,6 +299,9 @@ pub struct Driver {
     addr: String,
     session: String,
     pub base: String,
+    phone: bool,
+    width: u32,
+    height: u32,
 }
 
 impl Driver {
@@ -424,13 +430,38 @@ impl Driver {
     /// Saves a screenshot of the whole page as `dir/name` (when screenshots are asked for).
     pub fn screenshot(&self, dir: Option<&Path>, name: &str) {
         let Some(dir) = dir else { return };
-        // Let the disc animations (0.4 s) finish.
+        // Let the disc animations (0.4 s) finish; the whole page, from its top (a desktop
+        // window grows to the page's height; a phone keeps its screen).
         std::thread::sleep(Duration::from_millis(600));
+        self.script("window.scrollTo(0, 0);");
+        if !self.phone {
+            let h = self
+                .script("return document.documentElement.scrollHeight;")
+                .as_u64()
+                .unwrap_or(900);
+            let extra = self
+                .script("return window.outerHeight - window.innerHeight;")
+                .as_u64()
+                .unwrap_or(0);
+            let _ = self.cmd(
+                "POST",
+                "/window/rect",
+                Some(json!({ "width": self.width, "height": (h + extra).min(2400) })),
+            );
+            std::thread::sleep(Duration::from_millis(300));
+        }
         let png = self.cmd("GET", "/screenshot", None).unwrap();
         let bytes = base64_decode(png.as_str().unwrap());
         assert!(bytes.starts_with(b"\x89PNG"), "a PNG screenshot");
         std::fs::create_dir_all(dir).unwrap();
         std::fs::write(dir.join(name), bytes).unwrap();
+        if !self.phone {
+            let _ = self.cmd(
+                "POST",
+                "/window/rect",
+                Some(json!({ "width": self.width, "height": self.height })),
+            );
+        }
     }
 
     /// Plays one of the squares it may play now, if it may; whether it did.
