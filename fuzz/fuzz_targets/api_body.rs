@@ -23,12 +23,16 @@ fn check_body<T: serde::de::DeserializeOwned>(data: &[u8]) {
     }
 }
 
-/// `m` without its quotations (between backticks or double quotes, read left to right).
+/// `m` without its quotations (between backticks, or double quotes with backslash escapes,
+/// read left to right).
 fn unquoted(m: &str) -> String {
     let mut out = String::new();
     let mut quote = None;
+    let mut escaped = false;
     for c in m.chars() {
         match quote {
+            Some(_) if escaped => escaped = false,
+            Some('"') if c == '\\' => escaped = true,
             Some(q) if c == q => quote = None,
             Some(_) => {}
             None if c == '`' || c == '"' => quote = Some(c),

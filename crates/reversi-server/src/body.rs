@@ -69,6 +69,37 @@ pub fn describe(e: &serde_json::Error) -> String {
     }
 }
 
+/// Where a quotation of serde's that opened with `quote` just after `before` ends in `inner`.
+///
+/// Strings in double quotes are written with Rust's escapes (`\"`, `\\`), so the first quote
+/// without a backslash ends them. An unknown field or variant is quoted in backticks as the
+/// client wrote it, backticks and all; what follows it (`, expected `a`, `b`` or `, there are
+/// no fields`) is ours, so its last occurrence ends the name.
+fn quote_end(before: &str, quote: char, inner: &str) -> usize {
+    if quote == '"' {
+        let mut escaped = false;
+        for (i, c) in inner.char_indices() {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => return i,
+                _ => {}
+            }
+        }
+        return inner.len();
+    }
+    if before.ends_with("unknown field ") || before.ends_with("unknown variant ") {
+        let tail = ["`, expected ", "`, there are no "]
+            .iter()
+            .filter_map(|t| inner.rfind(t))
+            .max();
+        if let Some(end) = tail {
+            return end;
+        }
+    }
+    inner.find(quote).unwrap_or(inner.len())
+}
+
 /// `expected struct X` → `expected an object`, `u32` → `a whole number`, and so on. What the
 /// message quotes from the request (between backticks or double quotes) is kept as it is, cut
 /// to a few dozen characters.
@@ -78,13 +109,13 @@ fn json_words(message: &str) -> String {
     while !rest.is_empty() {
         let first = rest.chars().next().expect("not empty");
         if first == '`' || first == '"' {
+            let before = &message[..message.len() - rest.len()];
             let inner = &rest[1..];
-            let end = inner.find(first).unwrap_or(inner.len());
+            let end = quote_end(before, first, inner);
+            // A backtick inside a backtick quotation would make it ambiguous to read.
+            let quoted = inner[..end].replace('`', "'");
             out.push(first);
-            out.push_str(&reversi_core::clip(
-                &inner[..end],
-                reversi_core::quote::QUOTE_CHARS,
-            ));
+            out.push_str(&reversi_core::clip(&quoted, reversi_core::quote::QUOTE_CHARS));
             out.push(first);
             rest = inner.get(end + 1..).unwrap_or("");
             continue;
@@ -176,6 +207,18 @@ mod tests {
         assert_eq!(
             json_words("unknown field `struct_u32`, expected `level`"),
             "unknown field `struct_u32`, expected `level`"
+        );
+        // A client's name with backticks in it stays one quotation (found by fuzzing).
+        assert_eq!(
+            json_words("unknown field `a`u32`, expected x`, expected `level`"),
+            "unknown field `a'u32', expected x`, expected `level`"
+        );
+        let e = err("{\"typ`rie~u32mde\": 1}");
+        assert!(e.starts_with("unknown field `typ'rie~u32mde`, expected"), "{e}");
+        // Double-quoted request text keeps its escapes and ends at the unescaped quote.
+        assert_eq!(
+            json_words(r#"invalid value: string "a\"u32", expected u32"#),
+            r#"invalid value: string "a\"u32", expected a whole number, 0 or more"#
         );
         let long = format!("unknown field `{}`", "x".repeat(10_000));
         assert!(json_words(&long).len() < 80);
