@@ -10,6 +10,7 @@ pub use crate::kernel::Kernel;
 use crate::eval::pattern::Indices;
 use crate::eval::{Children, Evaluator};
 use crate::local_tt::{self, LocalTable};
+use crate::pvs::{Probe, Window};
 use crate::stability::{line_flips, stable_at_least};
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::around;
@@ -823,7 +824,7 @@ macro_rules! solver {
         /// full window, the others with a null window and a re-search when they fail high.
         /// Returns the score and the best move (`NO_MOVE` for a pass or a finished game).
         $(#[$attr])*
-        pub(super) fn pvs(c: &mut Ctx, p: u64, o: u64, mut alpha: i32, beta: i32) -> (i32, u8) {
+        pub(super) fn pvs(c: &mut Ctx, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
             let empties = !(p | o) & c.mask;
             let n = empties.count_ones();
             c.nodes += 1;
@@ -851,39 +852,25 @@ macro_rules! solver {
                     resort(ev, p, o, tt_move, alpha, &mut c.nodes, list);
                 }
             }
-            let alpha0 = alpha;
-            let mut best = -INF;
-            let mut best_move = NO_MOVE;
+            let mut w = Window::new(alpha, beta);
             for (i, &Scored { sq, flips: f, .. }) in list.iter().enumerate() {
                 let b = 1u64 << sq;
                 let (np, no) = (o ^ f, p ^ f ^ b);
-                let mut v;
-                if i == 0 {
-                    v = -pvs(c, np, no, -beta, -alpha).0;
-                } else {
-                    v = -nws_any(c, np, no, -alpha - 1);
-                    if v > alpha && v < beta && !c.aborted {
-                        v = -pvs(c, np, no, -beta, -v).0;
-                    }
-                }
-                if c.aborted {
+                let searched = w.child(c, i == 0, sq as u8, |c| c.aborted, |c, probe, a, b| match probe {
+                    Probe::Full => -pvs(c, np, no, -b, -a).0,
+                    Probe::Null => -nws_any(c, np, no, -a - 1),
+                });
+                if searched.is_none() {
                     return (0, NO_MOVE);
                 }
-                if v > best {
-                    best = v;
-                    best_move = sq as u8;
-                    if v > alpha {
-                        alpha = v;
-                        if v >= beta {
-                            break;
-                        }
-                    }
+                if w.cut() {
+                    break;
                 }
             }
             if n > SHALLOW {
-                c.tt.store(key, TtData::from_window(best, alpha0, beta, n, c.sel, best_move));
+                c.tt.store(key, TtData::from_window(w.best, alpha, beta, n, c.sel, w.best_move));
             }
-            (best, best_move)
+            (w.best, w.best_move)
         }
 
         /// Adds the evaluation of each child (from the opponent's side: lower is better for us) to the

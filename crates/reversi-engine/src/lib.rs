@@ -14,6 +14,7 @@ pub mod levels;
 mod local_tt;
 pub mod position_search;
 pub mod probcut;
+mod pvs;
 mod resources;
 pub mod search;
 pub mod stability;

@@ -6,6 +6,7 @@ use crate::endgame::{self, Ctx, Kernel, INF};
 use crate::eval::pattern::Indices;
 use crate::eval::{Children, Evaluator, Learned};
 use crate::probcut::{self, CONFIDENCE, CONFIDENCE_PCT};
+use crate::pvs::Window;
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::{flips, moves};
 use reversi_core::Symmetry;
@@ -882,48 +883,38 @@ impl<'a> Mid<'a> {
         o: u64,
         root: &mut [RootMove],
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> (i32, u8) {
-        let mut best = -INF;
-        let mut best_move = root[0].sq;
+        let mut w = Window::new(alpha, beta);
+        w.best_move = root[0].sq;
         for (i, slot) in root.iter_mut().enumerate() {
             let rm = *slot;
             let (np, no) = (o ^ rm.flips, p ^ rm.flips ^ (1u64 << rm.sq));
-            let mut v;
-            if i == 0 {
-                v = -self.pvs(np, no, -beta, -alpha, depth - 1, None);
-            } else {
-                v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1, None);
-                if v > alpha && v < beta && !self.aborted {
-                    v = -self.pvs(np, no, -beta, -v, depth - 1, None);
-                }
-            }
-            if self.aborted {
+            let Some(v) = w.child(
+                self,
+                i == 0,
+                rm.sq,
+                |s| s.aborted,
+                |s, _, a, b| -s.pvs(np, no, -b, -a, depth - 1, None),
+            ) else {
                 break;
-            }
+            };
             slot.score = v;
-            if v > best {
-                best = v;
-                best_move = rm.sq;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
+            if w.cut() {
+                break;
             }
         }
         if !self.aborted {
             // Best first; the rest by their (bound) scores.
-            root.sort_by_key(|r| if r.sq == best_move { -1000 } else { -r.score });
+            root.sort_by_key(|r| if r.sq == w.best_move { -1000 } else { -r.score });
         }
-        (best, best_move)
+        (w.best, w.best_move)
     }
 
     /// Principal-variation search of `p` against `o` to `depth` plies in `(alpha, beta)`.
     /// `idx`: the pattern indices of `(p, o)` when the parent had them (see [`Children`]).
-    fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32, idx: Option<&Indices>) -> i32 {
+    fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, depth: u32, idx: Option<&Indices>) -> i32 {
         let empties = (!(p | o)).count_ones();
         if depth >= empties {
             let mut c = Ctx::new(self.tt, self.stop);
@@ -976,42 +967,32 @@ impl<'a> Mid<'a> {
         let mut list = [(0i32, 0u32, 0u64); endgame::MAX_MOVES];
         let children = Children::new(self.eval, p, o, m & (m - 1) != 0, idx);
         let count = self.order(p, o, m, tt_move, &mut list, &children);
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_move = NO_MOVE;
+        let mut w = Window::new(alpha, beta);
         for (i, &(_, sq, f)) in list[..count].iter().enumerate() {
             let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
             // The child's indices, from this node's: cheaper than reading its board.
             let child = children.after(sq, f);
             let ci = child.as_ref();
-            let mut v;
-            if i == 0 {
-                v = -self.pvs(np, no, -beta, -alpha, depth - 1, ci);
-            } else {
-                v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1, ci);
-                if v > alpha && v < beta && !self.aborted {
-                    v = -self.pvs(np, no, -beta, -v, depth - 1, ci);
-                }
-            }
-            if self.aborted {
+            if w.child(
+                self,
+                i == 0,
+                sq as u8,
+                |s| s.aborted,
+                |s, _, a, b| -s.pvs(np, no, -b, -a, depth - 1, ci),
+            )
+            .is_none()
+            {
                 return 0;
             }
-            if v > best {
-                best = v;
-                best_move = sq as u8;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
+            if w.cut() {
+                break;
             }
         }
         self.tt.store(
             key,
-            TtData::from_window(best, alpha0, beta, depth, self.sel, best_move),
+            TtData::from_window(w.best, alpha, beta, depth, self.sel, w.best_move),
         );
-        best
+        w.best
     }
 
     /// The last ply: the best child evaluation, without sorting or the table (sorting would
