@@ -24,12 +24,23 @@ pub fn read_text(path: impl AsRef<Path>) -> Result<String> {
     })
 }
 
+/// The bytes of a weights file (`--eval FILE`), named as such when it cannot be read.
+pub fn read_weights(path: impl AsRef<Path>) -> Result<Vec<u8>> {
+    read_named(path.as_ref(), "the weights file ", MAX_INPUT_BYTES)
+}
+
 fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
-    let file = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    read_named(path, "", limit)
+}
+
+/// `role` goes before the path in the message ("cannot read the weights file x.zst: …").
+fn read_named(path: &Path, role: &str, limit: u64) -> Result<Vec<u8>> {
+    let cannot = || format!("cannot read {role}{}", path.display());
+    let file = std::fs::File::open(path).with_context(cannot)?;
     let mut bytes = Vec::new();
     file.take(limit + 1)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
+        .with_context(cannot)?;
     if bytes.len() as u64 > limit {
         bail!(
             "{} is larger than {} MiB, the most a command reads",

@@ -55,7 +55,7 @@ async fn closed_within(tcp: &mut tokio::net::TcpStream, limit: Duration) -> Opti
 #[tokio::test]
 async fn slow_and_idle_connections_are_closed_and_capped_per_address() {
     let state = AppState::new(Config {
-        header_timeout: Duration::from_millis(400),
+        header_timeout: Duration::from_secs(3),
         max_connections_per_ip: 8,
         uncapped_loopback: false,
         ..config("sqlite::memory:")
@@ -64,7 +64,6 @@ async fn slow_and_idle_connections_are_closed_and_capped_per_address() {
     .unwrap();
     let (addr, _stop) = start(state).await;
     // A bounded slow client: 12 connections that send half a request line and then nothing.
-    let start = std::time::Instant::now();
     let mut slow = Vec::new();
     for _ in 0..12 {
         let mut tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
@@ -72,25 +71,21 @@ async fn slow_and_idle_connections_are_closed_and_capped_per_address() {
             .await
             .unwrap();
         slow.push(tokio::spawn(async move {
-            closed_within(&mut tcp, Duration::from_secs(10))
-                .await
-                .map(|_| start.elapsed())
+            closed_within(&mut tcp, Duration::from_secs(20)).await
         }));
     }
-    // The four past the cap are closed at once; the others when their headers are late.
-    let mut times = Vec::new();
+    // The four past the cap are closed at once; the eight admitted ones only when their
+    // headers are late, which cannot be before the 3 s timeout (a timer never fires early,
+    // so a slow machine cannot blur the two groups; it could only delay the refusals).
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let refused = slow.iter().filter(|t| t.is_finished()).count();
+    assert_eq!(
+        refused, 4,
+        "the connections past the cap of 8 are refused at once"
+    );
     for t in slow {
-        times.push(t.await.unwrap().expect("every slow connection is closed"));
+        assert!(t.await.unwrap().is_some(), "every slow connection is closed");
     }
-    times.sort();
-    assert!(
-        times[3] < Duration::from_millis(300),
-        "refused at once: {times:?}"
-    );
-    assert!(
-        times[4] >= Duration::from_millis(300),
-        "the admitted ones wait for the timeout: {times:?}"
-    );
     // An idle keep-alive connection is closed too, after a request was answered.
     let mut tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
     tcp.write_all(b"GET /api/rules/othello HTTP/1.1\r\nHost: x\r\n\r\n")

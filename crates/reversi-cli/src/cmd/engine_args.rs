@@ -92,7 +92,7 @@ pub fn eval_choice(name: &str) -> anyhow::Result<EvalChoice> {
     match EvalChoice::named(name) {
         Ok(c) => Ok(c),
         Err(path) => {
-            let bytes = crate::input::read_bytes(path)?;
+            let bytes = crate::input::read_weights(path)?;
             let w = Learned::from_compressed(&bytes).with_context(|| path.to_string())?;
             Ok(EvalChoice::Weights(std::sync::Arc::new(w)))
         }

@@ -433,7 +433,7 @@ fn fit_step(a: FitArgs) -> Result<()> {
 fn load_eval(path: &Option<PathBuf>) -> Result<Learned> {
     match path {
         Some(p) => {
-            let bytes = crate::input::read_bytes(p)?;
+            let bytes = crate::input::read_weights(p)?;
             Learned::from_compressed(&bytes).with_context(|| format!("{}", p.display()))
         }
         None => Ok(Learned::embedded().clone()),
