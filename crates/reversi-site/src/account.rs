@@ -1,0 +1,318 @@
+//! Accounts' rules: what a username may be, when two names are the same, and passwords.
+//!
+//! **Usernames** are 2 to 20 characters: Latin letters, digits, `_` and `-`; they start with a
+//! letter, end with a letter or digit, and have no two separators in a row (as lichess's). Only
+//! ASCII, so that no name can pass for another by a Cyrillic or other look-alike letter and none
+//! carries control or invisible characters. Within ASCII, two names are the same account name
+//! when their [`skeleton`]s are equal: case is ignored, and `0`/`o`, `1`/`l`/`i` and `-`/`_` are
+//! taken for each other, so once `Bob_1` exists nobody can sign up as `bob-l` or `B0B_I`.
+//!
+//! **Passwords** are 8 to 256 characters (NIST SP 800-63B: a minimum of 8, a maximum of at least
+//! 64), not the username, and are stored only as argon2id hashes with a random salt.
+
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+
+/// The shortest username.
+pub const USERNAME_MIN: usize = 2;
+/// The longest username.
+pub const USERNAME_MAX: usize = 20;
+/// The shortest password, characters.
+pub const PASSWORD_MIN: usize = 8;
+/// The longest password, characters (argon2 hashes any length; this bounds the work per request).
+pub const PASSWORD_MAX: usize = 256;
+
+/// Names nobody may take (compared by [`skeleton`]): the site's own words and the names of
+/// its pages, so that no account looks official or shadows a URL.
+pub const RESERVED: &[&str] = &[
+    "admin",
+    "administrator",
+    "moderator",
+    "mod",
+    "root",
+    "system",
+    "sysop",
+    "staff",
+    "support",
+    "help",
+    "official",
+    "reversi",
+    "othello",
+    "anonymous",
+    "anon",
+    "guest",
+    "bot",
+    "computer",
+    "engine",
+    "deleted",
+    "nobody",
+    "null",
+    "undefined",
+    "none",
+    "api",
+    "static",
+    "login",
+    "logout",
+    "signup",
+    "register",
+    "account",
+    "settings",
+    "profile",
+    "lobby",
+    "games",
+    "game",
+    "tv",
+    "play",
+    "player",
+    "players",
+    "leaderboard",
+    "tournament",
+    "tournaments",
+    "about",
+    "contact",
+    "privacy",
+    "terms",
+    "me",
+    "you",
+    "black",
+    "white",
+    "webmaster",
+    "postmaster",
+];
+
+/// Why a username cannot be taken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UsernameError {
+    /// Too short or too long.
+    #[error("a username has {USERNAME_MIN} to {USERNAME_MAX} characters, not {0}")]
+    Length(usize),
+    /// A character other than a Latin letter, digit, `_` or `-`.
+    #[error("a username may hold only Latin letters, digits, `_` and `-`; character {at} is not one")]
+    Character {
+        /// 1-based position of the first bad character.
+        at: usize,
+    },
+    /// Does not start with a letter.
+    #[error("a username starts with a letter")]
+    Start,
+    /// Ends with `_` or `-`.
+    #[error("a username ends with a letter or a digit")]
+    End,
+    /// Two separators in a row.
+    #[error("a username has no two `_` or `-` in a row (at character {at})")]
+    Separators {
+        /// 1-based position of the second separator.
+        at: usize,
+    },
+    /// A reserved name, or one that looks like it.
+    #[error("this username is reserved")]
+    Reserved,
+}
+
+impl UsernameError {
+    /// A stable code for the interface's translations.
+    pub fn code(&self) -> &'static str {
+        match self {
+            UsernameError::Length(_) => "username-length",
+            UsernameError::Character { .. } => "username-character",
+            UsernameError::Start => "username-start",
+            UsernameError::End => "username-end",
+            UsernameError::Separators { .. } => "username-separators",
+            UsernameError::Reserved => "username-reserved",
+        }
+    }
+}
+
+/// Checks a username as typed (surrounding spaces are not trimmed: what is shown is what is kept).
+pub fn check_username(name: &str) -> Result<(), UsernameError> {
+    let chars = name.chars().count();
+    // Characters before the length: a long string of emoji is a character error at its first.
+    if let Some(at) = name
+        .chars()
+        .position(|c| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+    {
+        return Err(UsernameError::Character { at: at + 1 });
+    }
+    if !(USERNAME_MIN..=USERNAME_MAX).contains(&chars) {
+        return Err(UsernameError::Length(chars));
+    }
+    let b = name.as_bytes();
+    if !b[0].is_ascii_alphabetic() {
+        return Err(UsernameError::Start);
+    }
+    if !b[b.len() - 1].is_ascii_alphanumeric() {
+        return Err(UsernameError::End);
+    }
+    let sep = |c: u8| c == b'_' || c == b'-';
+    if let Some(i) = b.windows(2).position(|w| sep(w[0]) && sep(w[1])) {
+        return Err(UsernameError::Separators { at: i + 2 });
+    }
+    let sk = skeleton(name);
+    // "admln" is the skeleton of "admin": no admin-anything either.
+    if RESERVED.iter().any(|r| skeleton(r) == sk) || sk.starts_with("admln") {
+        return Err(UsernameError::Reserved);
+    }
+    Ok(())
+}
+
+/// The form under which names are unique: lowercase, with `0`→`o`, `1`/`i`→`l`, `-`→`_`
+/// (the ASCII look-alikes of most fonts). `Bob_1`, `bob-l` and `B0B_I` share one skeleton.
+pub fn skeleton(name: &str) -> String {
+    name.chars()
+        .map(|c| match c.to_ascii_lowercase() {
+            '0' => 'o',
+            '1' | 'i' => 'l',
+            '-' => '_',
+            c => c,
+        })
+        .collect()
+}
+
+/// Why a password cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PasswordError {
+    /// Too short.
+    #[error("a password has at least {PASSWORD_MIN} characters")]
+    Short,
+    /// Too long.
+    #[error("a password has at most {PASSWORD_MAX} characters")]
+    Long,
+    /// The same as the username.
+    #[error("the password cannot be the username")]
+    IsUsername,
+}
+
+impl PasswordError {
+    /// A stable code for the interface's translations.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PasswordError::Short => "password-short",
+            PasswordError::Long => "password-long",
+            PasswordError::IsUsername => "password-is-username",
+        }
+    }
+}
+
+/// Checks a new password for `username`.
+pub fn check_password(username: &str, password: &str) -> Result<(), PasswordError> {
+    let n = password.chars().count();
+    if n < PASSWORD_MIN {
+        return Err(PasswordError::Short);
+    }
+    if n > PASSWORD_MAX {
+        return Err(PasswordError::Long);
+    }
+    if password.eq_ignore_ascii_case(username) {
+        return Err(PasswordError::IsUsername);
+    }
+    Ok(())
+}
+
+/// The argon2id hash of `password` (PHC string: algorithm, parameters, salt and hash), with the
+/// `argon2` crate's default parameters (19 MiB, 2 passes, 1 lane: OWASP's recommendation).
+pub fn hash_password(password: &str) -> String {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .expect("argon2id with default parameters hashes any input of up to 256 characters")
+        .to_string()
+}
+
+/// Whether `password` matches a stored [`hash_password`] string (false for a malformed one).
+pub fn verify_password(password: &str, stored: &str) -> bool {
+    match PasswordHash::new(stored) {
+        Ok(h) => Argon2::default().verify_password(password.as_bytes(), &h).is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// A hash to verify against when the account does not exist, so that a login for an unknown
+/// name takes as long as one for a known name (no enumeration by timing).
+pub fn decoy_hash() -> &'static str {
+    static DECOY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DECOY.get_or_init(|| hash_password("not a password anyone has"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn good_usernames() {
+        for n in [
+            "ab",
+            "Magnus",
+            "a_b-c",
+            "x1",
+            "Kasparov1963",
+            "abcdefghijklmnopqrst",
+        ] {
+            assert_eq!(check_username(n), Ok(()), "{n}");
+        }
+    }
+
+    #[test]
+    fn bad_usernames_say_why() {
+        use UsernameError::*;
+        let cases = [
+            ("a", Length(1)),
+            ("", Length(0)),
+            ("abcdefghijklmnopqrstu", Length(21)),
+            ("Магнус", Character { at: 1 }),
+            ("mаgnus", Character { at: 2 }), // a Cyrillic а
+            ("bob\u{200b}", Character { at: 4 }),
+            ("bob\n", Character { at: 4 }),
+            ("bob\u{7}x", Character { at: 4 }),
+            (" bob", Character { at: 1 }),
+            ("bob smith", Character { at: 4 }),
+            ("1bob", Start),
+            ("_bob", Start),
+            ("bob_", End),
+            ("bo__b", Separators { at: 4 }),
+            ("bo-_b", Separators { at: 4 }),
+            ("Admin", Reserved),
+            ("ADM1N", Reserved),
+            ("admin-2", Reserved),
+            ("guest", Reserved),
+            ("Deleted", Reserved),
+            ("lobby", Reserved),
+        ];
+        for (name, want) in cases {
+            assert_eq!(check_username(name), Err(want), "{name:?}");
+        }
+        assert_eq!(check_username(&"é".repeat(1000)), Err(Character { at: 1 }));
+    }
+
+    #[test]
+    fn look_alikes_share_a_skeleton() {
+        assert_eq!(skeleton("Bob_1"), skeleton("bob-l"));
+        assert_eq!(skeleton("B0B_I"), skeleton("bob_1"));
+        assert_eq!(skeleton("MAGNUS"), "magnus");
+        assert_ne!(skeleton("bob"), skeleton("bobb"));
+    }
+
+    #[test]
+    fn passwords() {
+        assert_eq!(check_password("bob", "short"), Err(PasswordError::Short));
+        assert_eq!(
+            check_password("bobbybobby", "BobbyBobby"),
+            Err(PasswordError::IsUsername)
+        );
+        assert_eq!(check_password("bob", &"x".repeat(257)), Err(PasswordError::Long));
+        assert_eq!(check_password("bob", "correct horse battery"), Ok(()));
+        assert_eq!(check_password("bob", "пароль12"), Ok(()), "any characters");
+    }
+
+    #[test]
+    fn hashes_are_argon2id_salted_and_verify() {
+        let a = hash_password("correct horse");
+        let b = hash_password("correct horse");
+        assert!(a.starts_with("$argon2id$"), "{a}");
+        assert_ne!(a, b, "a fresh salt each time");
+        assert!(verify_password("correct horse", &a));
+        assert!(!verify_password("correct horsE", &a));
+        assert!(!verify_password("correct horse", "not a hash"));
+        assert!(!verify_password("", decoy_hash()));
+    }
+}

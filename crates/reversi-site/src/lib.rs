@@ -1,0 +1,27 @@
+//! The game site's rules, without HTTP, a database or a clock of its own.
+//!
+//! Every function here takes the current time as an argument (milliseconds since the Unix epoch,
+//! [`Millis`]), so that the server, the tests and a replay of stored events all see the same
+//! behaviour. The server wires these modules to storage and sockets.
+//!
+//! - [`clock`]: time controls, speed classes (RULES.md §6) and Fischer clocks;
+//! - [`lag`]: how much of a player's network lag is given back, and the cap;
+//! - [`rating`]: Glicko-2 with lichess's parameters, and the rated categories;
+//! - [`account`]: usernames (characters, reserved names, look-alikes) and passwords (argon2id);
+//! - [`seek`]: open challenges in the lobby and who may accept them;
+//! - [`pairing`]: quick-pairing pools matched by rating, widened by waiting time;
+//! - [`chat`]: what a chat message may be, and the flood limit.
+
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod account;
+pub mod chat;
+pub mod clock;
+pub mod lag;
+pub mod pairing;
+pub mod rating;
+pub mod seek;
+
+/// A moment, in milliseconds since the Unix epoch (or any fixed origin the caller keeps to).
+pub type Millis = u64;
