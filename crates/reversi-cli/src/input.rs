@@ -11,7 +11,7 @@ pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 
 /// The bytes of `path`, at most [`MAX_INPUT_BYTES`].
 pub fn read_bytes(path: impl AsRef<Path>) -> Result<Vec<u8>> {
-    read_limited(path.as_ref(), MAX_INPUT_BYTES)
+    read_limited(path.as_ref(), "", MAX_INPUT_BYTES)
 }
 
 /// The text of `path` (UTF-8), at most [`MAX_INPUT_BYTES`].
@@ -26,15 +26,11 @@ pub fn read_text(path: impl AsRef<Path>) -> Result<String> {
 
 /// The bytes of a weights file (`--eval FILE`), named as such when it cannot be read.
 pub fn read_weights(path: impl AsRef<Path>) -> Result<Vec<u8>> {
-    read_named(path.as_ref(), "the weights file ", MAX_INPUT_BYTES)
-}
-
-fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
-    read_named(path, "", limit)
+    read_limited(path.as_ref(), "the weights file ", MAX_INPUT_BYTES)
 }
 
 /// `role` goes before the path in the message ("cannot read the weights file x.zst: …").
-fn read_named(path: &Path, role: &str, limit: u64) -> Result<Vec<u8>> {
+fn read_limited(path: &Path, role: &str, limit: u64) -> Result<Vec<u8>> {
     let cannot = || format!("cannot read {role}{}", path.display());
     let file = std::fs::File::open(path).with_context(cannot)?;
     let mut bytes = Vec::new();
@@ -57,7 +53,7 @@ mod tests {
 
     #[test]
     fn refuses_endless_and_oversized_input() {
-        let e = read_limited(Path::new("/dev/zero"), 1 << 20)
+        let e = read_limited(Path::new("/dev/zero"), "", 1 << 20)
             .unwrap_err()
             .to_string();
         assert!(e.contains("larger than 1 MiB"), "{e}");

@@ -253,21 +253,14 @@ pub struct Flag {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ClockError {
     /// The mover's time ran out before the move arrived.
-    #[error("{} ran out of time", color_name(.0.color))]
+    #[error("{} ran out of time", .0.color)]
     Flagged(Flag),
     /// It is not this player's turn on the clock.
-    #[error("it is not {}'s turn on the clock", color_name(*.0))]
+    #[error("it is not {0}'s turn on the clock")]
     NotRunning(Color),
     /// The clock was stopped (the game is over).
     #[error("the clock is stopped")]
     Stopped,
-}
-
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
 }
 
 /// Colours stored as `"black"` / `"white"` (the rules crate has no serde).
@@ -276,27 +269,17 @@ mod color_name_serde {
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(match c {
-            Color::Black => "black",
-            Color::White => "white",
-        })
+        s.serialize_str(c.name())
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
         match String::deserialize(d)?.as_str() {
-            "black" => Ok(Color::Black),
-            "white" => Ok(Color::White),
+            n if n == Color::Black.name() => Ok(Color::Black),
+            n if n == Color::White.name() => Ok(Color::White),
             other => Err(serde::de::Error::custom(format_args!(
                 "expected \"black\" or \"white\", not {other:?}"
             ))),
         }
-    }
-}
-
-fn idx(c: Color) -> usize {
-    match c {
-        Color::Black => 0,
-        Color::White => 1,
     }
 }
 
@@ -321,7 +304,7 @@ pub struct Clock {
     pub moves: [u32; 2],
     /// The player whose time is running, if any.
     pub running: Option<Running>,
-    /// Stopped for good (the game ended).
+    /// Stopped for good (the game ended; nothing runs then).
     pub stopped: bool,
 }
 
@@ -345,21 +328,19 @@ impl Clock {
 
     /// `color`'s time left at `now`, ms (never below 0).
     pub fn remaining(&self, color: Color, now: Millis) -> Millis {
-        let stored = self.remaining_ms[idx(color)];
+        let stored = self.remaining_ms[color.index()];
         match self.running {
-            Some(r) if r.color == color && !self.stopped => {
-                stored.saturating_sub(now.saturating_sub(r.since))
-            }
+            Some(r) if r.color == color => stored.saturating_sub(now.saturating_sub(r.since)),
             _ => stored,
         }
     }
 
     /// When the running player's time reaches zero, if a clock runs.
     pub fn flag_at(&self) -> Option<Flag> {
-        let r = self.running.filter(|_| !self.stopped)?;
+        let r = self.running?;
         Some(Flag {
             color: r.color,
-            at: r.since.saturating_add(self.remaining_ms[idx(r.color)]),
+            at: r.since.saturating_add(self.remaining_ms[r.color.index()]),
         })
     }
 
@@ -391,7 +372,7 @@ impl Clock {
                 return Err(ClockError::NotRunning(mover));
             }
             let spent = now.saturating_sub(r.since);
-            let left = self.remaining_ms[idx(mover)];
+            let left = self.remaining_ms[mover.index()];
             // The flag instant is authoritative (the server flags at it, connected or not), so
             // lag compensation lowers the charge of a move made in time and saves no late one.
             if spent >= left {
@@ -403,12 +384,12 @@ impl Clock {
             }
             let charged = spent.saturating_sub(compensation_ms.min(spent));
             let after = left.saturating_sub(charged);
-            self.remaining_ms[idx(mover)] = match self.control {
+            self.remaining_ms[mover.index()] = match self.control {
                 TimeControl::Correspondence { .. } => self.control.initial_ms(),
                 TimeControl::Fischer { .. } => after + self.control.increment_ms(),
             };
         }
-        self.moves[idx(mover)] += 1;
+        self.moves[mover.index()] += 1;
         self.running = self.started().then_some(Running {
             color: next,
             since: now,
@@ -418,8 +399,8 @@ impl Clock {
 
     /// Stops the clock for good at `now` (the game ended), keeping the time left as it was.
     pub fn stop(&mut self, now: Millis) {
-        if let Some(r) = self.running.filter(|_| !self.stopped) {
-            self.remaining_ms[idx(r.color)] = self.remaining(r.color, now);
+        if let Some(r) = self.running {
+            self.remaining_ms[r.color.index()] = self.remaining(r.color, now);
         }
         self.running = None;
         self.stopped = true;
@@ -443,6 +424,14 @@ mod tests {
 
     fn tc(s: &str) -> TimeControl {
         s.parse().unwrap()
+    }
+
+    /// A clock of `control` after both free first moves at 0: Black's time runs from 0.
+    fn started(control: &str) -> Clock {
+        let mut c = Clock::new(tc(control));
+        c.press(Black, White, 0, 0).unwrap();
+        c.press(White, Black, 0, 0).unwrap();
+        c
     }
 
     #[test]
@@ -528,9 +517,7 @@ mod tests {
 
     #[test]
     fn a_move_charges_the_time_spent_and_adds_the_increment() {
-        let mut c = Clock::new(tc("1+2"));
-        c.press(Black, White, 0, 0).unwrap();
-        c.press(White, Black, 0, 0).unwrap();
+        let mut c = started("1+2");
         c.press(Black, White, 7_500, 0).unwrap();
         assert_eq!(c.remaining_ms, [60_000 - 7_500 + 2_000, 60_000]);
         c.press(White, Black, 7_500 + 1_000, 300).unwrap();
@@ -599,9 +586,7 @@ mod tests {
 
     #[test]
     fn a_stopped_clock_keeps_its_times_and_a_restart_charges_nobody() {
-        let mut c = Clock::new(tc("3+0"));
-        c.press(Black, White, 0, 0).unwrap();
-        c.press(White, Black, 0, 0).unwrap();
+        let mut c = started("3+0");
         c.press(Black, White, 20_000, 0).unwrap();
         // The server goes down at 25 s and is back at 90 s.
         let stored = serde_json::to_string(&c).unwrap();

@@ -11,7 +11,7 @@
 use crate::Millis;
 use reversi_core::Color;
 
-/// The quick-pairing pools, as shown on the home page: (time control, rated).
+/// The quick-pairing pools' time controls, as the home page shows them (each rated or casual).
 pub const POOLS: [&str; 8] = ["1+1", "3+2", "5+0", "5+3", "10+5", "15+10", "30+0", "1d"];
 
 /// The window a new arrival accepts: ±100 points.

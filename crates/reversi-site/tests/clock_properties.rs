@@ -6,13 +6,6 @@ use proptest::prelude::*;
 use reversi_core::Color;
 use reversi_site::clock::{Clock, ClockError, TimeControl};
 
-fn other(c: Color) -> Color {
-    match c {
-        Color::Black => Color::White,
-        Color::White => Color::Black,
-    }
-}
-
 proptest! {
     #[test]
     fn presses_follow_the_flag_instant(
@@ -29,7 +22,7 @@ proptest! {
             let before = clock;
             let flag = clock.flag_at();
             // The opponent must pass now and then: the mover moves again.
-            let next = if pass { to_move } else { other(to_move) };
+            let next = if pass { to_move } else { to_move.opponent() };
             match clock.press(to_move, next, now, lag.min(think)) {
                 Ok(()) => {
                     if let Some(f) = flag {
