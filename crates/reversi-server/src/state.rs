@@ -421,13 +421,25 @@ impl AppState {
         let slot = self.slot(id).await?;
         let view = {
             let mut g = slot.game.lock().await;
-            let seats = g.record.seats_of(token);
-            if seats.is_empty() {
-                return Err(seat_error(token));
-            }
-            let before = g.game.ply();
-            let snapshot = g.clone();
-            let added = g.play_human(&seats, mv, ply)?;
+            let attempt = |g: &mut LiveGame| {
+                let seats = g.record.seats_of(token);
+                if seats.is_empty() {
+                    return Err(seat_error(token));
+                }
+                let snapshot = g.clone();
+                g.play_human(&seats, mv, ply).map(|added| (snapshot, added))
+            };
+            let (snapshot, added) = match attempt(&mut g) {
+                // On a database shared with other instances the game held here may be behind
+                // (a join or a move made elsewhere, its notification still on the way): before
+                // refusing, take the stored game and try once more.
+                Err(_) if self.inner.db.kind() == "postgres" => {
+                    self.reload_locked(&slot, &mut g).await?;
+                    attempt(&mut g)?
+                }
+                other => other?,
+            };
+            let before = snapshot.game.ply();
             if let Err(e) = self.inner.db.append_moves(&g, before, &added).await {
                 *g = snapshot;
                 if self.inner.db.kind() == "postgres" {

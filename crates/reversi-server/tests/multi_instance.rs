@@ -182,3 +182,40 @@ async fn changes_reach_the_clients_of_another_instance() {
     assert!(!created);
     assert_eq!((seat.view.id, seat.seats), (new_id, vec![Color::Black]));
 }
+
+/// A join or a move made on one instance is honoured at once by another that holds the game,
+/// before its notification arrives: the stale instance reloads instead of refusing.
+#[tokio::test]
+async fn an_instance_behind_reloads_before_refusing() {
+    let Some(base) = std::env::var("REVERSI_TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+    else {
+        eprintln!("skipped: REVERSI_TEST_DATABASE_URL is not set (scripts/test sets it)");
+        return;
+    };
+    let url = reversi_server::db::Db::fresh_schema_url(&base).await.unwrap();
+    let a = AppState::new(config(&url)).await.unwrap();
+    let b = AppState::new(config(&url)).await.unwrap();
+    for _ in 0..5 {
+        let seated = a
+            .create(NewGame {
+                mode: Mode::Friend,
+                variant: "othello".into(),
+                level: 1,
+                color: Some(Color::Black),
+            })
+            .await
+            .unwrap();
+        let id = seated.view.id.clone();
+        // White joins on B; at once Black moves on A, then White moves on A too.
+        let white = b.join(&id, None, seated.invite.as_deref()).await.unwrap().token;
+        let view = a.play(&id, Some(&seated.token), "d3", Some(0)).await.unwrap().0;
+        assert_eq!(view.ply, 1);
+        let view = a.play(&id, Some(&white), "c3", Some(1)).await.unwrap().0;
+        assert_eq!(view.moves, ["d3", "c3"]);
+        // And B, behind by two moves, takes Black's next one with the right ply.
+        let view = b.play(&id, Some(&seated.token), "c4", Some(2)).await.unwrap().0;
+        assert_eq!(view.ply, 3);
+    }
+}
