@@ -45,6 +45,8 @@ enum Command {
     Tournament(cmd::tournament::Args),
     /// Serve the web app: play in the browser against the computer or other people.
     Serve(cmd::serve::Args),
+    /// Connect an engine to a Reversi site as a bot account: it plays whoever accepts or challenges it.
+    Bot(cmd::bot::Args),
     /// Make a print-and-play kit: the board, a rules sheet and discs to cut out (PDF, SVG or PNG).
     Print(cmd::print::Args),
     /// Draw a game diagram: a position at any move, or the numbered game record.
@@ -69,6 +71,7 @@ fn main() {
         Command::Nboard(a) => cmd::nboard::run(a),
         Command::Tournament(a) => cmd::tournament::run(a),
         Command::Serve(a) => cmd::serve::run(a),
+        Command::Bot(a) => cmd::bot::run(a),
         Command::Print(a) => cmd::print::run(a),
         Command::Diagram(a) => cmd::diagram::run(a),
         Command::Train(a) => cmd::train::run(a),

@@ -362,3 +362,155 @@ error-undo-vs-computer-only = Moves can be taken back only against the computer.
 error-no-hints = Hints are for games against the computer.
 error-analysis-not-done = The analysis is not done yet.
 error-game-changed = The game changed meanwhile; try again.
+error-time-out = Your time ran out before the move arrived.
+error-not-signed-in = Sign in first.
+error-wrong-credentials = Wrong username or password.
+error-login-throttled = Too many failed sign-ins; wait a few minutes.
+error-signup-throttled = Too many accounts made from here; try again later.
+error-name-taken = This name, or one that looks the same, is taken.
+error-username-length = A username has 2 to 20 characters.
+error-username-character = A username uses Latin letters, digits, “-” and “_” only.
+error-username-start = A username starts with a letter or a digit.
+error-username-end = A username ends with a letter or a digit.
+error-username-separators = A username cannot have two “-” or “_” in a row.
+error-username-reserved = This name is reserved.
+error-password-short = A password has at least 8 characters.
+error-password-long = That password is too long.
+error-password-is-username = The password cannot be the username.
+error-seek-rated-needs-account = Rated games need an account: sign in, or make the game casual.
+error-seek-not-rated-variant = This variant is played casual only.
+error-seek-bots-only = Two bots cannot play a rated game.
+error-seek-range = The rating range is not valid.
+error-seek-own = That is your own seek.
+error-seek-out-of-range = Your rating is outside the range this player asked for.
+error-seek-gone = This seek is gone: someone accepted it first, or it was cancelled.
+error-seek-limit = You have the most open seeks already: cancel one first.
+error-bad-control = That time control is not valid.
+error-not-for-you = This challenge is for another player.
+error-chat-empty = The message is empty.
+error-chat-long = A message has at most 140 characters.
+error-chat-character = The message has characters that are not allowed.
+error-chat-flood = You are sending messages too fast.
+error-chat-repeat = You have just sent that.
+error-chat-closed = The chat is closed here.
+error-guests-no-chat = Sign in to chat.
+
+## Online play: accounts, lobby, clocks, chat, profiles
+
+web-nav-lobby = Lobby
+web-nav-players = Players
+web-sign-in = Sign in
+web-sign-up = Sign up
+web-sign-out = Sign out
+web-settings = Settings
+web-username = Username
+web-password = Password
+web-username-rules = 2 to 20 Latin letters, digits, “-” or “_”; it cannot be changed later.
+web-password-rules = At least 8 characters.
+web-have-account = Have an account? Sign in
+web-no-account = New here? Make an account
+web-play-online = Play people online
+web-to-lobby = Open the lobby: seeks, challenges and games being played
+web-lobby = Lobby
+web-quick-pairing = Quick pairing
+web-pool-waiting = { $n ->
+    [0] nobody waiting
+    [one] { $n } player waiting
+   *[other] { $n } players waiting
+}
+web-pool-searching = Looking for an opponent… (click to stop)
+web-speed-bullet = Bullet
+web-speed-blitz = Blitz
+web-speed-rapid = Rapid
+web-speed-classical = Classical
+web-speed-correspondence = Correspondence
+web-category-bullet = Bullet
+web-category-blitz = Blitz
+web-category-rapid = Rapid
+web-category-classical = Classical
+web-category-correspondence = Correspondence
+web-category-xot = XOT
+web-category-grand = Grand Othello
+web-category-anti = Anti-Othello
+web-create-seek = Make a seek
+web-create-seek-button = Seek a game
+web-time-control = Time
+web-rated = Rated
+web-casual = Casual
+web-rated-needs-account = Rated (sign in to play rated games)
+web-challenge-player = Challenge a player (optional)
+web-challenge-placeholder = username
+web-open-seeks = Open seeks
+web-no-seeks = No open seeks: make one, or wait in a pool.
+web-player = Player
+web-mode = Game
+web-their-color = Their colour
+web-accept = Play
+web-cancel = Cancel
+web-live-games = Games being played
+web-no-live-games = Nobody is playing right now.
+web-watchers = { $n ->
+    [one] { $n } watching
+   *[other] { $n } watching
+}
+web-bot = BOT
+web-player-guest = Guest
+web-player-deleted = Deleted player
+web-clock-of = { $color ->
+    [black] Black's clock
+   *[white] White's clock
+}
+web-first-move-in = { $color ->
+    [black] Black
+   *[white] White
+} must make a first move within { $s } s, or the game is aborted.
+web-result-time = { $result }: { $color ->
+    [black] Black ran out of time
+   *[white] White ran out of time
+}
+web-chat = Chat
+web-chat-players = Players' chat
+web-chat-spectators = Spectators' chat
+web-chat-say = Write a message
+web-chat-send = Send
+web-no-such-player = No such player
+web-member-since = Playing here since { $date }
+web-ratings = Ratings
+web-no-rated-games = No rated games yet.
+web-rated-games = { $n ->
+    [one] { $n } rated game
+   *[other] { $n } rated games
+}
+web-rating-chart = Rating after each rated game
+web-results-by-color = Results by colour
+web-with-color = { $color ->
+    [black] With Black
+   *[white] With White
+}
+web-wins = Wins
+web-draws = Draws
+web-losses = Losses
+web-playing-now = Playing now
+web-games = Games
+web-all-results = All results
+web-both-colors = Both colours
+web-with-black = With Black
+web-with-white = With White
+web-no-games-found = No games.
+web-leaderboard = Leaderboard
+web-categories = Categories
+web-leaderboard-empty = Nobody is established in this category yet (a rating stops being provisional after a few rated games).
+web-rating = Rating
+web-change-password = Change the password
+web-current-password = Current password
+web-new-password = New password
+web-password-changed = Password changed; your other sessions are signed out.
+web-chat-off = Turn chat off (no messages to or from you)
+web-saved = Saved.
+web-bot-account = Bot account
+web-bot-lead = Make this account a bot: an engine then plays for it through the API (`reversi bot`). Bots are marked as such everywhere. This cannot be undone.
+web-make-bot = Make it a bot and show its token
+web-bot-token = The bot's token (shown once):
+web-bot-howto = Run: reversi bot --server URL --token TOKEN
+web-delete-account = Delete the account
+web-delete-lead = Your games stay, shown as a deleted player; the name stays taken.

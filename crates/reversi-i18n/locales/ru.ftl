@@ -370,3 +370,158 @@ error-undo-vs-computer-only = Брать ходы назад можно толь
 error-no-hints = Подсказки бывают только в игре с компьютером.
 error-analysis-not-done = Анализ ещё не готов.
 error-game-changed = Партия тем временем изменилась; попробуйте ещё раз.
+error-time-out = Ваше время истекло раньше, чем пришёл ход.
+error-not-signed-in = Сначала войдите.
+error-wrong-credentials = Неверное имя или пароль.
+error-login-throttled = Слишком много неудачных попыток входа; подождите несколько минут.
+error-signup-throttled = Отсюда создано слишком много учётных записей; попробуйте позже.
+error-name-taken = Это имя (или похожее на него) уже занято.
+error-username-length = В имени от 2 до 20 символов.
+error-username-character = В имени допустимы только латинские буквы, цифры, «-» и «_».
+error-username-start = Имя начинается с буквы или цифры.
+error-username-end = Имя заканчивается буквой или цифрой.
+error-username-separators = В имени не может быть двух «-» или «_» подряд.
+error-username-reserved = Это имя зарезервировано.
+error-password-short = В пароле не меньше 8 символов.
+error-password-long = Пароль слишком длинный.
+error-password-is-username = Пароль не может совпадать с именем.
+error-seek-rated-needs-account = Для игры на рейтинг нужна учётная запись: войдите или сделайте партию товарищеской.
+error-seek-not-rated-variant = В этот вариант играют только без рейтинга.
+error-seek-bots-only = Два бота не могут играть на рейтинг.
+error-seek-range = Диапазон рейтинга задан неверно.
+error-seek-own = Это ваш собственный вызов.
+error-seek-out-of-range = Ваш рейтинг вне диапазона, который задал соперник.
+error-seek-gone = Этого вызова уже нет: его приняли раньше или отменили.
+error-seek-limit = У вас уже максимум открытых вызовов: сначала отмените один.
+error-bad-control = Такой контроль времени недопустим.
+error-not-for-you = Этот вызов адресован другому игроку.
+error-chat-empty = Сообщение пустое.
+error-chat-long = В сообщении не больше 140 символов.
+error-chat-character = В сообщении есть недопустимые символы.
+error-chat-flood = Вы отправляете сообщения слишком часто.
+error-chat-repeat = Вы только что это отправили.
+error-chat-closed = Чат здесь закрыт.
+error-guests-no-chat = Войдите, чтобы писать в чат.
+
+## Игра по сети: учётные записи, лобби, часы, чат, профили
+
+web-nav-lobby = Лобби
+web-nav-players = Игроки
+web-sign-in = Войти
+web-sign-up = Зарегистрироваться
+web-sign-out = Выйти
+web-settings = Настройки
+web-username = Имя
+web-password = Пароль
+web-username-rules = От 2 до 20 латинских букв, цифр, «-» или «_»; потом имя не изменить.
+web-password-rules = Не меньше 8 символов.
+web-have-account = Уже есть учётная запись? Войдите
+web-no-account = Впервые здесь? Зарегистрируйтесь
+web-play-online = Игра с людьми по сети
+web-to-lobby = Открыть лобби: вызовы и идущие партии
+web-lobby = Лобби
+web-quick-pairing = Быстрый подбор
+web-pool-waiting = { $n ->
+    [0] никто не ждёт
+    [one] ждёт { $n } игрок
+    [few] ждут { $n } игрока
+   *[many] ждут { $n } игроков
+}
+web-pool-searching = Ищем соперника… (нажмите, чтобы отменить)
+web-speed-bullet = Пуля
+web-speed-blitz = Блиц
+web-speed-rapid = Рапид
+web-speed-classical = Классика
+web-speed-correspondence = По переписке
+web-category-bullet = Пуля
+web-category-blitz = Блиц
+web-category-rapid = Рапид
+web-category-classical = Классика
+web-category-correspondence = По переписке
+web-category-xot = XOT
+web-category-grand = Большое Отелло
+web-category-anti = Анти-Отелло
+web-create-seek = Создать вызов
+web-create-seek-button = Искать партию
+web-time-control = Время
+web-rated = На рейтинг
+web-casual = Товарищеская
+web-rated-needs-account = На рейтинг (войдите, чтобы играть на рейтинг)
+web-challenge-player = Вызвать игрока (необязательно)
+web-challenge-placeholder = имя
+web-open-seeks = Открытые вызовы
+web-no-seeks = Открытых вызовов нет: создайте свой или встаньте в очередь.
+web-player = Игрок
+web-mode = Партия
+web-their-color = Его цвет
+web-accept = Играть
+web-cancel = Отменить
+web-live-games = Идущие партии
+web-no-live-games = Сейчас никто не играет.
+web-watchers = { $n ->
+    [one] { $n } зритель
+    [few] { $n } зрителя
+   *[many] { $n } зрителей
+}
+web-bot = БОТ
+web-player-guest = Гость
+web-player-deleted = Удалённый игрок
+web-clock-of = { $color ->
+    [black] Часы чёрных
+   *[white] Часы белых
+}
+web-first-move-in = { $color ->
+    [black] Чёрные должны
+   *[white] Белые должны
+} сделать первый ход за { $s } с, иначе партия будет прервана.
+web-result-time = { $result }: { $color ->
+    [black] у чёрных кончилось время
+   *[white] у белых кончилось время
+}
+web-chat = Чат
+web-chat-players = Чат игроков
+web-chat-spectators = Чат зрителей
+web-chat-say = Напишите сообщение
+web-chat-send = Отправить
+web-no-such-player = Такого игрока нет
+web-member-since = Играет здесь с { $date }
+web-ratings = Рейтинги
+web-no-rated-games = Рейтинговых партий пока нет.
+web-rated-games = { $n ->
+    [one] { $n } рейтинговая партия
+    [few] { $n } рейтинговые партии
+   *[many] { $n } рейтинговых партий
+}
+web-rating-chart = Рейтинг после каждой рейтинговой партии
+web-results-by-color = Результаты по цвету
+web-with-color = { $color ->
+    [black] Чёрными
+   *[white] Белыми
+}
+web-wins = Победы
+web-draws = Ничьи
+web-losses = Поражения
+web-playing-now = Играет сейчас
+web-games = Партии
+web-all-results = Все результаты
+web-both-colors = Оба цвета
+web-with-black = Чёрными
+web-with-white = Белыми
+web-no-games-found = Партий нет.
+web-leaderboard = Таблица лидеров
+web-categories = Категории
+web-leaderboard-empty = В этой категории пока нет игроков с устоявшимся рейтингом (рейтинг перестаёт быть предварительным после нескольких рейтинговых партий).
+web-rating = Рейтинг
+web-change-password = Сменить пароль
+web-current-password = Текущий пароль
+web-new-password = Новый пароль
+web-password-changed = Пароль изменён; другие ваши сеансы завершены.
+web-chat-off = Отключить чат (никаких сообщений от вас и вам)
+web-saved = Сохранено.
+web-bot-account = Учётная запись бота
+web-bot-lead = Сделать эту учётную запись ботом: за неё будет играть программа через API (`reversi bot`). Боты везде помечены. Отменить это нельзя.
+web-make-bot = Сделать ботом и показать токен
+web-bot-token = Токен бота (показывается один раз):
+web-bot-howto = Запуск: reversi bot --server URL --token TOKEN
+web-delete-account = Удалить учётную запись
+web-delete-lead = Ваши партии останутся, с пометкой «удалённый игрок»; имя останется занятым.

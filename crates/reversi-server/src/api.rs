@@ -80,7 +80,8 @@ fn seat_cookie(state: &AppState, id: &str, token: &str) -> Option<HeaderValue> {
     HeaderValue::from_str(&cookie).ok()
 }
 
-fn seated_response(state: &AppState, status: StatusCode, s: Seated) -> Response {
+/// The answer that seats the caller: the game, the seat token, and its cookie.
+pub(crate) fn seated_response(state: &AppState, status: StatusCode, s: Seated) -> Response {
     let cookie = seat_cookie(state, &s.view.id, &s.token);
     let body = GameResponse {
         you: names(&s.seats),
@@ -162,7 +163,7 @@ pub async fn join(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response> {
     let b: JoinBody = parse_body(&headers, body, true)?;
-    let token = request_token(&headers, &id);
+    let token = state.seat_token(&headers, &id).await?;
     let seated = state.join(&id, token.as_deref(), b.invite.as_deref()).await?;
     Ok(seated_response(&state, StatusCode::OK, seated))
 }
@@ -174,17 +175,25 @@ pub async fn get_game(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response> {
-    let token = request_token(&headers, &id);
+    let token = state.seat_token(&headers, &id).await?;
     let (game, seats) = state.view(&id, token.as_deref()).await?;
     let invite = state.invite_for(&id, &seats).await?;
+    // A player of an online game known by account, guest cookie or bot token gets the seat's
+    // token (and cookie), as a player who joined by link did.
+    let handed = match &token {
+        Some(t) if !seats.is_empty() && request_token(&headers, &id).as_deref() != Some(t.as_str()) => {
+            Some(t.clone())
+        }
+        _ => None,
+    };
     let renew = match (&token, seats.is_empty()) {
-        (Some(t), false) if token_from_cookie(&headers) => seat_cookie(&state, &id, t),
+        (Some(t), false) if token_from_cookie(&headers) || handed.is_some() => seat_cookie(&state, &id, t),
         _ => None,
     };
     let mut resp = Json(GameResponse {
         game,
         you: names(&seats),
-        token: None,
+        token: handed,
         invite,
     })
     .into_response();
@@ -214,7 +223,7 @@ pub async fn play(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<GameResponse>> {
     let b: MoveBody = parse_body(&headers, body, false)?;
-    let token = request_token(&headers, &id);
+    let token = state.seat_token(&headers, &id).await?;
     let (_, ai) = state.play(&id, token.as_deref(), &b.mv, b.ply).await?;
     if let Some(ai) = ai {
         // The search runs in its own task: a client that goes away does not cancel it.
@@ -251,7 +260,7 @@ pub async fn resign(
             Some(parse_color(c).ok_or_else(|| Error::BadRequest("color must be black or white".into()))?)
         }
     };
-    let token = request_token(&headers, &id);
+    let token = state.seat_token(&headers, &id).await?;
     let game = state.resign(&id, token.as_deref(), color).await?;
     let (_, seats) = state.view(&id, token.as_deref()).await?;
     Ok(Json(GameResponse {
@@ -268,7 +277,7 @@ pub async fn undo(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<GameResponse>> {
-    let token = request_token(&headers, &id);
+    let token = state.seat_token(&headers, &id).await?;
     let game = state.undo(&id, token.as_deref()).await?;
     let (_, seats) = state.view(&id, token.as_deref()).await?;
     Ok(Json(GameResponse {
@@ -286,7 +295,7 @@ pub async fn abort(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<GameResponse>> {
-    let token = request_token(&headers, &id);
+    let token = state.seat_token(&headers, &id).await?;
     let game = state.abort(&id, token.as_deref()).await?;
     let (_, seats) = state.view(&id, token.as_deref()).await?;
     Ok(Json(GameResponse {
@@ -312,7 +321,7 @@ pub async fn hint(
     query: Result<Query<HintQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<serde_json::Value>> {
     let Query(q) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
-    let token = request_token(&headers, &id);
+    let token = state.seat_token(&headers, &id).await?;
     let hints = state.hint(&id, token.as_deref(), q.n.unwrap_or(3)).await?;
     Ok(Json(serde_json::json!({ "hints": hints })))
 }
@@ -418,7 +427,7 @@ pub async fn rematch(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response> {
-    let token = request_token(&headers, &id);
+    let token = state.seat_token(&headers, &id).await?;
     let (seated, created) = state.rematch(&id, token.as_deref()).await?;
     let status = if created {
         StatusCode::CREATED
@@ -504,8 +513,13 @@ pub async fn method_not_allowed() -> Response {
     Error::MethodNotAllowed.into_response()
 }
 
+/// The client's address, as the API's handlers see it (set by [`rate_limit`]; unspecified
+/// when the server runs without connection info, as in tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientAddr(pub IpAddr);
+
 /// Middleware: one token bucket per client address; over the limit, `429`.
-pub async fn rate_limit(State(state): State<AppState>, req: Request, next: Next) -> Response {
+pub async fn rate_limit(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let ip = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
@@ -513,5 +527,6 @@ pub async fn rate_limit(State(state): State<AppState>, req: Request, next: Next)
     if !state.limiter().check(ip) {
         return Error::TooManyRequests.into_response();
     }
+    req.extensions_mut().insert(ClientAddr(ip));
     next.run(req).await
 }

@@ -25,6 +25,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (1, include_str!("../migrations/0001_init.sql")),
     (2, include_str!("../migrations/0002_archive_analysis_rematch.sql")),
     (3, include_str!("../migrations/0003_version_invite.sql")),
+    (4, include_str!("../migrations/0004_accounts_clocks_lobby.sql")),
 ];
 
 /// The PostgreSQL schema (the same tables; integers are `BIGINT` throughout).
@@ -35,6 +36,10 @@ const PG_MIGRATIONS: &[(i64, &str)] = &[
         include_str!("../migrations/postgres/0002_archive_analysis_rematch.sql"),
     ),
     (3, include_str!("../migrations/postgres/0003_version_invite.sql")),
+    (
+        4,
+        include_str!("../migrations/postgres/0004_accounts_clocks_lobby.sql"),
+    ),
 ];
 
 /// The channel of the change notifications on PostgreSQL.
@@ -69,6 +74,7 @@ struct AppendJob {
     id: String,
     from: usize,
     moves: Vec<String>,
+    times: Option<[i64; 2]>,
     summary: Summary,
     done: oneshot::Sender<Result<()>>,
 }
@@ -85,8 +91,8 @@ const GROUP_MAX: usize = 256;
 macro_rules! with_pool {
     ($db:expr, $p:ident => $body:expr) => {
         match &$db.pool {
-            Pool::Sqlite { write: $p, .. } => $body,
-            Pool::Pg($p) => $body,
+            $crate::db::Pool::Sqlite { write: $p, .. } => $body,
+            $crate::db::Pool::Pg($p) => $body,
         }
     };
 }
@@ -95,22 +101,28 @@ macro_rules! with_pool {
 macro_rules! with_reader {
     ($db:expr, $p:ident => $body:expr) => {
         match &$db.pool {
-            Pool::Sqlite { read: $p, .. } => $body,
-            Pool::Pg($p) => $body,
+            $crate::db::Pool::Sqlite { read: $p, .. } => $body,
+            $crate::db::Pool::Pg($p) => $body,
         }
     };
 }
 
-/// Inserts `$moves`, played from ply `$from`, into the open transaction `$tx`.
+/// Inserts `$moves`, played from ply `$from`, into the open transaction `$tx`, with both
+/// players' remaining time after them (`$times`, a timed game's).
 macro_rules! insert_moves {
-    ($tx:ident, $id:expr, $from:expr, $moves:expr) => {
+    ($tx:ident, $id:expr, $from:expr, $moves:expr, $times:expr) => {
+        let times: Option<[i64; 2]> = $times;
         for (i, mv) in $moves.iter().enumerate() {
-            sqlx::query("INSERT INTO moves (game_id, ply, mv) VALUES ($1, $2, $3)")
-                .bind($id)
-                .bind(($from + i) as i64)
-                .bind(mv.to_string())
-                .execute(&mut *$tx)
-                .await?;
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, mv, black_ms, white_ms) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind($id)
+            .bind(($from + i) as i64)
+            .bind(mv.to_string())
+            .bind(times.map(|t| t[0]))
+            .bind(times.map(|t| t[1]))
+            .execute(&mut *$tx)
+            .await?;
         }
     };
 }
@@ -119,10 +131,14 @@ macro_rules! insert_moves {
 macro_rules! insert_game {
     ($tx:ident, $live:expr) => {{
         let r = &$live.record;
+        let online = r.online.as_ref();
+        let user = |c: usize| online.map(|o| o.seats[c].key.clone());
+        let name = |c: usize| online.and_then(|o| o.seats[c].name.clone());
         sqlx::query(
             "INSERT INTO games (id, variant, mode, level, black_player, white_player, black_token, \
-             white_token, created_at, updated_at, join_token) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+             white_token, created_at, updated_at, join_token, black_user, white_user, black_name, \
+             white_name, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         )
         .bind(&r.id)
         .bind(r.variant.to_string())
@@ -135,9 +151,14 @@ macro_rules! insert_game {
         .bind(r.created_at)
         .bind(r.created_at)
         .bind(r.join_token.as_deref())
+        .bind(user(0))
+        .bind(user(1))
+        .bind(name(0))
+        .bind(name(1))
+        .bind(online.map_or(0i64, |o| o.rated as i64))
         .execute(&mut *$tx)
         .await?;
-        insert_moves!($tx, &r.id, 0, $live.game.moves());
+        insert_moves!($tx, &r.id, 0, $live.game.moves(), None);
         update_summary!($tx, $live);
     }};
 }
@@ -145,7 +166,7 @@ macro_rules! insert_game {
 /// Stores the summary columns of `$live` in the open transaction `$tx`.
 macro_rules! update_summary {
     ($tx:ident, $live:expr) => {{
-        let summary = Summary::of(&$live);
+        let summary = $crate::db::Summary::of(&$live);
         store_summary!($tx, &$live.record.id, summary);
     }};
 }
@@ -153,7 +174,7 @@ macro_rules! update_summary {
 /// Stores `$summary` as the summary columns of game `$id` in the open transaction `$tx`.
 macro_rules! store_summary {
     ($tx:ident, $id:expr, $summary:expr) => {{
-        let s: Summary = $summary;
+        let s: $crate::db::Summary = $summary;
         sqlx::query(
             "UPDATE games SET status = $1, black_count = $2, white_count = $3, winner = $4, \
              move_count = $5, updated_at = $6, finished_at = CASE WHEN $7 IS NULL THEN NULL \
@@ -164,12 +185,33 @@ macro_rules! store_summary {
         .bind(s.white)
         .bind(s.winner)
         .bind(s.ply)
-        .bind(now())
+        .bind($crate::db::now())
         .bind(s.finished_at)
         .bind($id)
         .bind(s.version)
         .execute(&mut *$tx)
         .await?;
+        if let Some(o) = &s.online {
+            // Nothing undoes a loss on time: a change made from a copy of the game that had not
+            // seen the flag (another instance flagged it meanwhile) is refused.
+            let done = sqlx::query(
+                "UPDATE games SET clock = $1, flag_at = $2, seat_info = $3, \
+                 flagged = COALESCE(flagged, $4) WHERE id = $5 AND (flagged IS NULL OR flagged = $4)",
+            )
+            .bind(o.clock.as_deref())
+            .bind(o.flag_at)
+            .bind(&o.seat_info)
+            .bind(o.flagged)
+            .bind($id)
+            .execute(&mut *$tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Err($crate::error::Error::Conflict(
+                    "game_changed",
+                    "the game changed meanwhile (a clock ran out); reload it".into(),
+                ));
+            }
+        }
     }};
 }
 
@@ -184,6 +226,39 @@ struct Summary {
     finished_at: Option<i64>,
     /// The game's version with this change (stored so that it never goes back after a restart).
     version: i64,
+    /// The columns of an online game.
+    online: Option<OnlineSummary>,
+}
+
+/// The stored state of an online game besides its moves.
+#[derive(Clone, Debug)]
+struct OnlineSummary {
+    /// JSON of the [`crate::online::Timing`].
+    clock: Option<String>,
+    /// The next deadline (Unix ms) while the game goes on.
+    flag_at: Option<i64>,
+    /// Who lost on time.
+    flagged: Option<&'static str>,
+    /// JSON of both [`crate::online::SeatInfo`].
+    seat_info: String,
+}
+
+impl OnlineSummary {
+    fn of(live: &LiveGame) -> Option<OnlineSummary> {
+        let o = live.record.online.as_ref()?;
+        Some(OnlineSummary {
+            clock: o.timing.and_then(|t| serde_json::to_string(&t).ok()),
+            flag_at: live.deadline().map(|d| d.at().min(i64::MAX as u64) as i64),
+            flagged: o.flagged.map(Color::name),
+            seat_info: serde_json::to_string(&o.seats).unwrap_or_default(),
+        })
+    }
+
+    /// Both players' time left as the clock last stopped, for the moves just made.
+    fn times(live: &LiveGame) -> Option<[i64; 2]> {
+        let t = live.record.online.as_ref()?.timing?;
+        Some(t.clock.remaining_ms.map(|ms| ms.min(i64::MAX as u64) as i64))
+    }
 }
 
 impl Summary {
@@ -201,6 +276,7 @@ impl Summary {
             ply: v.ply as i64,
             finished_at: (v.status != "playing").then(now_ms),
             version: live.version.min(i64::MAX as u64) as i64,
+            online: OnlineSummary::of(live),
         }
     }
 }
@@ -209,15 +285,62 @@ impl Summary {
 /// changed; the notification is sent when the transaction commits.
 macro_rules! notify {
     ($db:expr, $tx:ident, $id:expr) => {
-        if matches!($db.pool, Pool::Pg(_)) {
+        if matches!($db.pool, $crate::db::Pool::Pg(_)) {
             sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(NOTIFY_CHANNEL)
+                .bind($crate::db::NOTIFY_CHANNEL)
                 .bind(format!("{}:{}", $db.instance, $id))
                 .execute(&mut *$tx)
                 .await?;
         }
     };
 }
+
+/// Within the open transaction `$tx`, tells the other instances (PostgreSQL) that the lobby's
+/// seeks changed.
+macro_rules! notify_lobby {
+    ($db:expr, $tx:ident) => {
+        if matches!($db.pool, $crate::db::Pool::Pg(_)) {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind($crate::db::NOTIFY_CHANNEL)
+                .bind(format!("{}:{}", $db.instance, $crate::db::LOBBY_CHANGE))
+                .execute(&mut *$tx)
+                .await?;
+        }
+    };
+}
+
+/// Within the open transaction `$tx`, tells the other instances (PostgreSQL) that game `$id`
+/// has a new chat message.
+macro_rules! notify_chat {
+    ($db:expr, $tx:ident, $id:expr) => {
+        if matches!($db.pool, $crate::db::Pool::Pg(_)) {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind($crate::db::NOTIFY_CHANNEL)
+                .bind(format!("{}:{}{}", $db.instance, $crate::db::CHAT_CHANGE, $id))
+                .execute(&mut *$tx)
+                .await?;
+        }
+    };
+}
+
+mod accounts;
+mod chat;
+mod clocks;
+mod lobby;
+mod profile;
+mod ratings;
+
+pub use accounts::User;
+pub use chat::ChatLine;
+pub use clocks::PairingLock;
+pub use lobby::SeekRow;
+pub use profile::{ColourResults, LiveRow};
+pub use ratings::{BoardLine, RatingPoint};
+
+/// The notification payload (after the instance) of a change of the lobby.
+pub const LOBBY_CHANGE: &str = "lobby:";
+/// The prefix of a notification payload (after the instance) of a new chat message of a game.
+pub const CHAT_CHANGE: &str = "chat:";
 
 /// SQLite: stores the moves of every game waiting in `jobs` in one transaction, then tells each
 /// caller. Under load many games move at once; one commit (and two statements per move instead
@@ -244,18 +367,22 @@ async fn group_commit(pool: SqlitePool, mut jobs: mpsc::UnboundedReceiver<Append
 async fn commit_group(pool: &SqlitePool, group: &[AppendJob]) -> Result<()> {
     let mut tx = pool.begin().await?;
     for job in group {
-        insert_moves!(tx, &job.id, job.from, job.moves);
+        insert_moves!(tx, &job.id, job.from, job.moves, job.times);
         store_summary!(tx, &job.id, job.summary.clone());
     }
     tx.commit().await?;
     Ok(())
 }
 
-/// A change of a game made by another server instance, received through `LISTEN`.
+/// A change made by another server instance, received through `LISTEN`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Change {
-    /// The game that changed.
-    pub game_id: String,
+pub enum Change {
+    /// A game changed.
+    Game(String),
+    /// A game has a new chat message.
+    Chat(String),
+    /// The lobby's seeks changed.
+    Lobby,
 }
 
 /// The stream of changes made by other instances (PostgreSQL only).
@@ -277,8 +404,12 @@ impl Listener {
                 continue;
             };
             if instance != self.instance {
-                return Ok(Some(Change {
-                    game_id: id.to_string(),
+                return Ok(Some(if id == LOBBY_CHANGE {
+                    Change::Lobby
+                } else if let Some(game) = id.strip_prefix(CHAT_CHANGE) {
+                    Change::Chat(game.to_string())
+                } else {
+                    Change::Game(id.to_string())
                 }));
             }
         }
@@ -318,13 +449,20 @@ pub struct GameSummary {
     pub finished_at: Option<i64>,
     /// The game's analysis: `none`, `queued`, `running`, `done` or `failed`.
     pub analysis: String,
+    /// Black's name in an online game (`null`: a guest, a deleted account, or not online).
+    pub black_name: Option<String>,
+    /// White's name in an online game.
+    pub white_name: Option<String>,
+    /// Whether the game is rated.
+    pub rated: bool,
 }
 
 /// The columns of a [`GameSummary`], for `… WHERE …` to follow.
 const SUMMARY_SELECT: &str =
     "SELECT g.id, g.variant, g.mode, g.level, g.black_player, g.white_player, g.status, \
      g.black_count, g.white_count, g.winner, g.move_count, g.created_at, g.updated_at, \
-     g.finished_at, COALESCE(a.status, 'none') AS analysis FROM games g \
+     g.finished_at, COALESCE(a.status, 'none') AS analysis, g.black_name, g.white_name, g.rated \
+     FROM games g \
      LEFT JOIN analyses a ON a.game_id = g.id";
 
 /// A row of [`SUMMARY_SELECT`].
@@ -352,6 +490,9 @@ where
         updated_at: row.try_get("updated_at")?,
         finished_at: row.try_get::<Option<i64>, _>("finished_at")?.map(|ms| ms / 1000),
         analysis: row.try_get("analysis")?,
+        black_name: row.try_get("black_name")?,
+        white_name: row.try_get("white_name")?,
+        rated: row.try_get::<i64, _>("rated")? != 0,
     })
 }
 
@@ -362,11 +503,9 @@ pub fn now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
-/// Milliseconds since the Unix epoch.
+/// Milliseconds since the Unix epoch (the server's clock, [`crate::time::now_ms`]).
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
+    crate::time::now_ms()
 }
 
 fn kind_str(k: PlayerKind) -> &'static str {
@@ -559,6 +698,7 @@ impl Db {
                 id: live.record.id.clone(),
                 from,
                 moves: moves.iter().map(Move::to_string).collect(),
+                times: OnlineSummary::times(live),
                 summary: Summary::of(live),
                 done,
             };
@@ -568,7 +708,7 @@ impl Db {
         }
         with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            insert_moves!(tx, &live.record.id, from, moves);
+            insert_moves!(tx, &live.record.id, from, moves, OnlineSummary::times(live));
             update_summary!(tx, live);
             notify!(self, tx, &live.record.id);
             tx.commit().await?;
@@ -651,7 +791,8 @@ impl Db {
         let (record, rows, version) = with_reader!(self, pool => {
             let Some(row) = sqlx::query(
                 "SELECT id, variant, mode, level, black_player, white_player, black_token, white_token, \
-                 resigned, created_at, rematch_id, join_token, version, ended FROM games WHERE id = $1",
+                 resigned, created_at, rematch_id, join_token, version, ended, seat_info, rated, \
+                 clock, flagged, black_name, white_name FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(pool)
@@ -681,7 +822,27 @@ impl Db {
                     .try_get::<Option<String>, _>("ended")?
                     .map(|e| VoidEnd::parse(&e).ok_or_else(|| bad("ending")))
                     .transpose()?,
+                online: None,
             };
+            let mut record = record;
+            if let Some(info) = row.try_get::<Option<String>, _>("seat_info")? {
+                let mut seats: [crate::online::SeatInfo; 2] =
+                    serde_json::from_str(&info).map_err(|_| bad("seat info"))?;
+                // The name columns lose a deleted account's name.
+                seats[0].name = row.try_get("black_name")?;
+                seats[1].name = row.try_get("white_name")?;
+                let timing = row
+                    .try_get::<Option<String>, _>("clock")?
+                    .map(|c| serde_json::from_str(&c).map_err(|_| bad("clock")))
+                    .transpose()?;
+                let flagged: Option<String> = row.try_get("flagged")?;
+                record.online = Some(crate::online::Online {
+                    seats,
+                    rated: row.try_get::<i64, _>("rated")? != 0,
+                    timing,
+                    flagged: flagged.as_deref().and_then(crate::game::parse_color),
+                });
+            }
             let version: i64 = row.try_get("version")?;
             let rows: Vec<String> =
                 sqlx::query_scalar("SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply")
@@ -1003,6 +1164,7 @@ mod tests {
             rematch: None,
             join_token: None,
             void: None,
+            online: None,
         })
     }
 

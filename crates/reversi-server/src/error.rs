@@ -11,6 +11,24 @@ pub enum Error {
     /// The request is malformed (bad JSON, unknown variant, bad parameter).
     #[error("{0}")]
     BadRequest(String),
+    /// A value the request gives is refused for a reason with its own code (`username_short`,
+    /// `password_common`, `chat_too_long`, …), so the page can say it in the reader's language.
+    #[error("{1}")]
+    Invalid(&'static str, String),
+    /// The request needs someone signed in, or the name and password do not match
+    /// (`not_signed_in`, `wrong_credentials`, `session_expired`).
+    #[error("{1}")]
+    Unauthorized(&'static str, String),
+    /// Too many attempts of one kind (logins, sign-ups, chat lines): wait `retry_after_s`.
+    #[error("{message}")]
+    Throttled {
+        /// The code (`login_throttled`, `signup_throttled`, `chat_flood`).
+        code: &'static str,
+        /// What to tell the user.
+        message: String,
+        /// Seconds until the next attempt may succeed.
+        retry_after_s: u64,
+    },
     /// The request needs a seat token and has none.
     #[error("this game needs a seat token (cookie or `Authorization: Bearer`)")]
     NoSeat,
@@ -74,7 +92,9 @@ impl Error {
     /// The HTTP status of this error.
     pub fn status(&self) -> StatusCode {
         match self {
-            Error::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Error::BadRequest(_) | Error::Invalid(..) => StatusCode::BAD_REQUEST,
+            Error::Unauthorized(..) => StatusCode::UNAUTHORIZED,
+            Error::Throttled { .. } => StatusCode::TOO_MANY_REQUESTS,
             Error::NoSeat => StatusCode::UNAUTHORIZED,
             Error::NotYourSeat(_) => StatusCode::FORBIDDEN,
             Error::NotYourTurn(_)
@@ -120,12 +140,57 @@ impl Error {
         "no_hints",
         "analysis_not_done",
         "game_changed",
+        "time_out",
+        "not_signed_in",
+        "wrong_credentials",
+        "login_throttled",
+        "signup_throttled",
+        "name_taken",
+        "username_length",
+        "username_character",
+        "username_start",
+        "username_end",
+        "username_separators",
+        "username_reserved",
+        "password_short",
+        "password_long",
+        "password_is_username",
+        "seek_rated_needs_account",
+        "seek_not_rated_variant",
+        "seek_bots_only",
+        "seek_range",
+        "seek_own",
+        "seek_out_of_range",
+        "seek_gone",
+        "bad_control",
+        "not_for_you",
+        "chat_empty",
+        "chat_long",
+        "chat_character",
+        "chat_flood",
+        "chat_repeat",
+        "chat_closed",
+        "guests_no_chat",
+        "seek_limit",
     ];
+
+    /// The server's code for a code of the site's rules crate (`username-length` →
+    /// `username_length`); every such code is in [`Error::CODES`].
+    pub fn site_code(site: &str) -> &'static str {
+        let wanted = site.replace('-', "_");
+        Error::CODES
+            .iter()
+            .find(|c| **c == wanted)
+            .copied()
+            .unwrap_or("bad_request")
+    }
 
     /// A short machine-readable name of the error (`illegal_move`, `not_your_turn`, ...).
     pub fn code(&self) -> &'static str {
         match self {
             Error::BadRequest(_) => "bad_request",
+            Error::Invalid(code, _) | Error::Unauthorized(code, _) => code,
+            Error::Throttled { code, .. } => code,
             Error::NoSeat => "no_seat",
             Error::NotYourSeat(_) => "not_your_seat",
             Error::NotYourTurn(_) => "not_your_turn",
@@ -162,12 +227,15 @@ impl IntoResponse for Error {
             tracing::error!("{self}");
         }
         let mut resp = (self.status(), Json(self.body())).into_response();
-        if matches!(self, Error::TooManyRequests) {
+        let retry = match &self {
             // The buckets refill several tokens a second: one second is always enough.
-            resp.headers_mut().insert(
-                axum::http::header::RETRY_AFTER,
-                axum::http::HeaderValue::from_static("1"),
-            );
+            Error::TooManyRequests => Some(1),
+            Error::Throttled { retry_after_s, .. } => Some((*retry_after_s).max(1)),
+            _ => None,
+        };
+        if let Some(s) = retry {
+            resp.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(s));
         }
         resp
     }

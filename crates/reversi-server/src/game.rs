@@ -2,6 +2,7 @@
 //! nothing of HTTP or the database; the rules come from `reversi-core`.
 
 use crate::error::{Error, Result};
+use crate::online::{Deadline, Online, OnlineView};
 use reversi_core::format::ggf::{write_ggf, Ending as GgfEnding, GameInfo, GgfGame, GgfResult};
 use reversi_core::notation::parse_move;
 use reversi_core::{AnyPosition, Bits, Color, Game, Move, Rules, Square, Variant};
@@ -17,6 +18,9 @@ pub enum Mode {
     Friend,
     /// Two people sharing one device (one token holds both seats).
     Local,
+    /// Two people who met on the site (a seek, a pool or a challenge), each identified by an
+    /// account or a guest key; possibly timed and rated.
+    Online,
 }
 
 impl Mode {
@@ -26,6 +30,7 @@ impl Mode {
             Mode::Ai => "ai",
             Mode::Friend => "friend",
             Mode::Local => "local",
+            Mode::Online => "online",
         }
     }
 
@@ -35,6 +40,7 @@ impl Mode {
             "ai" => Some(Mode::Ai),
             "friend" => Some(Mode::Friend),
             "local" => Some(Mode::Local),
+            "online" => Some(Mode::Online),
             _ => None,
         }
     }
@@ -105,6 +111,8 @@ pub struct GameRecord {
     pub join_token: Option<String>,
     /// The game ended without a result (aborted or abandoned).
     pub void: Option<VoidEnd>,
+    /// Who plays, the rating and the clock of a game between people who met on the site.
+    pub online: Option<Online>,
 }
 
 impl GameRecord {
@@ -205,7 +213,71 @@ impl LiveGame {
 
     /// Whether the game has ended (played out, resigned, aborted or abandoned).
     pub fn is_over(&self) -> bool {
-        self.record.resigned.is_some() || self.record.void.is_some() || self.game.is_over()
+        self.record.resigned.is_some()
+            || self.record.void.is_some()
+            || self.flagged().is_some()
+            || self.game.is_over()
+    }
+
+    /// Who lost on time, if somebody did.
+    pub fn flagged(&self) -> Option<Color> {
+        self.record.online.as_ref().and_then(|o| o.flagged)
+    }
+
+    /// The next deadline of a timed game still played: a flag, or a first move awaited.
+    pub fn deadline(&self) -> Option<Deadline> {
+        let to_move = self.to_move()?;
+        self.record.online.as_ref()?.timing?.deadline(to_move)
+    }
+
+    /// Applies the deadline if it has passed at `now` (Unix ms): the player to move loses on
+    /// time, or (a first move not made in time) the game is aborted. Returns what happened.
+    pub fn expire(&mut self, now: u64) -> Option<Deadline> {
+        let due = self.deadline().filter(|d| d.at() <= now)?;
+        match due {
+            Deadline::Flag { color, .. } => {
+                if let Some(o) = self.record.online.as_mut() {
+                    o.flagged = Some(color);
+                }
+            }
+            Deadline::NoFirstMove { .. } => self.record.void = Some(VoidEnd::Aborted),
+        }
+        self.stop_clock(due.at());
+        self.bump_version();
+        Some(due)
+    }
+
+    /// Stops the clock for good at `now` (the game ended).
+    pub fn stop_clock(&mut self, now: u64) {
+        if let Some(t) = self.record.online.as_mut().and_then(|o| o.timing.as_mut()) {
+            if !t.clock.stopped {
+                t.clock.stop(now);
+            }
+        }
+    }
+
+    /// After `mover`'s move (already played) at `now`: presses the clock, giving back up to
+    /// `compensation_ms` of lag, and stops it if the game ended. A move at or after the flag is
+    /// refused (`time_out`): the caller then restores the game and applies [`Self::expire`].
+    pub fn press_clock(&mut self, mover: Color, now: u64, compensation_ms: u64) -> Result<()> {
+        let next = self.game.side_to_move();
+        let over = self.is_over();
+        let Some(t) = self.record.online.as_mut().and_then(|o| o.timing.as_mut()) else {
+            return Ok(());
+        };
+        t.clock
+            .press(mover, next, now, compensation_ms)
+            .map_err(|e| match e {
+                reversi_site::clock::ClockError::Flagged(_) => {
+                    Error::Conflict("time_out", "your time ran out before the move arrived".into())
+                }
+                e => Error::Internal(format!("clock: {e}")),
+            })?;
+        t.turn_since = now;
+        if over {
+            t.clock.stop(now);
+        }
+        Ok(())
     }
 
     /// `playing`, `finished` (with a result), `aborted` or `abandoned` (without one).
@@ -254,6 +326,7 @@ impl LiveGame {
         }
         self.record.void = Some(VoidEnd::Aborted);
         self.record.join_token = None;
+        self.stop_clock(crate::time::clock_ms());
         self.bump_version();
         self.ai_job += 1;
         self.ai_thinking = false;
@@ -267,6 +340,7 @@ impl LiveGame {
         }
         self.record.void = Some(VoidEnd::Abandoned);
         self.record.join_token = None;
+        self.stop_clock(crate::time::clock_ms());
         self.bump_version();
         self.ai_job += 1;
         self.ai_thinking = false;
@@ -367,6 +441,7 @@ impl LiveGame {
             ));
         }
         self.record.resigned = Some(color);
+        self.stop_clock(crate::time::clock_ms());
         self.bump_version();
         self.ai_job += 1;
         self.ai_thinking = false;
@@ -418,14 +493,25 @@ impl LiveGame {
 
     /// The GGF record of the game.
     pub fn ggf(&self) -> String {
-        let name = |c: Color| match self.record.players[c.index()] {
-            PlayerKind::Human => "human".to_string(),
-            PlayerKind::Ai => format!("reversi-level{}", self.record.level),
+        let name = |c: Color| match (&self.record.online, self.record.players[c.index()]) {
+            (Some(o), _) => {
+                let s = &o.seats[c.index()];
+                s.name
+                    .clone()
+                    .unwrap_or_else(|| if s.is_guest() { "guest" } else { "deleted" }.into())
+            }
+            (None, PlayerKind::Human) => "human".to_string(),
+            (None, PlayerKind::Ai) => format!("reversi-level{}", self.record.level),
         };
-        let result = self.record.resigned.map(|loser| GgfResult {
+        let conceded = |loser: Color, ending| GgfResult {
             black_margin: self.game.position().conceded(loser).black_margin as f64,
-            ending: GgfEnding::Resigned,
-        });
+            ending,
+        };
+        let result = match (self.record.resigned, self.flagged()) {
+            (Some(loser), _) => Some(conceded(loser, GgfEnding::Resigned)),
+            (None, Some(loser)) => Some(conceded(loser, GgfEnding::Timeout)),
+            (None, None) => None,
+        };
         let info = GameInfo {
             black: name(Color::Black),
             white: name(Color::White),
@@ -490,6 +576,11 @@ impl LiveGame {
             version: self.version,
             created_at: self.record.created_at,
             rematch: self.record.rematch.clone(),
+            online: self
+                .record
+                .online
+                .as_ref()
+                .map(|o| o.view(self.record.variant, self.to_move(), crate::time::clock_ms())),
         }
     }
 
@@ -520,6 +611,19 @@ impl LiveGame {
                 black_margin: o.black_margin,
                 ending: "resigned",
                 resigned: Some(loser),
+                flagged: None,
+            })
+        } else if let Some(loser) = self.flagged() {
+            // RULES.md §6: the same count as a resignation.
+            let o = pos.conceded(loser);
+            Some(ResultView {
+                black: o.black,
+                white: o.white,
+                winner: o.winner,
+                black_margin: o.black_margin,
+                ending: "time",
+                resigned: None,
+                flagged: Some(loser),
             })
         } else {
             self.game.outcome().map(|o| ResultView {
@@ -529,6 +633,7 @@ impl LiveGame {
                 black_margin: o.black_margin,
                 ending: "normal",
                 resigned: None,
+                flagged: None,
             })
         }
     }
@@ -675,11 +780,14 @@ pub struct ResultView {
     pub winner: Option<Color>,
     /// Black's result as a disc difference (RULES.md §1, and §6 after a resignation).
     pub black_margin: i32,
-    /// `normal` or `resigned`.
+    /// `normal`, `resigned` or `time` (a player ran out of time).
     pub ending: &'static str,
     /// Who resigned.
     #[serde(serialize_with = "ser_color_opt")]
     pub resigned: Option<Color>,
+    /// Who ran out of time.
+    #[serde(serialize_with = "ser_color_opt")]
+    pub flagged: Option<Color>,
 }
 
 /// The state of a game as sent to clients (HTTP and websocket).
@@ -742,6 +850,9 @@ pub struct GameView {
     pub created_at: i64,
     /// The id of the rematch a seat holder started from this game, if any.
     pub rematch: Option<String>,
+    /// The players, rating and clock of a game between people who met on the site.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub online: Option<OnlineView>,
 }
 
 fn ser_color<S: serde::Serializer>(c: &Color, s: S) -> std::result::Result<S::Ok, S::Error> {
@@ -781,6 +892,7 @@ mod tests {
             rematch: None,
             join_token: None,
             void: None,
+            online: None,
         }
     }
 

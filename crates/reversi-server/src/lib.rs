@@ -14,19 +14,27 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 pub mod ai;
 pub mod analysis;
 pub mod api;
 pub mod body;
+pub mod chat;
+pub mod clocks;
 pub mod db;
 pub mod error;
 pub mod game;
 pub mod limit;
 pub mod listen;
+pub mod lobby;
+pub mod online;
 pub mod origin;
+pub mod profile;
 pub mod secret;
+pub mod session;
 pub mod start;
 pub mod state;
+pub mod time;
 pub mod web;
 pub mod ws;
 
@@ -34,7 +42,7 @@ pub use error::{Error, Result};
 pub use state::{AppState, Config};
 
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{any, get, post};
+use axum::routing::{any, delete, get, post};
 use axum::Router;
 use std::future::Future;
 use tower_http::timeout::RequestBodyTimeoutLayer;
@@ -59,6 +67,25 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/chart.svg", get(api::chart))
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/rules/{variant}", get(api::rules))
+        .route("/api/games/{id}/chat", post(chat::post).get(chat::history))
+        .route("/api/account", get(accounts::me))
+        .route("/api/account/signup", post(accounts::signup))
+        .route("/api/account/login", post(accounts::login))
+        .route("/api/account/logout", post(accounts::logout))
+        .route("/api/account/password", post(accounts::change_password))
+        .route("/api/account/chat", post(accounts::chat_setting))
+        .route("/api/account/bot", post(accounts::make_bot))
+        .route("/api/account/delete", post(accounts::delete))
+        .route("/api/lobby", get(lobby::lobby))
+        .route("/api/seeks", post(lobby::create))
+        .route("/api/seeks/{id}", delete(lobby::cancel))
+        .route("/api/seeks/{id}/accept", post(lobby::accept))
+        .route("/api/pools", delete(lobby::leave_pool))
+        .route("/api/pools/{control}", post(lobby::join_pool))
+        .route("/api/users/{name}", get(profile::user))
+        .route("/api/users/{name}/games", get(profile::games))
+        .route("/api/leaderboard/{category}", get(profile::leaderboard))
+        .route("/api/live", get(profile::live))
         .route("/api/games/{id}/ws", get(ws::handler))
         .route("/api/{*rest}", any(api::not_found))
         .method_not_allowed_fallback(api::method_not_allowed)

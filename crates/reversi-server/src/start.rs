@@ -1,9 +1,9 @@
 //! Starting the application: the database opened, the state built, and the background tasks
 //! that run as long as it lives — the follower of other instances' changes (PostgreSQL), the
-//! sweep that lets idle games leave memory, the sweep that closes abandoned games, and the
-//! analysis worker. Each task holds the state weakly and ends when the state is dropped.
+//! sweep that lets idle games leave memory, the sweep that closes abandoned games, the
+//! analysis worker, the clocks' timers and sweep, and the pairing of the pools. Each task holds the state weakly and ends when the state is dropped.
 
-use crate::db::{now, Db, Listener};
+use crate::db::{now, Change, Db, Listener};
 use crate::error::Result;
 use crate::state::{AppState, Config, Inner};
 use std::sync::{Arc, Weak};
@@ -24,7 +24,14 @@ impl AppState {
             }
         }
         let state = AppState::with_db(db, config);
+        state.resume_clocks().await?;
         let weak = Arc::downgrade(&state.inner);
+        let timers = state.inner.deadline_rx.lock().ok().and_then(|mut r| r.take());
+        if let Some(rx) = timers {
+            tokio::spawn(crate::clocks::timers(weak.clone(), rx));
+        }
+        tokio::spawn(crate::clocks::sweep(weak.clone()));
+        tokio::spawn(crate::lobby::pairing_task(weak.clone()));
         if let Some(listener) = listener {
             tokio::spawn(follow_changes(weak.clone(), listener));
         }
@@ -84,13 +91,23 @@ async fn sweep_abandoned(state: Weak<Inner>, after: Duration) {
 
 /// Follows the changes other instances make (PostgreSQL `LISTEN`), until the state is dropped.
 async fn follow_changes(state: Weak<Inner>, mut listener: Listener) {
+    // The last chat message pushed here, per game.
+    let mut chat_seen = std::collections::HashMap::new();
     loop {
         let next = tokio::time::timeout(Duration::from_secs(2), listener.next()).await;
         let Some(inner) = state.upgrade() else { return };
         let state = AppState { inner };
         let ids = match next {
             Err(_) => continue, // no news; check that the state is still alive
-            Ok(Ok(Some(change))) => vec![change.game_id],
+            Ok(Ok(Some(Change::Game(id)))) => vec![id],
+            Ok(Ok(Some(Change::Chat(id)))) => {
+                if let Err(e) = state.chat_changed(&id, &mut chat_seen).await {
+                    tracing::warn!("chat of game {id}: {e}");
+                }
+                continue;
+            }
+            // Lobby pages poll; nothing is pushed.
+            Ok(Ok(Some(Change::Lobby))) => continue,
             // Reconnected: notifications may have been missed.
             Ok(Ok(None)) => state.held(),
             Ok(Err(e)) => {

@@ -2,19 +2,22 @@
 //! action on a game goes through here: it is validated by the game core, stored, and then
 //! pushed to every websocket watching the game.
 
+use crate::accounts::Throttle;
 use crate::ai::{AiPool, Hint};
-use crate::db::{now, now_ms, Db, GameSummary};
+use crate::db::{now, now_ms, ChatLine, Db, GameSummary};
 use crate::error::{Error, Result};
 use crate::game::{next_version, GameRecord, GameView, LiveGame, Mode, PlayerKind};
 use crate::limit::RateLimiter;
 use crate::secret::{random_string, random_u64};
 use reversi_core::{Color, Rules, Variant};
+use reversi_site::chat::Flood;
+use reversi_site::lag::Lag;
 use std::collections::HashMap;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{broadcast, Notify};
+use tokio::sync::{broadcast, mpsc, Notify};
 use tokio::task::JoinHandle;
 
 /// Settings of the server.
@@ -75,6 +78,8 @@ pub struct Config {
     /// A websocket that has sent nothing (not even a pong to the server's pings) for this long
     /// is closed.
     pub ws_idle: Duration,
+    /// Whether guests (visitors without an account) may chat.
+    pub guest_chat: bool,
 }
 
 impl Default for Config {
@@ -103,6 +108,7 @@ impl Default for Config {
             uncapped_loopback: true,
             max_connections: 20_000,
             ws_idle: Duration::from_secs(90),
+            guest_chat: true,
         }
     }
 }
@@ -137,9 +143,15 @@ pub struct Seated {
 pub struct Slot {
     game: tokio::sync::Mutex<LiveGame>,
     tx: broadcast::Sender<Arc<GameView>>,
+    /// The chat messages, as they come (both rooms; each socket keeps its own).
+    chat: broadcast::Sender<Arc<ChatLine>>,
     stop: Mutex<Option<Arc<AtomicBool>>>,
     /// When the game was last asked for (Unix milliseconds), for idle eviction.
     last_used: AtomicI64,
+    /// Each player's connection lag, measured by the websocket's pings.
+    lag: Mutex<[Lag; 2]>,
+    /// Where the game's deadlines go to be timed.
+    deadlines: mpsc::UnboundedSender<(String, u64)>,
 }
 
 /// States a lagging websocket may fall behind by before it rereads the game (it then gets the
@@ -147,12 +159,18 @@ pub struct Slot {
 const BROADCAST_CAPACITY: usize = 8;
 
 impl Slot {
-    fn new(live: LiveGame) -> Arc<Slot> {
+    fn new(live: LiveGame, deadlines: mpsc::UnboundedSender<(String, u64)>) -> Arc<Slot> {
+        if let Some(d) = live.deadline() {
+            let _ = deadlines.send((live.record.id.clone(), d.at()));
+        }
         Arc::new(Slot {
             game: tokio::sync::Mutex::new(live),
             tx: broadcast::channel(BROADCAST_CAPACITY).0,
+            chat: broadcast::channel(BROADCAST_CAPACITY).0,
             stop: Mutex::new(None),
             last_used: AtomicI64::new(now_ms()),
+            lag: Mutex::new([Lag::default(); 2]),
+            deadlines,
         })
     }
 
@@ -160,9 +178,13 @@ impl Slot {
         self.last_used.store(now_ms(), Ordering::Relaxed);
     }
 
+    /// Sends the state to the game's watchers, and its deadline, if any, to the timers.
     fn publish(&self, live: &LiveGame) -> GameView {
         let view = live.view();
         let _ = self.tx.send(Arc::new(view.clone()));
+        if let Some(d) = live.deadline() {
+            let _ = self.deadlines.send((live.record.id.clone(), d.at()));
+        }
         view
     }
 
@@ -181,6 +203,16 @@ pub(crate) struct Inner {
     limiter: RateLimiter,
     /// Wakes the analysis worker when a job is queued.
     pub(crate) analysis_wake: Arc<Notify>,
+    /// Sign-in and sign-up attempts.
+    throttle: Throttle,
+    /// Each chatter's flood limit, by player key.
+    pub(crate) floods: Mutex<HashMap<String, Flood>>,
+    /// Deadlines to time ([`crate::clocks::timers`]).
+    deadlines: mpsc::UnboundedSender<(String, u64)>,
+    /// The receiving end, until the timers task takes it.
+    pub(crate) deadline_rx: Mutex<Option<mpsc::UnboundedReceiver<(String, u64)>>>,
+    /// Flags and missed first moves this instance has claimed.
+    deadlines_claimed: AtomicU64,
 }
 
 /// The shared state of the server (cheap to clone).
@@ -229,6 +261,7 @@ impl AppState {
 
     /// A state over an open database.
     pub fn with_db(db: Db, config: Config) -> AppState {
+        let (deadlines, deadline_rx) = mpsc::unbounded_channel();
         AppState {
             inner: Arc::new(Inner {
                 db,
@@ -241,6 +274,11 @@ impl AppState {
                 limiter: RateLimiter::new(config.rate_per_sec, config.rate_burst),
                 config,
                 analysis_wake: Arc::new(Notify::new()),
+                throttle: Throttle::default(),
+                floods: Mutex::new(HashMap::new()),
+                deadlines,
+                deadline_rx: Mutex::new(Some(deadline_rx)),
+                deadlines_claimed: AtomicU64::new(0),
             }),
         }
     }
@@ -277,7 +315,7 @@ impl AppState {
             match games.get(id) {
                 Some(s) => (Arc::clone(s), false),
                 None => {
-                    let s = Slot::new(live);
+                    let s = Slot::new(live, self.inner.deadlines.clone());
                     games.insert(id.to_string(), Arc::clone(&s));
                     (s, true)
                 }
@@ -315,6 +353,11 @@ impl AppState {
             }
             Mode::Friend => tokens[color.index()] = Some(token.clone()),
             Mode::Local => tokens = [Some(token.clone()), Some(token.clone())],
+            Mode::Online => {
+                return Err(Error::BadRequest(
+                    "online games start from the lobby (a seek, a pool or a challenge)".into(),
+                ))
+            }
         }
         let record = GameRecord {
             id: random_string(10),
@@ -328,6 +371,7 @@ impl AppState {
             rematch: None,
             join_token: (req.mode == Mode::Friend).then(|| random_string(24)),
             void: None,
+            online: None,
         };
         let live = LiveGame::new(record);
         self.inner.db.insert_game(&live).await?;
@@ -421,13 +465,30 @@ impl AppState {
         let slot = self.slot(id).await?;
         let view = {
             let mut g = slot.game.lock().await;
+            let now = crate::time::clock_ms();
+            if g.deadline().is_some_and(|d| d.at() <= now) {
+                // The flag fell before the move came: the game ends on time.
+                drop(g);
+                self.expire(id).await?;
+                return Err(Error::Conflict(
+                    "time_out",
+                    "your time ran out before the move arrived".into(),
+                ));
+            }
             let attempt = |g: &mut LiveGame| {
                 let seats = g.record.seats_of(token);
                 if seats.is_empty() {
                     return Err(seat_error(token));
                 }
                 let snapshot = g.clone();
-                g.play_human(&seats, mv, ply).map(|added| (snapshot, added))
+                let mover = g.game.side_to_move();
+                let added = g.play_human(&seats, mv, ply)?;
+                let comp = slot.compensation(g, mover, now);
+                if let Err(e) = g.press_clock(mover, now, comp) {
+                    *g = snapshot;
+                    return Err(e);
+                }
+                Ok((snapshot, added))
             };
             let (snapshot, added) = match attempt(&mut g) {
                 // On a database shared with other instances the game held here may be behind
@@ -453,6 +514,9 @@ impl AppState {
                     }
                 }
                 return Err(e);
+            }
+            if g.is_over() {
+                self.rate_locked(&mut g).await?;
             }
             (slot.publish(&g), g.ai_to_move().is_some())
         };
@@ -482,6 +546,7 @@ impl AppState {
             *g = snapshot;
             return Err(e);
         }
+        self.rate_locked(&mut g).await?;
         Ok(slot.publish(&g))
     }
 
@@ -664,6 +729,7 @@ impl AppState {
                 // A seat still free in the rematch is kept for the same invite link.
                 join_token: open.then(|| old.join_token.clone().unwrap_or_else(|| random_string(24))),
                 void: None,
+                online: old.online.as_ref().map(rematch_online),
             };
             let live = LiveGame::new(record);
             if !self.inner.db.insert_rematch(id, &live).await? {
@@ -702,7 +768,7 @@ impl AppState {
     fn hold(&self, live: LiveGame) -> Result<GameView> {
         let view = live.view();
         let need_ai = live.ai_to_move().is_some();
-        let slot = Slot::new(live);
+        let slot = Slot::new(live, self.inner.deadlines.clone());
         self.inner
             .games
             .lock()
@@ -837,6 +903,24 @@ impl AppState {
     }
 }
 
+/// The online part of the rematch of an online game: the colours swapped, the ratings as the
+/// game left them, a fresh clock.
+fn rematch_online(o: &crate::online::Online) -> crate::online::Online {
+    let seat = |s: &crate::online::SeatInfo| crate::online::SeatInfo {
+        rating: s.rating.map(|r| r + s.diff.unwrap_or(0)),
+        diff: None,
+        ..s.clone()
+    };
+    crate::online::Online {
+        seats: [seat(&o.seats[1]), seat(&o.seats[0])],
+        rated: o.rated,
+        timing: o
+            .timing
+            .map(|t| crate::online::Timing::new(t.clock.control, crate::time::clock_ms())),
+        flagged: None,
+    }
+}
+
 /// The other colour of each seat, black first.
 fn swapped(seats: &[Color]) -> Vec<Color> {
     Color::ALL.into_iter().filter(|c| seats.contains(&!*c)).collect()
@@ -851,4 +935,192 @@ fn seat_error(token: Option<&str>) -> Error {
 
 fn poisoned<T>(_: T) -> Error {
     Error::Internal("a lock was poisoned".into())
+}
+
+impl Slot {
+    /// The lag given back to `mover`, whose move arrived at `now`, out of the time it spent.
+    fn compensation(&self, g: &LiveGame, mover: Color, now: u64) -> u64 {
+        let Some(r) = g
+            .record
+            .online
+            .as_ref()
+            .and_then(|o| o.timing)
+            .and_then(|t| t.clock.running)
+            .filter(|r| r.color == mover)
+        else {
+            return 0;
+        };
+        let spent = now.saturating_sub(r.since);
+        self.lag
+            .lock()
+            .map_or(0, |mut l| l[mover.index()].compensate(spent))
+    }
+}
+
+/// What online play adds to the state: seats of identified players, deadlines, ratings, chat.
+impl AppState {
+    /// The sign-in throttle.
+    pub fn throttle(&self) -> &Throttle {
+        &self.inner.throttle
+    }
+
+    /// Flags and missed first moves this instance has claimed since it started.
+    pub fn deadlines_claimed(&self) -> u64 {
+        self.inner.deadlines_claimed.load(Ordering::Relaxed)
+    }
+
+    /// The seat token of the player with key `key` in online game `id`, if they play in it.
+    pub async fn token_for_player(&self, id: &str, key: &str) -> Result<Option<String>> {
+        let slot = self.slot(id).await?;
+        let g = slot.game.lock().await;
+        Ok(g.record
+            .online
+            .as_ref()
+            .and_then(|o| o.colour_of(key))
+            .and_then(|c| g.record.tokens[c.index()].clone()))
+    }
+
+    /// The player keys of an online game (`[None, None]` for other games).
+    pub async fn player_keys(&self, id: &str) -> Result<[Option<String>; 2]> {
+        self.with_game(id, |g| match &g.record.online {
+            Some(o) => [Some(o.seats[0].key.clone()), Some(o.seats[1].key.clone())],
+            None => [None, None],
+        })
+        .await
+    }
+
+    /// Holds a new game already stored (an online game made from a seek or a pool).
+    pub(crate) fn hold_new(&self, live: LiveGame) -> Result<GameView> {
+        self.hold(live)
+    }
+
+    /// A round trip of `rtt_ms` measured on the socket of the holder of `seats` in game `id`.
+    pub async fn observe_lag(&self, id: &str, seats: &[Color], rtt_ms: u64) {
+        let Ok(slot) = self.slot(id).await else { return };
+        if let Ok(mut lag) = slot.lag.lock() {
+            for c in seats {
+                lag[c.index()].observe_round_trip(rtt_ms);
+            }
+        };
+    }
+
+    /// Pushes a chat message to the game's sockets here (the other instances hear of it from
+    /// the database).
+    pub(crate) fn publish_chat(&self, id: &str, line: &ChatLine) {
+        if let Some(slot) = self.inner.games.lock().ok().and_then(|g| g.get(id).cloned()) {
+            let _ = slot.chat.send(Arc::new(line.clone()));
+        }
+    }
+
+    /// A receiver of game `id`'s chat messages from now on.
+    pub async fn subscribe_chat(&self, id: &str) -> Result<broadcast::Receiver<Arc<ChatLine>>> {
+        Ok(self.slot(id).await?.chat.subscribe())
+    }
+
+    /// Another instance stored a chat message of game `id`: pushes the messages this instance
+    /// has not pushed yet to its sockets.
+    pub(crate) async fn chat_changed(&self, id: &str, after: &mut HashMap<String, i64>) -> Result<()> {
+        if !self.inner.games.lock().map_err(poisoned)?.contains_key(id) {
+            return Ok(());
+        }
+        let from = after.get(id).copied().unwrap_or(0);
+        let mut last = from;
+        for room in ["players", "spectators"] {
+            for line in self.inner.db.chat(id, room, from, crate::chat::HISTORY).await? {
+                last = last.max(line.seq);
+                self.publish_chat(id, &line);
+            }
+        }
+        after.insert(id.to_string(), last);
+        Ok(())
+    }
+
+    /// Ends game `id` at its deadline if that has passed: the player to move loses on time, or
+    /// a missed first move aborts it. Of all the instances trying, one stores it; the others
+    /// take the stored game. Returns whether this call ended the game.
+    pub async fn expire(&self, id: &str) -> Result<bool> {
+        let slot = self.slot(id).await?;
+        let mut g = slot.game.lock().await;
+        if self.inner.db.kind() == "postgres" {
+            // Another instance may have taken a move or ended the game a moment ago.
+            self.reload_locked(&slot, &mut g).await?;
+        }
+        let ply = g.game.ply();
+        let snapshot = g.clone();
+        let now = crate::time::clock_ms();
+        if g.expire(now).is_none() {
+            return Ok(false);
+        }
+        match self.inner.db.claim_deadline(&g, ply).await {
+            Ok(true) => {}
+            Ok(false) => {
+                *g = snapshot;
+                self.reload_locked(&slot, &mut g).await?;
+                return Ok(false);
+            }
+            Err(e) => {
+                *g = snapshot;
+                return Err(e);
+            }
+        }
+        self.inner.deadlines_claimed.fetch_add(1, Ordering::Relaxed);
+        slot.stop_ai();
+        self.rate_locked(&mut g).await?;
+        slot.publish(&g);
+        Ok(true)
+    }
+
+    /// Applies the ratings of the game held in `g` if it is a finished rated game not rated yet.
+    async fn rate_locked(&self, g: &mut LiveGame) -> Result<()> {
+        if g.is_over() && g.record.online.as_ref().is_some_and(|o| o.rated) {
+            self.inner.db.apply_ratings(g, crate::time::clock_ms()).await?;
+            g.bump_version();
+        }
+        Ok(())
+    }
+
+    /// Applies the ratings of finished game `id` if not done yet (after a restart).
+    pub(crate) async fn rate_finished(&self, id: &str) -> Result<()> {
+        let slot = self.slot(id).await?;
+        let mut g = slot.game.lock().await;
+        self.rate_locked(&mut g).await?;
+        slot.publish(&g);
+        Ok(())
+    }
+}
+
+impl AppState {
+    /// Removes the name of deleted account `user_id` from the games held here (the database
+    /// lost it already; other instances read it again when they next load the game).
+    pub(crate) async fn forget_name(&self, user_id: &str) {
+        let slots: Vec<Arc<Slot>> = match self.inner.games.lock() {
+            Ok(g) => g.values().cloned().collect(),
+            Err(_) => return,
+        };
+        for slot in slots {
+            let mut g = slot.game.lock().await;
+            let Some(o) = g.record.online.as_mut() else {
+                continue;
+            };
+            let mut changed = false;
+            for s in o.seats.iter_mut().filter(|s| s.key == user_id) {
+                s.name = None;
+                changed = true;
+            }
+            if changed {
+                g.bump_version();
+                slot.publish(&g);
+            }
+        }
+    }
+
+    /// Sockets open on game `id` at this instance (players' included).
+    pub fn watchers(&self, id: &str) -> usize {
+        self.inner
+            .games
+            .lock()
+            .ok()
+            .and_then(|g| g.get(id).map(|s| s.tx.receiver_count()))
+            .unwrap_or(0)
+    }
 }

@@ -22,6 +22,8 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
         "text/css; charset=utf-8",
     ),
     ("js/app.js", include_str!("../static/js/app.js"), JS),
+    ("js/account.js", include_str!("../static/js/account.js"), JS),
+    ("js/clock.js", include_str!("../static/js/clock.js"), JS),
     ("js/api.js", include_str!("../static/js/api.js"), JS),
     ("js/board.js", include_str!("../static/js/board.js"), JS),
     ("js/dom.js", include_str!("../static/js/dom.js"), JS),
@@ -35,6 +37,27 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
         JS,
     ),
     ("js/pages/game.js", include_str!("../static/js/pages/game.js"), JS),
+    (
+        "js/pages/lobby.js",
+        include_str!("../static/js/pages/lobby.js"),
+        JS,
+    ),
+    ("js/pages/auth.js", include_str!("../static/js/pages/auth.js"), JS),
+    (
+        "js/pages/profile.js",
+        include_str!("../static/js/pages/profile.js"),
+        JS,
+    ),
+    (
+        "js/pages/players.js",
+        include_str!("../static/js/pages/players.js"),
+        JS,
+    ),
+    (
+        "js/pages/settings.js",
+        include_str!("../static/js/pages/settings.js"),
+        JS,
+    ),
     ("js/pages/home.js", include_str!("../static/js/pages/home.js"), JS),
     (
         "js/pages/replay.js",
@@ -211,6 +234,13 @@ pub fn routes() -> Router<AppState> {
         .route("/replay/{id}", get(index))
         .route("/rules", get(index))
         .route("/rules/{variant}", get(index))
+        .route("/lobby", get(index))
+        .route("/login", get(index))
+        .route("/signup", get(index))
+        .route("/account", get(index))
+        .route("/players", get(index))
+        .route("/players/{category}", get(index))
+        .route("/@/{name}", get(index))
         .route("/static/{*path}", get(static_file))
         .route("/api/i18n/{lang}", get(messages))
         .route("/favicon.svg", get(favicon_svg))

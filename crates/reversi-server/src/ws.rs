@@ -1,8 +1,9 @@
 //! `GET /api/games/{id}/ws`: a websocket that pushes the game's state after every change and
 //! accepts moves, resignations and undos from seat holders.
 //!
-//! Server to client: `{"type":"state","game":GAME,"you":["black"]}`, `{"type":"error",
-//! "error":MESSAGE,"code":CODE}`, `{"type":"pong"}`. Client to server: `{"type":"move",
+//! Server to client: `{"type":"state","game":GAME,"you":["black"]}`, `{"type":"chat",
+//! "line":LINE}` (a message of the reader's room), `{"type":"error","error":MESSAGE,
+//! "code":CODE}`, `{"type":"pong"}`. Client to server: `{"type":"move",
 //! "move":"d3","ply":4}` (`ply` optional), `{"type":"resign","color":"black"}` (`color`
 //! optional), `{"type":"undo"}`, `{"type":"abort"}`, `{"type":"ping"}`.
 //!
@@ -11,7 +12,6 @@
 //! [`crate::Config::ws_idle`] and closes a socket that has sent nothing, not even a pong, for
 //! that long.
 
-use crate::api::request_token;
 use crate::error::{Error, Result};
 use crate::game::{parse_color, GameView};
 use crate::limit::TokenBucket;
@@ -66,9 +66,9 @@ pub async fn handler(
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response> {
     let ws = ws.map_err(|_| Error::BadRequest("this address is a websocket: open it as one".into()))?;
-    let token = request_token(&headers, &id);
     // Unknown games are refused before the upgrade, with a 404.
     state.slot(&id).await?;
+    let token = state.seat_token(&headers, &id).await?;
     let max = state.config().max_ws_message_bytes;
     // Small buffers: the library's default 128 KiB read buffer per socket was most of the
     // server's memory with thousands of players. Messages are at most `max` bytes coming in
@@ -97,6 +97,12 @@ async fn session(mut socket: WebSocket, state: AppState, id: String, token: Opti
     let Ok((mut rx, view, seats)) = state.subscribe(&id, token.as_deref()).await else {
         return;
     };
+    let Ok(mut chat) = state.subscribe_chat(&id).await else {
+        return;
+    };
+    // Players read the players' room, everyone else the spectators'.
+    let room = if seats.is_empty() { "spectators" } else { "players" };
+    let mut ping_sent: Option<tokio::time::Instant> = None;
     if socket.send(state_message(&view, &seats)).await.is_err() {
         return;
     }
@@ -117,6 +123,7 @@ async fn session(mut socket: WebSocket, state: AppState, id: String, token: Opti
                     break;
                 }
                 if socket.send(Message::Ping(Vec::new().into())).await.is_err() { break; }
+                ping_sent = Some(tokio::time::Instant::now());
             }
             incoming = socket.recv() => {
                 last_heard = tokio::time::Instant::now();
@@ -128,6 +135,13 @@ async fn session(mut socket: WebSocket, state: AppState, id: String, token: Opti
                         continue;
                     }
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(Message::Pong(_))) => {
+                        // The round trip of the ping: the lag the clock gives back a little of.
+                        if let (Some(sent), false) = (ping_sent.take(), seats.is_empty()) {
+                            state.observe_lag(&id, &seats, sent.elapsed().as_millis() as u64).await;
+                        }
+                        continue;
+                    }
                     Some(Ok(_)) => continue,
                 };
                 if !bucket.take() {
@@ -139,6 +153,16 @@ async fn session(mut socket: WebSocket, state: AppState, id: String, token: Opti
                 }
                 if let Some(reply) = handle(&state, &id, token.as_deref(), &text).await {
                     if socket.send(reply).await.is_err() { break; }
+                }
+            }
+            line = chat.recv() => {
+                match line {
+                    Ok(line) if line.room == room => {
+                        let text = serde_json::json!({ "type": "chat", "line": *line }).to_string();
+                        if socket.send(Message::Text(text.into())).await.is_err() { break; }
+                    }
+                    Ok(_) | Err(RecvError::Lagged(_)) => {}
+                    Err(RecvError::Closed) => break,
                 }
             }
             update = rx.recv() => {

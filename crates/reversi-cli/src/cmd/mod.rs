@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod best;
+pub mod bot;
 pub mod calibrate;
 pub mod convert;
 pub mod diagram;

@@ -1,6 +1,8 @@
 // Reversi web app: plain JavaScript modules, no build step. Pages: home, game (/game/ID),
-// archive (/archive), replay (/replay/ID) and rules (/rules/VARIANT); they talk to the JSON API
-// and the game's websocket (docs/api.md). Words come from the Fluent files (i18n.js).
+// lobby (/lobby), sign in and up (/login, /signup), profiles (/@/NAME), leaderboards
+// (/players/CATEGORY), account settings (/account), archive (/archive), replay (/replay/ID) and
+// rules (/rules/VARIANT); they talk to the JSON API and the game's websocket (docs/api.md).
+// Words come from the Fluent files (i18n.js).
 import { $, go } from './dom.js';
 import { loadLang, lang, t } from './i18n.js';
 import { prefs, applyTheme } from './prefs.js';
@@ -9,10 +11,17 @@ import { gamePage, stopGame, gameKeys, inGame } from './pages/game.js';
 import { archivePage } from './pages/archive.js';
 import { replayPage, stopReplay, replayKeys } from './pages/replay.js';
 import { rulesPage } from './pages/rules.js';
+import { lobbyPage, stopLobby } from './pages/lobby.js';
+import { authPage } from './pages/auth.js';
+import { profilePage } from './pages/profile.js';
+import { playersPage } from './pages/players.js';
+import { settingsPage } from './pages/settings.js';
+import { loadMe, accountArea } from './account.js';
 
 function leavePage() {
   stopGame();
   stopReplay();
+  stopLobby();
   const d = $('#result-dialog');
   if (d && d.open) d.close();
 }
@@ -25,6 +34,11 @@ function route() {
   markNav(p);
   if ((m = p.match(/^\/game\/([A-Za-z0-9]+)$/))) gamePage(app, m[1]);
   else if ((m = p.match(/^\/replay\/([A-Za-z0-9]+)$/))) replayPage(app, m[1]);
+  else if (p === '/lobby') lobbyPage(app);
+  else if (p === '/login' || p === '/signup') authPage(app, p.slice(1));
+  else if (p === '/account') settingsPage(app);
+  else if ((m = p.match(/^\/@\/([^/]+)$/))) profilePage(app, decodeURIComponent(m[1]));
+  else if ((m = p.match(/^\/players(?:\/([a-z]+))?$/))) playersPage(app, m[1]);
   else if (p === '/archive') { document.title = t('web-archive-title') + ' — ' + t('web-title'); archivePage(app); }
   else if ((m = p.match(/^\/rules(?:\/([^/]+))?$/))) { document.title = t('web-rules') + ' — ' + t('web-title'); rulesPage(app, m[1] ? decodeURIComponent(m[1]) : 'othello'); }
   else homePage(app);
@@ -32,7 +46,7 @@ function route() {
 }
 
 function markNav(path) {
-  for (const [id, prefix] of [['#nav-play', '/'], ['#nav-archive', '/archive'], ['#nav-rules', '/rules']]) {
+  for (const [id, prefix] of [['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-rules', '/rules']]) {
     const a = $(id);
     const on = prefix === '/' ? (path === '/' || path.startsWith('/game')) : path.startsWith(prefix);
     if (on) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
@@ -53,6 +67,7 @@ function header() {
   $('#sound').title = t(prefs.sound ? 'web-sound-on' : 'web-sound-off');
   $('#sound').setAttribute('aria-label', $('#sound').title);
   document.title = t('web-title');
+  accountArea();
 }
 
 async function setLang(l) {
@@ -70,7 +85,8 @@ async function start() {
     return;
   }
   header();
-  for (const [id, path] of [['#home-link', '/'], ['#nav-play', '/'], ['#nav-archive', '/archive'], ['#nav-rules', '/rules']]) {
+  await loadMe();
+  for (const [id, path] of [['#home-link', '/'], ['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-rules', '/rules']]) {
     $(id).onclick = ev => { if (ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button) return; ev.preventDefault(); go(path); };
   }
   $('#lang').onclick = () => setLang(lang() === 'en' ? 'ru' : 'en');

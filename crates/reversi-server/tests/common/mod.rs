@@ -23,6 +23,7 @@ pub const SQLITE: &str = "sqlite::memory:";
 /// For each test function `name(database_url: String)`, a test `sqlite::name` on [`SQLITE`]
 /// and a test `postgres::name` on a fresh PostgreSQL schema, when `REVERSI_TEST_DATABASE_URL`
 /// is set.
+#[allow(unused_macros)] // not every suite runs on both
 macro_rules! on_both_databases {
     ($($name:ident),* $(,)?) => {
         mod sqlite {

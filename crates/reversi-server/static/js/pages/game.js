@@ -9,6 +9,7 @@ import { rememberGame } from '../prefs.js';
 import { moveSound, endSound } from '../sound.js';
 import { strengthText } from '../strength.js';
 import { resultText } from './summary.js';
+import { clockText, lowTime } from '../clock.js';
 
 let G = null;
 
@@ -18,6 +19,7 @@ export function stopGame() {
   G.closing = true;
   if (G.ws) G.ws.close();
   if (G.timer) clearTimeout(G.timer);
+  if (G.tick) clearInterval(G.tick);
   G = null;
 }
 
@@ -27,6 +29,7 @@ export async function gamePage(app, id) {
     id, game: null, you: [], invite: null, joinSecret: secret, ws: null, retry: 0, timer: null,
     closing: false, view: null, hints: {}, notice: '', passNotice: '', passColor: null, animate: new Set(),
     shownResult: false, seenRematch: null, offline: false, confirm: null,
+    chat: [], clockAt: performance.now(), tick: null,
   };
   const g = G;
   app.replaceChildren(el('p', { class: 'muted' }, '…'));
@@ -44,6 +47,10 @@ export async function gamePage(app, id) {
   layout(app);
   render();
   connect(g);
+  if (g.game.online) {
+    g.tick = setInterval(() => { if (G === g) renderClocks(); }, 100);
+    loadChat(g);
+  }
 }
 
 function layout(app) {
@@ -60,6 +67,7 @@ function layout(app) {
       el('div', { id: 'invite-box' }),
       el('div', { class: 'moves', id: 'moves' }),
       el('div', { class: 'controls', id: 'controls' }),
+      G.game.online ? chatBox() : null,
       el('div', { class: 'meta', id: 'meta' }))));
 }
 
@@ -77,6 +85,8 @@ function connect(g) {
     if (msg.type === 'state') {
       if (g.game && msg.game.version < g.game.version) return;
       arrived(g, msg.game, msg.you);
+    } else if (msg.type === 'chat') {
+      if (!g.chat.some(l => l.seq === msg.line.seq)) { g.chat.push(msg.line); if (G === g) renderChat(); }
     } else if (msg.type === 'error') {
       g.notice = errorText(msg.code);
       if (G === g) renderNotice();
@@ -95,6 +105,7 @@ function connect(g) {
 function arrived(g, game, you) {
   const old = g.game;
   g.game = game;
+  g.clockAt = performance.now();
   if (you) g.you = you;
   if (old && game.ply !== old.ply) {
     g.hints = {};
@@ -189,6 +200,11 @@ function sides() {
 
 function seatName(color) {
   const g = G.game;
+  if (g.online) {
+    const p = g.online[color];
+    const name = p.name ?? (p.guest ? t('web-player-guest') : t('web-player-deleted'));
+    return G.you.includes(color) && G.you.length === 1 ? `${name} (${t('web-player-you')})` : name;
+  }
   if (g.players[color] === 'ai') return t('web-player-computer', { strength: strengthText(g.level) });
   if (g.mode === 'local') return colorName(color);
   if (G.you.includes(color)) return t('web-player-you');
@@ -210,24 +226,95 @@ function renderPlayers() {
     const count = color === 'black' ? g.black_count : g.white_count;
     const onMove = g.status === 'playing' && g.to_move === color;
     const supply = g.supply ? el('span', { class: 'supply', title: t('web-supply-title') }, t('web-supply', { n: g.supply[color] })) : null;
+    const p = g.online && g.online[color];
+    const name = p && p.name ? link('/@/' + encodeURIComponent(p.name), seatName(color), { class: 'player-link' }) : seatName(color);
+    const rating = p && p.rating ? el('span', { class: 'rating' }, String(p.rating) + (p.provisional ? '?' : ''),
+      p.diff !== null && p.diff !== undefined ? el('span', { class: p.diff >= 0 ? 'diff up' : 'diff down' }, (p.diff >= 0 ? ' +' : ' −') + Math.abs(p.diff)) : null) : null;
     box.replaceChildren(...[
       el('span', { class: `stone ${color}`, 'aria-hidden': 'true' }),
-      el('span', { class: 'name' }, seatName(color), el('small', {}, colorName(color))),
+      el('span', { class: 'name' }, name, p && p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null, rating, el('small', {}, colorName(color))),
       supply,
       el('span', { class: 'count', 'aria-label': t('web-discs-of', { color, n: count }) }, String(count)),
+      g.online && g.online.clock ? el('span', { class: 'clock', id: 'clock-' + color, role: 'timer', 'aria-label': t('web-clock-of', { color }) }) : null,
     ].filter(Boolean));
     box.classList.toggle('on-move', onMove);
     box.classList.toggle('thinking', onMove && g.ai_thinking);
   }
+  renderClocks();
+}
+
+/** Both clocks, counted down from the state's `now` (the page's own clock after that). */
+function renderClocks() {
+  const g = G && G.game, c = g && g.online && g.online.clock;
+  if (!c) return;
+  const spent = performance.now() - G.clockAt;
+  for (const color of ['black', 'white']) {
+    const box = $('#clock-' + color);
+    if (!box) continue;
+    const running = c.running === color && g.status === 'playing';
+    const ms = (color === 'black' ? c.black_ms : c.white_ms) - (running ? spent : 0);
+    const text = clockText(ms);
+    if (box.textContent !== text) box.textContent = text;
+    box.classList.toggle('running', running);
+    box.classList.toggle('low', running && lowTime(ms, c.control));
+  }
+  const first = $('#first-move');
+  if (first) {
+    const left = c.first_move_by && g.status === 'playing' ? Math.ceil((c.first_move_by - c.now - spent) / 1000) : null;
+    first.textContent = left !== null && left >= 0 ? t('web-first-move-in', { color: g.to_move, s: left }) : '';
+  }
+}
+
+// ---------- chat ----------
+
+function chatBox() {
+  const input = el('input', { id: 'chat-input', maxlength: 140, autocomplete: 'off', 'aria-label': t('web-chat-say') });
+  return el('section', { class: 'chat', id: 'chat', 'aria-label': t('web-chat') },
+    el('h2', { id: 'chat-title' }, t(G.you.length ? 'web-chat-players' : 'web-chat-spectators')),
+    el('ol', { class: 'chat-lines', id: 'chat-lines', 'aria-live': 'polite' }),
+    el('form', { class: 'chat-form', onsubmit: async ev => {
+      ev.preventDefault();
+      const text = input.value;
+      if (!text.trim()) return;
+      try {
+        const line = await api('POST', `/api/games/${G.id}/chat`, { text });
+        input.value = '';
+        if (!G.chat.some(l => l.seq === line.seq)) { G.chat.push(line); renderChat(); }
+        $('#chat-error').textContent = '';
+      } catch (e) { $('#chat-error').textContent = e.message; }
+    } }, input, button(t('web-chat-send'), { type: 'submit', id: 'chat-send', class: 'small' })),
+    el('p', { class: 'error', id: 'chat-error', role: 'alert' }));
+}
+
+async function loadChat(g) {
+  try {
+    const r = await api('GET', `/api/games/${g.id}/chat`);
+    if (G !== g) return;
+    for (const l of r.lines) if (!g.chat.some(x => x.seq === l.seq)) g.chat.push(l);
+    g.chat.sort((a, b) => a.seq - b.seq);
+    renderChat();
+  } catch { /* the chat stays empty; the game goes on */ }
+}
+
+/** The messages, as text (never markup): whatever a user wrote shows as written. */
+function renderChat() {
+  const box = $('#chat-lines');
+  if (!box) return;
+  box.replaceChildren(...G.chat.slice(-100).map(l => el('li', {},
+    el('strong', {}, (l.author ?? t('web-player-guest')) + ': '), el('span', {}, l.text))));
+  box.scrollTop = box.scrollHeight;
 }
 
 function renderHead() {
   const g = G.game;
+  const o = g.online;
   const kind = g.mode === 'ai' ? t('web-mode-ai', { strength: strengthText(g.level) })
+    : o ? [o.rated ? t('web-rated') : t('web-casual'), o.clock ? `${o.clock.control} · ${t('web-speed-' + o.clock.speed)}` : ''].filter(Boolean).join(' · ')
     : g.mode === 'friend' ? t('web-mode-friend') : t('web-mode-local');
   $('#game-head').replaceChildren(
     el('div', { class: 'variant' }, variantName(g.variant), ' · ', link('/rules/' + g.variant, t('web-rules'), { id: 'game-rules' })),
-    el('div', { class: 'kind' }, kind));
+    el('div', { class: 'kind' }, kind),
+    o ? el('div', { class: 'first-move', id: 'first-move', role: 'status' }) : null);
 }
 
 function statusText() {

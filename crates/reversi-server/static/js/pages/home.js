@@ -7,6 +7,7 @@ import { t, variantName, dateText } from '../i18n.js';
 import { prefs, myGames, rememberGame } from '../prefs.js';
 import { STRENGTHS, strengthText } from '../strength.js';
 import { playerLine, resultLine } from './summary.js';
+import { poolsGrid, liveList } from './lobby.js';
 
 /** The presets offered when a game is created (README "Variants"). */
 export const VARIANTS = ['othello', 'xot', 'nxn:6', 'nxn:10', 'grand', 'eight-stars', 'black-hole', 'anti',
@@ -63,6 +64,10 @@ export async function homePage(app) {
     el('div', { class: 'play' },
       el('h1', {}, t('web-hero-title')),
       el('p', { class: 'lead' }, t('web-hero-lead')),
+      el('section', { class: 'card', 'aria-labelledby': 'vs-people' },
+        el('h2', { id: 'vs-people' }, icon('users'), t('web-play-online')),
+        el('div', { id: 'home-pools' }, poolsGrid()),
+        el('p', { class: 'lobby-note' }, link('/lobby', t('web-to-lobby'), { id: 'lobby-link' }))),
       el('section', { class: 'card', 'aria-labelledby': 'vs-ai' },
         el('h2', { id: 'vs-ai' }, icon('cpu'), t('web-play-computer')),
         chips,
@@ -78,12 +83,24 @@ export async function homePage(app) {
           button(t('web-start-local'), { id: 'local', onclick: () => start('local') }, 'users'))),
       el('p', { class: 'error', id: 'home-error', role: 'alert' })));
   const mine = el('section', { class: 'lists' },
+    el('div', { class: 'list-box' }, el('h2', {}, t('web-live-games')), el('ul', { class: 'games', id: 'live' }, el('li', { class: 'muted' }, '…'))),
     el('div', { class: 'list-box' }, el('h2', {}, t('web-your-games')), el('ul', { class: 'games', id: 'my-games' }, el('li', { class: 'muted' }, '…'))),
     el('div', { class: 'list-box' }, el('h2', {}, t('web-recent-finished')), el('ul', { class: 'games', id: 'recent' }, el('li', { class: 'muted' }, '…')),
       el('p', {}, link('/archive', t('web-to-archive'), { id: 'archive-link' }))));
   app.replaceChildren(hero, mine);
   fillMine();
   fillRecent();
+  fillOnline();
+}
+
+async function fillOnline() {
+  try {
+    const [lobby, live] = await Promise.all([api('GET', '/api/lobby'), api('GET', '/api/live')]);
+    const box = $('#home-pools');
+    if (!box) return;
+    box.replaceChildren(poolsGrid(lobby));
+    liveList(live);
+  } catch { /* the pools still work when clicked */ }
 }
 
 async function fillMine() {

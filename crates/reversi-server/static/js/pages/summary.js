@@ -7,7 +7,9 @@ export function playerName(kind, level) {
   return kind === 'ai' ? t('web-player-computer', { strength: strengthText(level) }) : t('web-player-person');
 }
 
-export const playerLine = g => `● ${playerName(g.black, g.level)} · ○ ${playerName(g.white, g.level)}`;
+export const playerLine = g => g.mode === 'online'
+  ? `● ${g.black_name ?? t('web-player-guest')} · ○ ${g.white_name ?? t('web-player-guest')}`
+  : `● ${playerName(g.black, g.level)} · ○ ${playerName(g.white, g.level)}`;
 
 /** The result of a listed game, or its state while it is played. */
 export function resultLine(g) {
@@ -29,5 +31,6 @@ export function resultText(g) {
   const score = r.winner
     ? t('web-result-won', { color: r.winner, black: r.black, white: r.white })
     : t('web-result-draw', { black: r.black, white: r.white });
+  if (r.flagged) return t('web-result-time', { result: score, color: r.flagged });
   return r.resigned ? t('web-result-resigned', { result: score, color: r.resigned }) : score;
 }

@@ -1,0 +1,340 @@
+//! `reversi bot`: connects an engine to a Reversi site as a bot account, so that people find an
+//! opponent of a chosen strength at any hour. The built-in engine at a level, or any GTP or
+//! NBoard program (`--engine "edax -gtp"`), plays every game the bot is in: challenges sent to
+//! it are accepted, and it keeps seeks open in the lobby for the time controls asked for.
+//!
+//! It talks to the site's JSON API with the bot's token (`Authorization: Bearer bot_…`, made on
+//! the site's account page), polling: the lobby every two seconds, its games every 200 ms.
+
+use super::engine_args::EngineArgs;
+use anyhow::{bail, Context, Result};
+use reversi_arena::player::{start, Contestant};
+use reversi_arena::{PlayerSpec, Protocol};
+use reversi_core::notation::parse_move;
+use reversi_core::{Game, Move, Rules, Variant};
+use serde_json::{json, Value};
+use std::collections::{HashMap, HashSet};
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Arguments of `reversi bot`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Make the account a bot on the site's account page (Settings → Bot \
+account), which shows its token once. The bot then plays rated and casual games against people \
+who accept its seeks or challenge it; it never plays other bots' rated games."
+)]
+pub struct Args {
+    /// The site, e.g. `https://reversi.example.org` or `http://127.0.0.1:8080`.
+    #[arg(long)]
+    server: String,
+    /// The bot's API token (`bot_…`).
+    #[arg(long)]
+    token: String,
+    /// An external engine to play instead of the built-in one: its command line.
+    #[arg(long)]
+    engine: Option<String>,
+    /// The external engine's protocol.
+    #[arg(long, value_enum, default_value_t = ProtocolArg::Gtp)]
+    protocol: ProtocolArg,
+    /// Time controls to keep a seek open for (repeatable; none: only challenges are played).
+    #[arg(long = "seek")]
+    seeks: Vec<String>,
+    /// Whether its seeks are rated.
+    #[arg(long)]
+    rated: bool,
+    /// Games played at once at most.
+    #[arg(long, default_value_t = 4)]
+    max_games: usize,
+    /// Stop after this many games (default: run until stopped).
+    #[arg(long)]
+    games: Option<usize>,
+    #[command(flatten)]
+    engine_args: EngineArgs,
+}
+
+/// Protocols of `--protocol`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProtocolArg {
+    /// GTP version 2 with Othello squares.
+    Gtp,
+    /// The NBoard protocol.
+    Nboard,
+}
+
+/// The site's API seen by the bot.
+struct Site {
+    base: String,
+    token: String,
+    agent: ureq::Agent,
+}
+
+impl Site {
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Result<(u16, Value)> {
+        let req = self
+            .agent
+            .request(method, &format!("{}{path}", self.base))
+            .set("Authorization", &format!("Bearer {}", self.token));
+        let resp = match body {
+            Some(b) => req.send_json(b),
+            None => req.call(),
+        };
+        let resp = match resp {
+            Ok(r) => r,
+            Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => bail!("cannot reach {}: {e}", self.base),
+        };
+        let status = resp.status();
+        let v: Value = resp.into_json().unwrap_or(Value::Null);
+        Ok((status, v))
+    }
+
+    fn ok(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value> {
+        let (status, v) = self.call(method, path, body)?;
+        if !(200..300).contains(&status) {
+            bail!("{method} {path}: {status} {}", v["error"].as_str().unwrap_or(""));
+        }
+        Ok(v)
+    }
+}
+
+/// Who moves in one game: the built-in engine, or an external one started for the game.
+enum Mover {
+    Builtin(Box<reversi_engine::Engine>),
+    External(Box<dyn Contestant>),
+}
+
+/// One game the bot plays.
+struct Table {
+    mover: Mover,
+    /// The seat token, for moves.
+    seat: String,
+}
+
+/// The thinking time for a move with `left_ms` on the clock and `increment_ms` per move: a
+/// twentieth of what is left plus most of the increment, less a margin for the network.
+pub fn budget(left_ms: u64, increment_ms: u64) -> Duration {
+    let ms = (left_ms / 20 + increment_ms * 4 / 5).saturating_sub(300);
+    Duration::from_millis(ms.clamp(50, 60_000))
+}
+
+fn increment_ms(control: &str) -> u64 {
+    control
+        .split_once('+')
+        .and_then(|(_, inc)| inc.parse::<f64>().ok())
+        .map_or(0, |s| (s * 1000.0) as u64)
+}
+
+/// The game as the rules library holds it, from the server's state.
+fn replay(game: &Value) -> Result<Game> {
+    let variant = game["variant"].as_str().context("the game has no variant")?;
+    let variant = Variant::from_str(variant).map_err(|e| anyhow::anyhow!("variant {variant}: {e}"))?;
+    let mut g = Game::new(Rules::new(variant, 0));
+    let moves: Vec<Move> = game["moves"]
+        .as_array()
+        .context("the game has no moves list")?
+        .iter()
+        .map(|m| parse_move(m.as_str().unwrap_or("?")).map_err(|e| anyhow::anyhow!("{e}")))
+        .collect::<Result<_>>()?;
+    g.play_all(&moves)
+        .map_err(|e| anyhow::anyhow!("the game does not replay: {e}"))?;
+    Ok(g)
+}
+
+/// Runs the bot until it has played `--games` games, or for ever.
+pub fn run(a: Args) -> Result<()> {
+    let site = Site {
+        base: a.server.trim_end_matches('/').to_string(),
+        token: a.token.clone(),
+        agent: ureq::AgentBuilder::new().timeout(Duration::from_secs(20)).build(),
+    };
+    let me = site.ok("GET", "/api/account", None)?;
+    let Some(name) = me["user"]["name"].as_str().map(str::to_string) else {
+        bail!("the server does not know this token: make the account a bot on its Settings page");
+    };
+    if me["user"]["bot"] != true {
+        bail!("{name} is not a bot account");
+    }
+    eprintln!("{name} is on {}", site.base);
+    let mut tables: HashMap<String, Table> = HashMap::new();
+    let mut done: HashSet<String> = HashSet::new();
+    let mut finished = 0usize;
+    let mut last_lobby = Instant::now() - Duration::from_secs(10);
+    let stop = AtomicBool::new(false);
+    loop {
+        if last_lobby.elapsed() >= Duration::from_secs(2) {
+            last_lobby = Instant::now();
+            if let Err(e) = lobby(&site, &a, &mut tables, &done) {
+                eprintln!("lobby: {e:#}");
+            }
+        }
+        let ids: Vec<String> = tables.keys().cloned().collect();
+        for id in ids {
+            match play(&site, &a, &id, &mut tables, &stop) {
+                Ok(true) => {}
+                Ok(false) => {
+                    if let Some(Table {
+                        mover: Mover::External(mut c),
+                        ..
+                    }) = tables.remove(&id)
+                    {
+                        c.finish();
+                    }
+                    done.insert(id.clone());
+                    finished += 1;
+                    eprintln!("game {id} over ({finished} played)");
+                }
+                Err(e) => eprintln!("game {id}: {e:#}"),
+            }
+        }
+        if a.games.is_some_and(|n| finished >= n) {
+            return Ok(());
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// Takes the new games, accepts the challenges sent to the bot, keeps its seeks open.
+fn lobby(site: &Site, a: &Args, tables: &mut HashMap<String, Table>, done: &HashSet<String>) -> Result<()> {
+    let l = site.ok("GET", "/api/lobby", None)?;
+    for s in l["started"].as_array().into_iter().flatten() {
+        if let Some(id) = s["game"].as_str() {
+            if !tables.contains_key(id) && !done.contains(id) {
+                sit(site, a, id, tables)?;
+            }
+        }
+    }
+    let seeks = l["seeks"].as_array().cloned().unwrap_or_default();
+    for s in &seeks {
+        if s["for_you"] == true && tables.len() < a.max_games {
+            let id = s["id"].as_str().unwrap_or_default();
+            let (status, r) = site.call("POST", &format!("/api/seeks/{id}/accept"), Some(json!({})))?;
+            if status == 201 {
+                if let Some(g) = r["game"]["id"].as_str() {
+                    sit(site, a, g, tables)?;
+                }
+            }
+        }
+    }
+    let mine: Vec<&str> = seeks
+        .iter()
+        .filter(|s| s["mine"] == true)
+        .filter_map(|s| s["control"].as_str())
+        .collect();
+    if tables.len() < a.max_games {
+        for control in &a.seeks {
+            if !mine.contains(&control.as_str()) {
+                site.ok(
+                    "POST",
+                    "/api/seeks",
+                    Some(json!({ "control": control, "rated": a.rated })),
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Starts playing game `id`: its seat token, and an engine for it.
+fn sit(site: &Site, a: &Args, id: &str, tables: &mut HashMap<String, Table>) -> Result<()> {
+    let g = site.ok("GET", &format!("/api/games/{id}"), None)?;
+    let Some(seat) = g["token"].as_str() else {
+        bail!("game {id}: the server gave no seat to this bot");
+    };
+    let mover = match &a.engine {
+        None => Mover::Builtin(Box::new(a.engine_args.engine()?)),
+        Some(cmd) => {
+            let spec = PlayerSpec {
+                name: cmd.clone(),
+                command: Some(reversi_arena::player::CommandLine::Line(cmd.clone())),
+                protocol: Some(match a.protocol {
+                    ProtocolArg::Gtp => Protocol::Gtp,
+                    ProtocolArg::Nboard => Protocol::Nboard,
+                }),
+                ..PlayerSpec::default()
+            };
+            Mover::External(
+                start(&spec, a.engine_args.level, None, 0).map_err(|e| anyhow::anyhow!("{cmd}: {e}"))?,
+            )
+        }
+    };
+    eprintln!("playing game {id}");
+    tables.insert(
+        id.to_string(),
+        Table {
+            mover,
+            seat: seat.to_string(),
+        },
+    );
+    Ok(())
+}
+
+/// Moves in game `id` if it is the bot's turn; false once the game is over.
+fn play(
+    site: &Site,
+    a: &Args,
+    id: &str,
+    tables: &mut HashMap<String, Table>,
+    stop: &AtomicBool,
+) -> Result<bool> {
+    let v = site.ok("GET", &format!("/api/games/{id}"), None)?;
+    let game = &v["game"];
+    if game["status"] != "playing" {
+        return Ok(false);
+    }
+    let Some(to_move) = game["to_move"].as_str() else {
+        return Ok(true);
+    };
+    if !v["you"]
+        .as_array()
+        .is_some_and(|y| y.iter().any(|c| c == to_move))
+    {
+        return Ok(true);
+    }
+    let Some(table) = tables.get_mut(id) else {
+        return Ok(true);
+    };
+    let g = replay(game)?;
+    let clock = &game["online"]["clock"];
+    let left = clock[format!("{to_move}_ms")].as_u64().unwrap_or(u64::MAX / 4);
+    let inc = increment_ms(clock["control"].as_str().unwrap_or(""));
+    let mv = match &mut table.mover {
+        Mover::Builtin(engine) => {
+            let mut limits = a.engine_args.limits(g.ply() as u64);
+            let cap = budget(left, inc);
+            limits.time = Some(limits.time.map_or(cap, |t| t.min(cap)));
+            let r = reversi_protocol::think(engine, g.position(), &limits, stop, &mut |_| {});
+            r.best.context("the engine found no move")?
+        }
+        Mover::External(c) => c.choose(&g).map_err(|e| anyhow::anyhow!("the engine: {e}"))?,
+    };
+    let body = json!({ "move": mv.to_string(), "ply": game["ply"] });
+    let req = site
+        .agent
+        .post(&format!("{}/api/games/{id}/moves", site.base))
+        .set("Authorization", &format!("Bearer {}", table.seat));
+    match req.send_json(body) {
+        Ok(_) | Err(ureq::Error::Status(409, _)) => Ok(true),
+        Err(ureq::Error::Status(code, r)) => {
+            let v: Value = r.into_json().unwrap_or(Value::Null);
+            bail!("move {mv}: {code} {}", v["error"].as_str().unwrap_or(""))
+        }
+        Err(e) => bail!("move {mv}: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_budget_leaves_time_on_the_clock() {
+        assert_eq!(budget(60_000, 0), Duration::from_millis(2_700));
+        assert_eq!(budget(1_000, 0), Duration::from_millis(50));
+        assert_eq!(budget(180_000, 2_000), Duration::from_millis(10_300));
+        assert_eq!(increment_ms("3+2"), 2_000);
+        assert_eq!(increment_ms("0.5+0.5"), 500);
+        assert_eq!(increment_ms("1d"), 0);
+    }
+}

@@ -1,0 +1,190 @@
+//! Chat per game: the players' room (the two players) and the spectators' room (everyone
+//! else). Messages are cleaned and flood-limited by `reversi_site::chat`, stored with the game,
+//! pushed to the room's websockets on every instance, and escaped by the page that shows them.
+
+use crate::body::parse_body;
+use crate::db::ChatLine;
+use crate::error::{Error, Result};
+use crate::session::Identity;
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::Json;
+use reversi_site::chat::{clean, Flood, Room};
+use serde::Deserialize;
+
+/// Messages one page of the chat history holds at most.
+pub const HISTORY: u32 = 200;
+
+/// Body of `POST /api/games/{id}/chat`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ChatBody {
+    /// `players` or `spectators` (default: the caller's own room).
+    pub room: Option<String>,
+    /// The message.
+    pub text: String,
+}
+
+/// Query of `GET /api/games/{id}/chat`.
+#[derive(Debug, Default, Deserialize)]
+pub struct ChatQuery {
+    /// `players` or `spectators` (default: the caller's own room).
+    pub room: Option<String>,
+    /// Only messages after this number.
+    pub after: Option<i64>,
+}
+
+fn chat_error(e: reversi_site::chat::ChatError) -> Error {
+    match e {
+        reversi_site::chat::ChatError::Flood { retry_after_ms } => Error::Throttled {
+            code: "chat_flood",
+            message: e.to_string(),
+            retry_after_s: retry_after_ms.div_ceil(1000),
+        },
+        e => Error::Invalid(Error::site_code(e.code()), e.to_string()),
+    }
+}
+
+impl AppState {
+    /// The room `who` belongs to in game `id`, checking an asked one: players talk in theirs,
+    /// everyone else in the spectators'.
+    async fn room_of(&self, id: &str, asked: Option<&str>, headers: &HeaderMap) -> Result<Room> {
+        let token = self.seat_token(headers, id).await?;
+        let (_, seats) = self.view(id, token.as_deref()).await?;
+        let own = if seats.is_empty() {
+            Room::Spectators
+        } else {
+            Room::Players
+        };
+        match asked {
+            None => Ok(own),
+            Some(name) => {
+                let room = Room::named(name)
+                    .ok_or_else(|| Error::BadRequest("room must be players or spectators".into()))?;
+                if room != own {
+                    return Err(Error::Conflict(
+                        "chat_closed",
+                        match own {
+                            Room::Players => "players talk in the players' room while they play",
+                            Room::Spectators => "the players' room is for the two players",
+                        }
+                        .into(),
+                    ));
+                }
+                Ok(room)
+            }
+        }
+    }
+
+    /// Sends a chat message to game `id` for `who`.
+    pub async fn say(
+        &self,
+        id: &str,
+        who: &Identity,
+        headers: &HeaderMap,
+        room: Option<&str>,
+        text: &str,
+    ) -> Result<ChatLine> {
+        let room = self.room_of(id, room, headers).await?;
+        let user = who.user();
+        if user.is_none() && !self.config().guest_chat {
+            return Err(Error::Conflict(
+                "guests_no_chat",
+                "sign in to chat (guests cannot on this server)".into(),
+            ));
+        }
+        if user.is_some_and(|u| u.chat_off) {
+            return Err(Error::Conflict(
+                "chat_closed",
+                "you turned chat off (turn it on in your account)".into(),
+            ));
+        }
+        if room == Room::Players && self.players_chat_off(id).await? {
+            return Err(Error::Conflict("chat_closed", "a player turned chat off".into()));
+        }
+        let text = clean(text).map_err(chat_error)?;
+        let key = who
+            .key()
+            .ok_or_else(|| Error::Unauthorized("not_signed_in", "open the game first".into()))?;
+        let now = crate::time::clock_ms();
+        self.flood_check(&key, &text, now).map_err(chat_error)?;
+        let line = self
+            .db()
+            .insert_chat(
+                id,
+                room.name(),
+                user.map(|u| u.name.as_str()),
+                user.map(|u| u.id.as_str()),
+                &text,
+                now as i64,
+            )
+            .await?;
+        self.publish_chat(id, &line);
+        Ok(line)
+    }
+
+    /// Whether a player of game `id` (an account) has turned chat off.
+    async fn players_chat_off(&self, id: &str) -> Result<bool> {
+        let keys = self.player_keys(id).await?;
+        for k in keys.into_iter().flatten() {
+            if let Some(u) = self.db().user_by_id(&k).await? {
+                if u.chat_off {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    fn flood_check(
+        &self,
+        key: &str,
+        text: &str,
+        now: u64,
+    ) -> std::result::Result<(), reversi_site::chat::ChatError> {
+        let Ok(mut floods) = self.inner.floods.lock() else {
+            return Ok(());
+        };
+        if floods.len() > 50_000 {
+            floods.clear();
+        }
+        floods
+            .entry(key.to_string())
+            .or_insert_with(|| Flood::new(now))
+            .allow(text, now)
+    }
+}
+
+/// `POST /api/games/{id}/chat` `{"text", "room"?}`.
+pub async fn post(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: std::result::Result<Bytes, BytesRejection>,
+) -> Result<Json<ChatLine>> {
+    let b: ChatBody = parse_body(&headers, body, false)?;
+    let who = state.identity(&headers).await?;
+    Ok(Json(
+        state.say(&id, &who, &headers, b.room.as_deref(), &b.text).await?,
+    ))
+}
+
+/// `GET /api/games/{id}/chat?room=…&after=N`: the room's messages (the caller's own room by
+/// default).
+pub async fn history(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: std::result::Result<Query<ChatQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<serde_json::Value>> {
+    let Query(q) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
+    let room = state.room_of(&id, q.room.as_deref(), &headers).await?;
+    let lines = state
+        .db()
+        .chat(&id, room.name(), q.after.unwrap_or(0), HISTORY)
+        .await?;
+    Ok(Json(serde_json::json!({ "room": room.name(), "lines": lines })))
+}

@@ -1,0 +1,105 @@
+//! The server's side of timed games: a timer per deadline held in memory (so a flag falls on
+//! time even with nobody connected), a sweep of the deadlines stored in the database (games
+//! not in memory, after a restart, or held by an instance that went away), and the heartbeat
+//! that lets a restart tell how long the whole site was down.
+//!
+//! Several instances may set a timer for the same game; the database gives the flag to one
+//! ([`crate::db::Db::claim_deadline`]).
+
+use crate::state::{AppState, Inner};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::Weak;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// How often the stored deadlines are swept, and the heartbeat written.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(1);
+
+/// A gap in the heartbeat longer than this at start means the whole site was down: the running
+/// clocks move on by the gap. (Instances write it every [`SWEEP_EVERY`], so the player to move
+/// may get back up to that much of the time used just before the stop, never lose any.)
+pub const DOWNTIME_AFTER_MS: i64 = 5_000;
+
+/// Runs the timers fed through `rx` (game id, deadline in Unix ms) until the state is dropped.
+pub(crate) async fn timers(state: Weak<Inner>, mut rx: mpsc::UnboundedReceiver<(String, u64)>) {
+    let mut heap: BinaryHeap<Reverse<(u64, String)>> = BinaryHeap::new();
+    loop {
+        let now = crate::time::clock_ms();
+        let wait = heap.peek().map_or(Duration::from_secs(3600), |Reverse((at, _))| {
+            Duration::from_millis(at.saturating_sub(now))
+        });
+        tokio::select! {
+            msg = rx.recv() => match msg {
+                Some((id, at)) => heap.push(Reverse((at, id))),
+                None => return,
+            },
+            _ = tokio::time::sleep(wait) => {
+                let now = crate::time::clock_ms();
+                let mut due = Vec::new();
+                while heap.peek().is_some_and(|Reverse((at, _))| *at <= now) {
+                    if let Some(Reverse((_, id))) = heap.pop() {
+                        due.push(id);
+                    }
+                }
+                let Some(inner) = state.upgrade() else { return };
+                let s = AppState { inner };
+                for id in due {
+                    if let Err(e) = s.expire(&id).await {
+                        tracing::warn!("deadline of game {id}: {e}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Sweeps the stored deadlines and writes the heartbeat every [`SWEEP_EVERY`], until the state
+/// is dropped.
+pub(crate) async fn sweep(state: Weak<Inner>) {
+    loop {
+        tokio::time::sleep(SWEEP_EVERY).await;
+        let Some(inner) = state.upgrade() else { return };
+        let s = AppState { inner };
+        let now = crate::time::now_ms();
+        if let Err(e) = s.db().heartbeat(now).await {
+            tracing::warn!("heartbeat: {e}");
+        }
+        match s.db().due_games(now, 500).await {
+            Ok(ids) => {
+                for id in ids {
+                    if let Err(e) = s.expire(&id).await {
+                        tracing::warn!("deadline of game {id}: {e}");
+                    }
+                }
+            }
+            Err(e) => tracing::warn!("looking for due deadlines: {e}"),
+        }
+    }
+}
+
+impl AppState {
+    /// At start: if no instance was alive for a while (the whole site was down), moves every
+    /// running clock on by the downtime; applies the ratings of games that ended just before a
+    /// stop. Returns the clocks moved.
+    pub(crate) async fn resume_clocks(&self) -> crate::Result<u64> {
+        let now = crate::time::now_ms();
+        let mut shifted = 0;
+        if let Some(last) = self.db().heartbeat(now).await? {
+            let gap = now - last;
+            if gap > DOWNTIME_AFTER_MS {
+                shifted = self.db().shift_clocks(gap as u64).await?;
+                if shifted > 0 {
+                    tracing::info!(
+                        "site was down {} s: {shifted} running clocks resume where they stopped",
+                        gap / 1000
+                    );
+                }
+            }
+        }
+        for id in self.db().unrated_games(1000).await? {
+            self.rate_finished(&id).await?;
+        }
+        Ok(shifted)
+    }
+}

@@ -1,0 +1,106 @@
+//! Chat lines, stored with their game.
+
+use super::Db;
+use crate::error::{Error, Result};
+use sqlx::Row;
+
+/// A stored chat message.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ChatLine {
+    /// Its number in the game (1, 2, …; both rooms share the count).
+    pub seq: i64,
+    /// `players` or `spectators`.
+    pub room: String,
+    /// The author's name (`null`: a guest, or a deleted account).
+    pub author: Option<String>,
+    /// The text (cleaned, [`reversi_site::chat::clean`]); escaped where shown.
+    pub text: String,
+    /// When (Unix ms).
+    pub at: i64,
+}
+
+impl Db {
+    /// Stores a message of game `game_id` and returns it numbered.
+    pub async fn insert_chat(
+        &self,
+        game_id: &str,
+        room: &str,
+        author: Option<&str>,
+        user_id: Option<&str>,
+        text: &str,
+        at: i64,
+    ) -> Result<ChatLine> {
+        for _ in 0..5 {
+            let stored = with_pool!(self, pool => {
+                let mut tx = pool.begin().await?;
+                let seq: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) + 1 FROM chat WHERE game_id = $1")
+                    .bind(game_id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                let done = sqlx::query(
+                    "INSERT INTO chat (game_id, seq, room, author, user_id, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(game_id)
+                .bind(seq)
+                .bind(room)
+                .bind(author)
+                .bind(user_id)
+                .bind(text)
+                .bind(at)
+                .execute(&mut *tx)
+                .await;
+                match done {
+                    // Another instance numbered a message at once: number again.
+                    Err(sqlx::Error::Database(d)) if d.is_unique_violation() => None,
+                    Err(e) => return Err(e.into()),
+                    Ok(_) => {
+                        notify_chat!(self, tx, game_id);
+                        tx.commit().await?;
+                        Some(seq)
+                    }
+                }
+            });
+            if let Some(seq) = stored {
+                return Ok(ChatLine {
+                    seq,
+                    room: room.to_string(),
+                    author: author.map(str::to_string),
+                    text: text.to_string(),
+                    at,
+                });
+            }
+        }
+        Err(Error::Conflict(
+            "game_changed",
+            "the chat is busy; send again".into(),
+        ))
+    }
+
+    /// The messages of `room` in game `game_id` after number `after`, oldest first (at most
+    /// `limit`).
+    pub async fn chat(&self, game_id: &str, room: &str, after: i64, limit: u32) -> Result<Vec<ChatLine>> {
+        with_pool!(self, pool => {
+            let rows = sqlx::query(
+                "SELECT seq, room, author, text, at FROM chat WHERE game_id = $1 AND room = $2 AND seq > $3 \
+                 ORDER BY seq LIMIT $4",
+            )
+            .bind(game_id)
+            .bind(room)
+            .bind(after)
+            .bind(limit as i64)
+            .fetch_all(pool)
+            .await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(ChatLine {
+                        seq: r.try_get("seq")?,
+                        room: r.try_get("room")?,
+                        author: r.try_get("author")?,
+                        text: r.try_get("text")?,
+                        at: r.try_get("at")?,
+                    })
+                })
+                .collect()
+        })
+    }
+}

@@ -1,0 +1,241 @@
+//! The lobby's seeks and quick-pairing pools, stored so that every instance sees them and a
+//! restart keeps them. Accepting deletes the row: of two accepts at once, one deletes it.
+
+use super::Db;
+use crate::error::Result;
+use sqlx::Row;
+
+/// A stored seek.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeekRow {
+    /// The public id.
+    pub id: String,
+    /// The owner's player key (account id, or `g:` and a guest key): never shown.
+    pub owner: String,
+    /// The owner's name (`None`: a guest).
+    pub owner_name: Option<String>,
+    /// Whether the owner has an account.
+    pub registered: bool,
+    /// Whether the owner is a bot.
+    pub bot: bool,
+    /// The owner's rating in the seek's category, if rated there.
+    pub rating: Option<f64>,
+    /// The variant preset.
+    pub variant: String,
+    /// The time control (`5+3`, `3d`).
+    pub control: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// `black`, `white` or `random`: the owner's colour.
+    pub colour: String,
+    /// The ratings the owner accepts.
+    pub range: Option<(i64, i64)>,
+    /// The pool's control, for a quick-pairing entry (not shown in the lobby).
+    pub pool: Option<String>,
+    /// A challenge's addressee (account id): only they may accept it.
+    pub target: Option<String>,
+    /// When it was made (Unix ms).
+    pub created_at: i64,
+}
+
+const SEEK_COLUMNS: &str = "id, owner, owner_name, registered, bot, rating, variant, control, rated, \
+                            colour, range_min, range_max, pool, target, created_at";
+
+fn seek_of<R: Row>(r: &R) -> Result<SeekRow>
+where
+    for<'r> &'r str: sqlx::ColumnIndex<R>,
+    for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<String>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<i64>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<f64>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    let lo: Option<i64> = r.try_get("range_min")?;
+    let hi: Option<i64> = r.try_get("range_max")?;
+    Ok(SeekRow {
+        id: r.try_get("id")?,
+        owner: r.try_get("owner")?,
+        owner_name: r.try_get("owner_name")?,
+        registered: r.try_get::<i64, _>("registered")? != 0,
+        bot: r.try_get::<i64, _>("bot")? != 0,
+        rating: r.try_get("rating")?,
+        variant: r.try_get("variant")?,
+        control: r.try_get("control")?,
+        rated: r.try_get::<i64, _>("rated")? != 0,
+        colour: r.try_get("colour")?,
+        range: lo.zip(hi),
+        pool: r.try_get("pool")?,
+        target: r.try_get("target")?,
+        created_at: r.try_get("created_at")?,
+    })
+}
+
+impl Db {
+    /// Stores a seek.
+    pub async fn insert_seek(&self, s: &SeekRow) -> Result<()> {
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(&format!(
+                "INSERT INTO seeks ({SEEK_COLUMNS}, seen_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)"
+            ))
+            .bind(&s.id)
+            .bind(&s.owner)
+            .bind(&s.owner_name)
+            .bind(s.registered as i64)
+            .bind(s.bot as i64)
+            .bind(s.rating)
+            .bind(&s.variant)
+            .bind(&s.control)
+            .bind(s.rated as i64)
+            .bind(&s.colour)
+            .bind(s.range.map(|r| r.0))
+            .bind(s.range.map(|r| r.1))
+            .bind(&s.pool)
+            .bind(&s.target)
+            .bind(s.created_at)
+            .execute(&mut *tx)
+            .await?;
+            notify_lobby!(self, tx);
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// The open seeks, oldest first: the lobby's (`pool` `None`), or the entries of one pool.
+    pub async fn seeks(&self, pool_name: Option<&str>, limit: u32) -> Result<Vec<SeekRow>> {
+        with_pool!(self, pool => {
+            let rows = sqlx::query(&format!(
+                "SELECT {SEEK_COLUMNS} FROM seeks WHERE ($1 IS NULL AND pool IS NULL) OR pool = $1 \
+                 ORDER BY created_at, id LIMIT $2"
+            ))
+            .bind(pool_name)
+            .bind(limit as i64)
+            .fetch_all(pool)
+            .await?;
+            rows.iter().map(seek_of).collect()
+        })
+    }
+
+    /// The seeks of `owner`.
+    pub async fn seeks_of(&self, owner: &str) -> Result<Vec<SeekRow>> {
+        with_pool!(self, pool => {
+            let rows = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE owner = $1 ORDER BY created_at"))
+                .bind(owner)
+                .fetch_all(pool)
+                .await?;
+            rows.iter().map(seek_of).collect()
+        })
+    }
+
+    /// The seek `id`.
+    pub async fn seek(&self, id: &str) -> Result<Option<SeekRow>> {
+        with_pool!(self, pool => {
+            let row = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE id = $1"))
+                .bind(id)
+                .fetch_optional(pool)
+                .await?;
+            row.map(|r| seek_of(&r)).transpose()
+        })
+    }
+
+    /// Takes seek `id` away (to make its game, or because its owner cancels it): true for the
+    /// one caller that removed it.
+    pub async fn take_seek(&self, id: &str, owner: Option<&str>) -> Result<bool> {
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let done = sqlx::query("DELETE FROM seeks WHERE id = $1 AND ($2 IS NULL OR owner = $2)")
+                .bind(id)
+                .bind(owner)
+                .execute(&mut *tx)
+                .await?;
+            notify_lobby!(self, tx);
+            tx.commit().await?;
+            Ok(done.rows_affected() == 1)
+        })
+    }
+
+    /// Removes every seek of `owner` (made on another page, left behind); returns how many.
+    pub async fn drop_seeks_of(&self, owner: &str) -> Result<u64> {
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let n = sqlx::query("DELETE FROM seeks WHERE owner = $1").bind(owner).execute(&mut *tx).await?;
+            notify_lobby!(self, tx);
+            tx.commit().await?;
+            Ok(n.rows_affected())
+        })
+    }
+
+    /// Marks the seeks of `owner` as still wanted at `now` (the owner's page is open).
+    pub async fn touch_seeks(&self, owner: &str, now: i64) -> Result<()> {
+        with_pool!(self, pool => {
+            sqlx::query("UPDATE seeks SET seen_at = $1 WHERE owner = $2")
+                .bind(now)
+                .bind(owner)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// Removes the real-time seeks nobody has asked about since `before` (their owner left;
+    /// correspondence seeks stay for a week); returns how many.
+    pub async fn expire_seeks(&self, before: i64, correspondence_before: i64) -> Result<u64> {
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let n = sqlx::query(
+                "DELETE FROM seeks WHERE (seen_at < $1 AND control NOT LIKE '%d') OR seen_at < $2",
+            )
+            .bind(before)
+            .bind(correspondence_before)
+            .execute(&mut *tx)
+            .await?;
+            if n.rows_affected() > 0 {
+                notify_lobby!(self, tx);
+            }
+            tx.commit().await?;
+            Ok(n.rows_affected())
+        })
+    }
+
+    /// Records that seek `seek_id` of `owner` became game `game_id`, for its owner to find.
+    pub async fn record_seek_game(&self, seek_id: &str, owner: &str, game_id: &str, now: i64) -> Result<()> {
+        with_pool!(self, pool => {
+            sqlx::query("INSERT INTO seek_games (seek_id, owner, game_id, at) VALUES ($1, $2, $3, $4)")
+                .bind(seek_id)
+                .bind(owner)
+                .bind(game_id)
+                .bind(now)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// The games made from `owner`'s seeks since `since` (Unix ms), newest first.
+    pub async fn seek_games_of(&self, owner: &str, since: i64) -> Result<Vec<(String, String)>> {
+        with_pool!(self, pool => {
+            let rows = sqlx::query("SELECT seek_id, game_id FROM seek_games WHERE owner = $1 AND at >= $2 ORDER BY at DESC")
+                .bind(owner)
+                .bind(since)
+                .fetch_all(pool)
+                .await?;
+            rows.iter().map(|r| Ok((r.try_get("seek_id")?, r.try_get("game_id")?))).collect()
+        })
+    }
+
+    /// The last game between player keys `a` and `b` in which `a` played Black, if they met.
+    pub async fn last_meeting(&self, a: &str, b: &str) -> Result<Option<bool>> {
+        with_reader!(self, pool => {
+            let row = sqlx::query(
+                "SELECT black_user FROM games WHERE (black_user = $1 AND white_user = $2) \
+                 OR (black_user = $2 AND white_user = $1) ORDER BY created_at DESC LIMIT 1",
+            )
+            .bind(a)
+            .bind(b)
+            .fetch_optional(pool)
+            .await?;
+            row.map(|r| Ok(r.try_get::<String, _>("black_user")? == a)).transpose()
+        })
+    }
+}

@@ -1,0 +1,132 @@
+//! What a profile and the live-games list read: a player's games (filtered), results per
+//! colour, and the online games in progress.
+
+use super::{summary_of, Db, GameSummary, SUMMARY_SELECT};
+use crate::error::Result;
+use sqlx::Row;
+
+/// Wins, losses and draws with one colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ColourResults {
+    /// Games won.
+    pub wins: i64,
+    /// Games lost.
+    pub losses: i64,
+    /// Games drawn.
+    pub draws: i64,
+}
+
+/// An online game in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveRow {
+    /// The game id.
+    pub id: String,
+    /// The variant.
+    pub variant: String,
+    /// JSON of both seats.
+    pub seat_info: String,
+    /// JSON of the clock.
+    pub clock: Option<String>,
+    /// Moves played.
+    pub move_count: i64,
+}
+
+/// The condition on a player's games of a result filter (`$1` is the player).
+fn result_filter(result: Option<&str>) -> &'static str {
+    match result {
+        Some("win") => {
+            "((g.winner = 'black' AND g.black_user = $1) OR (g.winner = 'white' AND g.white_user = $1))"
+        }
+        Some("loss") => {
+            "((g.winner = 'white' AND g.black_user = $1) OR (g.winner = 'black' AND g.white_user = $1))"
+        }
+        Some("draw") => "(g.status = 'finished' AND g.winner IS NULL)",
+        Some("playing") => "g.status = 'playing'",
+        _ => "1 = 1",
+    }
+}
+
+impl Db {
+    /// A page of the games of player `user` (newest first): `result` `win`, `loss`, `draw` or
+    /// `playing`, `colour` `black` or `white`; and how many match.
+    pub async fn user_games(
+        &self,
+        user: &str,
+        result: Option<&str>,
+        colour: Option<&str>,
+        offset: u32,
+        limit: u32,
+    ) -> Result<(Vec<GameSummary>, i64)> {
+        let side = match colour {
+            Some("black") => "g.black_user = $1",
+            Some("white") => "g.white_user = $1",
+            _ => "(g.black_user = $1 OR g.white_user = $1)",
+        };
+        let cond = format!("{side} AND {}", result_filter(result));
+        let sql =
+            format!("{SUMMARY_SELECT} WHERE {cond} ORDER BY g.created_at DESC, g.id LIMIT $2 OFFSET $3");
+        let count = format!("SELECT COUNT(*) FROM games g WHERE {cond}");
+        with_reader!(self, pool => {
+            let rows = sqlx::query(&sql)
+                .bind(user)
+                .bind(limit as i64)
+                .bind(offset as i64)
+                .fetch_all(pool)
+                .await?;
+            let total: i64 = sqlx::query_scalar(&count).bind(user).fetch_one(pool).await?;
+            Ok((rows.iter().map(summary_of).collect::<Result<Vec<_>>>()?, total))
+        })
+    }
+
+    /// Player `user`'s results with Black and with White (finished games).
+    pub async fn colour_results(&self, user: &str) -> Result<[ColourResults; 2]> {
+        with_reader!(self, pool => {
+            let rows = sqlx::query(
+                "SELECT CASE WHEN black_user = $1 THEN 'black' ELSE 'white' END AS side, winner, COUNT(*) AS n \
+                 FROM games WHERE (black_user = $1 OR white_user = $1) AND status = 'finished' \
+                 GROUP BY CASE WHEN black_user = $1 THEN 'black' ELSE 'white' END, winner",
+            )
+            .bind(user)
+            .fetch_all(pool)
+            .await?;
+            let mut out = [ColourResults::default(); 2];
+            for r in rows {
+                let side: String = r.try_get("side")?;
+                let winner: Option<String> = r.try_get("winner")?;
+                let n: i64 = r.try_get("n")?;
+                let c = &mut out[(side == "white") as usize];
+                match winner {
+                    None => c.draws += n,
+                    Some(w) if w == side => c.wins += n,
+                    Some(_) => c.losses += n,
+                }
+            }
+            Ok(out)
+        })
+    }
+
+    /// Online games in progress, newest first (at most `limit`).
+    pub async fn live_games(&self, limit: u32) -> Result<Vec<LiveRow>> {
+        with_reader!(self, pool => {
+            let rows = sqlx::query(
+                "SELECT id, variant, seat_info, clock, move_count FROM games \
+                 WHERE mode = 'online' AND status = 'playing' AND seat_info IS NOT NULL \
+                 ORDER BY created_at DESC, id LIMIT $1",
+            )
+            .bind(limit as i64)
+            .fetch_all(pool)
+            .await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(LiveRow {
+                        id: r.try_get("id")?,
+                        variant: r.try_get("variant")?,
+                        seat_info: r.try_get("seat_info")?,
+                        clock: r.try_get("clock")?,
+                        move_count: r.try_get("move_count")?,
+                    })
+                })
+                .collect()
+        })
+    }
+}

@@ -1,0 +1,267 @@
+//! Ratings: applied once per rated game, per category; the history behind the profile's chart;
+//! the leaderboards.
+
+use super::Db;
+use crate::error::Result;
+use crate::game::LiveGame;
+use reversi_core::Color;
+use reversi_site::rating::{rate_game, Category, Rating, Score};
+use sqlx::Row;
+
+/// One point of a rating history.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RatingPoint {
+    /// The category.
+    pub category: String,
+    /// The game that brought it.
+    pub game_id: String,
+    /// When (Unix ms).
+    pub at: i64,
+    /// The rating after the game.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+}
+
+/// A line of a leaderboard.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct BoardLine {
+    /// The player's name.
+    pub name: String,
+    /// The rating.
+    pub rating: f64,
+    /// Its deviation (below the provisional mark).
+    pub deviation: f64,
+    /// Rated games in the category.
+    pub games: i64,
+    /// Whether the player is a bot.
+    pub bot: bool,
+}
+
+macro_rules! rating_of_row {
+    ($r:expr) => {
+        Rating {
+            rating: $r.try_get("rating")?,
+            deviation: $r.try_get("deviation")?,
+            volatility: $r.try_get("volatility")?,
+            games: $r.try_get::<i64, _>("games")?.max(0) as u32,
+            last_rated: $r
+                .try_get::<Option<i64>, _>("last_rated")?
+                .map(|t| t.max(0) as u64),
+        }
+    };
+}
+
+impl Db {
+    /// Every rating of account `id`.
+    pub async fn ratings_of(&self, id: &str) -> Result<Vec<(Category, Rating)>> {
+        with_reader!(self, pool => {
+            let rows = sqlx::query(
+                "SELECT category, rating, deviation, volatility, games, last_rated FROM ratings WHERE user_id = $1",
+            )
+            .bind(id)
+            .fetch_all(pool)
+            .await?;
+            let mut out = Vec::new();
+            for r in rows {
+                let name: String = r.try_get("category")?;
+                if let Some(c) = Category::named(&name) {
+                    out.push((c, rating_of_row!(r)));
+                }
+            }
+            Ok(out)
+        })
+    }
+
+    /// Account `id`'s rating in `category` (the starting rating when it has none).
+    pub async fn rating(&self, id: &str, category: Category) -> Result<Rating> {
+        with_pool!(self, pool => {
+            let row = sqlx::query(
+                "SELECT rating, deviation, volatility, games, last_rated FROM ratings \
+                 WHERE user_id = $1 AND category = $2",
+            )
+            .bind(id)
+            .bind(category.name())
+            .fetch_optional(pool)
+            .await?;
+            Ok(match row {
+                Some(r) => rating_of_row!(r),
+                None => Rating::default(),
+            })
+        })
+    }
+
+    /// Applies the ratings of the finished rated game `live`, once whatever the number of
+    /// callers and instances: the transaction that claims the game (`rating_done`) also stores
+    /// both new ratings, their history and the game's rating changes. Returns the changes
+    /// (Black's, White's) when this call applied them; `live`'s seat information gets them too.
+    pub async fn apply_ratings(&self, live: &mut LiveGame, now: u64) -> Result<Option<[i32; 2]>> {
+        let Some(online) = live.record.online.as_ref() else {
+            return Ok(None);
+        };
+        let (Some(category), Some(result)) = (online.category(live.record.variant), live.result()) else {
+            return Ok(None);
+        };
+        if !online.rated || online.seats.iter().any(|s| s.is_guest()) {
+            return Ok(None);
+        }
+        let score = match result.winner {
+            Some(Color::Black) => Score::Win,
+            Some(Color::White) => Score::Loss,
+            None => Score::Draw,
+        };
+        let ids = [online.seats[0].key.clone(), online.seats[1].key.clone()];
+        let id = live.record.id.clone();
+        let diffs = with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let claimed = sqlx::query(
+                "UPDATE games SET rating_done = 1 WHERE id = $1 AND rated = 1 AND rating_done = 0",
+            )
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+            if claimed.rows_affected() != 1 {
+                return Ok(None);
+            }
+            let mut before = [Rating::default(); 2];
+            for c in 0..2 {
+                let row = sqlx::query(
+                    "SELECT rating, deviation, volatility, games, last_rated FROM ratings \
+                     WHERE user_id = $1 AND category = $2",
+                )
+                .bind(&ids[c])
+                .bind(category.name())
+                .fetch_optional(&mut *tx)
+                .await?;
+                if let Some(r) = row {
+                    before[c] = rating_of_row!(r);
+                }
+            }
+            let (b, w) = rate_game(&before[0], &before[1], score, now);
+            let after = [b, w];
+            let mut diffs = [0i32; 2];
+            for c in 0..2 {
+                let r = after[c];
+                diffs[c] = (r.rating.round() - before[c].rating.round()) as i32;
+                sqlx::query(
+                    "INSERT INTO ratings (user_id, category, rating, deviation, volatility, games, last_rated) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id, category) DO UPDATE SET \
+                     rating = $3, deviation = $4, volatility = $5, games = $6, last_rated = $7",
+                )
+                .bind(&ids[c])
+                .bind(category.name())
+                .bind(r.rating)
+                .bind(r.deviation)
+                .bind(r.volatility)
+                .bind(r.games as i64)
+                .bind(now as i64)
+                .execute(&mut *tx)
+                .await?;
+                sqlx::query(
+                    "INSERT INTO rating_history (user_id, category, game_id, at, rating, deviation) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(&ids[c])
+                .bind(category.name())
+                .bind(&id)
+                .bind(now as i64)
+                .bind(r.rating)
+                .bind(r.deviation)
+                .execute(&mut *tx)
+                .await?;
+            }
+            let mut seats = online.seats.clone();
+            seats[0].diff = Some(diffs[0]);
+            seats[1].diff = Some(diffs[1]);
+            sqlx::query("UPDATE games SET seat_info = $1 WHERE id = $2")
+                .bind(serde_json::to_string(&seats).unwrap_or_default())
+                .bind(&id)
+                .execute(&mut *tx)
+                .await?;
+            notify!(self, tx, &id);
+            tx.commit().await?;
+            Some(diffs)
+        });
+        if let (Some(d), Some(o)) = (diffs, live.record.online.as_mut()) {
+            o.seats[0].diff = Some(d[0]);
+            o.seats[1].diff = Some(d[1]);
+        }
+        Ok(diffs)
+    }
+
+    /// Finished rated games whose ratings were not applied (the server stopped in between).
+    pub async fn unrated_games(&self, limit: u32) -> Result<Vec<String>> {
+        with_reader!(self, pool => {
+            Ok(sqlx::query_scalar(
+                "SELECT id FROM games WHERE rated = 1 AND rating_done = 0 AND status = 'finished' LIMIT $1",
+            )
+            .bind(limit as i64)
+            .fetch_all(pool)
+            .await?)
+        })
+    }
+
+    /// Account `id`'s rating after each rated game, oldest first (at most `limit`).
+    pub async fn rating_history(&self, id: &str, limit: u32) -> Result<Vec<RatingPoint>> {
+        with_reader!(self, pool => {
+            let rows = sqlx::query(
+                "SELECT category, game_id, at, rating, deviation FROM rating_history WHERE user_id = $1 \
+                 ORDER BY at DESC, game_id LIMIT $2",
+            )
+            .bind(id)
+            .bind(limit as i64)
+            .fetch_all(pool)
+            .await?;
+            let mut out = rows
+                .iter()
+                .map(|r| {
+                    Ok(RatingPoint {
+                        category: r.try_get("category")?,
+                        game_id: r.try_get("game_id")?,
+                        at: r.try_get("at")?,
+                        rating: r.try_get("rating")?,
+                        deviation: r.try_get("deviation")?,
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            out.reverse();
+            Ok(out)
+        })
+    }
+
+    /// The best established players of `category` (deviation, grown by idle time at `now`, below
+    /// the provisional mark), best first.
+    pub async fn leaderboard(&self, category: Category, now: u64, limit: u32) -> Result<Vec<BoardLine>> {
+        with_reader!(self, pool => {
+            let rows = sqlx::query(
+                "SELECT u.name, u.bot, r.rating, r.deviation, r.volatility, r.games, r.last_rated \
+                 FROM ratings r JOIN users u ON u.id = r.user_id \
+                 WHERE r.category = $1 AND u.deleted_at IS NULL AND r.deviation < $2 \
+                 ORDER BY r.rating DESC, u.name LIMIT $3",
+            )
+            .bind(category.name())
+            .bind(reversi_site::rating::PROVISIONAL_DEVIATION)
+            .bind((limit as i64) * 2)
+            .fetch_all(pool)
+            .await?;
+            let mut out = Vec::new();
+            for r in rows {
+                let rating = rating_of_row!(r).at(now);
+                if rating.provisional(now) {
+                    continue;
+                }
+                out.push(BoardLine {
+                    name: r.try_get("name")?,
+                    rating: rating.rating,
+                    deviation: rating.deviation,
+                    games: rating.games as i64,
+                    bot: r.try_get::<i64, _>("bot")? != 0,
+                });
+                if out.len() >= limit as usize {
+                    break;
+                }
+            }
+            Ok(out)
+        })
+    }
+}

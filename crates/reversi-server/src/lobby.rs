@@ -1,0 +1,624 @@
+//! Finding a game: the lobby's seeks (made, listed, cancelled, accepted — one of two accepts at
+//! once wins), challenges to a named player, and the quick-pairing pools, paired by a task that
+//! one instance at a time runs (`reversi_site::pairing` decides the pairs).
+//!
+//! The lobby page polls `GET /api/lobby` every two seconds: the answer lists the seeks, how
+//! many wait in each pool, and the games the caller's seeks became, so the owner of a seek is
+//! taken to its game; a seek whose owner stops polling for [`SEEK_IDLE_MS`] goes away.
+
+use crate::body::parse_body;
+use crate::db::SeekRow;
+use crate::error::{Error, Result};
+use crate::online::{SeatInfo, Timing};
+use crate::secret::{random_string, random_u64};
+use crate::session::Identity;
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use reversi_core::{Color, Rules, Variant};
+use reversi_site::clock::TimeControl;
+use reversi_site::pairing::{self, Waiter, POOLS};
+use reversi_site::rating::{Category, Rating};
+use reversi_site::seek::{ColourChoice, Seek, Seeker};
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// A real-time seek whose owner has not polled the lobby for this long is removed (the page
+/// was closed). Correspondence seeks stay for [`CORRESPONDENCE_SEEK_MS`].
+pub const SEEK_IDLE_MS: i64 = 30_000;
+/// How long a correspondence seek stays without its owner: a week.
+pub const CORRESPONDENCE_SEEK_MS: i64 = 7 * 86_400_000;
+/// Open seeks one player may have at once.
+pub const SEEKS_PER_PLAYER: usize = 5;
+/// How often the pools are paired.
+pub const PAIRING_EVERY: Duration = Duration::from_millis(500);
+
+/// A player about to sit at a new online game.
+#[derive(Clone, Debug)]
+pub struct Entrant {
+    /// The player key.
+    pub key: String,
+    /// The name (`None`: a guest).
+    pub name: Option<String>,
+    /// Whether a bot.
+    pub bot: bool,
+    /// The rating in the game's category, for accounts.
+    pub rating: Option<Rating>,
+}
+
+impl Entrant {
+    fn seat(&self, now: u64) -> SeatInfo {
+        let r = self.rating.map(|r| r.at(now));
+        SeatInfo {
+            key: self.key.clone(),
+            name: self.name.clone(),
+            rating: r.map(|r| r.rating.round() as i32),
+            provisional: r.is_some_and(|r| r.provisional(now)),
+            bot: self.bot,
+            diff: None,
+        }
+    }
+}
+
+/// A seek as the lobby shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeekView {
+    /// Its id.
+    pub id: String,
+    /// The owner's name (`null`: a guest).
+    pub name: Option<String>,
+    /// Whether the owner is a bot.
+    pub bot: bool,
+    /// The owner's rating in the category, if rated there.
+    pub rating: Option<i32>,
+    /// The variant preset.
+    pub variant: String,
+    /// The time control.
+    pub control: String,
+    /// Its speed class.
+    pub speed: &'static str,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The owner's colour: `black`, `white` or `random`.
+    pub colour: String,
+    /// The ratings accepted.
+    pub range: Option<(i64, i64)>,
+    /// Whether the caller made it.
+    pub mine: bool,
+    /// Whether it is a challenge addressed to the caller.
+    pub for_you: bool,
+    /// When it was made (Unix ms).
+    pub created_at: i64,
+}
+
+fn view(s: &SeekRow, me: Option<&str>, my_user: Option<&str>) -> SeekView {
+    let speed = TimeControl::from_str(&s.control).map_or("rapid", |c| c.speed().name());
+    SeekView {
+        id: s.id.clone(),
+        name: s.owner_name.clone(),
+        bot: s.bot,
+        rating: s.rating.map(|r| r.round() as i32),
+        variant: s.variant.clone(),
+        control: s.control.clone(),
+        speed,
+        rated: s.rated,
+        colour: s.colour.clone(),
+        range: s.range,
+        mine: me == Some(s.owner.as_str()),
+        for_you: s.target.is_some() && s.target.as_deref() == my_user,
+        created_at: s.created_at,
+    }
+}
+
+fn colour_choice(s: &str) -> Option<ColourChoice> {
+    match s {
+        "black" => Some(ColourChoice::Black),
+        "white" => Some(ColourChoice::White),
+        "random" => Some(ColourChoice::Random),
+        _ => None,
+    }
+}
+
+fn seek_error(e: reversi_site::seek::SeekError) -> Error {
+    Error::Conflict(Error::site_code(e.code()), e.to_string())
+}
+
+fn parse_control(s: &str) -> Result<TimeControl> {
+    TimeControl::from_str(s).map_err(|e| Error::Invalid("bad_control", format!("time control {s:?}: {e}")))
+}
+
+/// Body of `POST /api/seeks`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SeekBody {
+    /// The variant preset (default `othello`).
+    pub variant: Option<String>,
+    /// The time control: `5+3` (minutes + seconds per move) or `3d` (days per move).
+    pub control: String,
+    /// Rated (accounts only) or casual (default).
+    pub rated: bool,
+    /// `black`, `white` or `random` (default).
+    pub colour: Option<String>,
+    /// The ratings accepted, `[low, high]`.
+    pub range: Option<(u16, u16)>,
+    /// A challenge: the name of the only player who may accept it.
+    pub to: Option<String>,
+}
+
+impl AppState {
+    /// The seeker `who` in `category` (its rating there, for accounts).
+    async fn seeker(&self, who: &Identity, category: Option<Category>) -> Result<Seeker> {
+        let key = who
+            .key()
+            .ok_or_else(|| Error::Internal("a seeker without a key".into()))?;
+        let (registered, bot, rating) = match (who.user(), category) {
+            (Some(u), Some(c)) => (true, u.bot, Some(self.db().rating(&u.id, c).await?.rating)),
+            (Some(u), None) => (true, u.bot, None),
+            (None, _) => (false, false, None),
+        };
+        Ok(Seeker {
+            key,
+            registered,
+            bot,
+            rating,
+        })
+    }
+
+    /// The entrant `who` for a game in `category`.
+    async fn entrant(&self, who: &Identity, category: Option<Category>) -> Result<Entrant> {
+        let key = who
+            .key()
+            .ok_or_else(|| Error::Internal("an entrant without a key".into()))?;
+        Ok(match who.user() {
+            Some(u) => Entrant {
+                key,
+                name: Some(u.name.clone()),
+                bot: u.bot,
+                rating: match category {
+                    Some(c) => Some(self.db().rating(&u.id, c).await?),
+                    None => None,
+                },
+            },
+            None => Entrant {
+                key,
+                name: None,
+                bot: false,
+                rating: None,
+            },
+        })
+    }
+
+    /// The entrant of a stored seek's owner (its rating read again: it may have changed).
+    async fn owner_entrant(&self, s: &SeekRow, category: Option<Category>) -> Result<Entrant> {
+        let rating = match (s.registered, category) {
+            (true, Some(c)) => Some(self.db().rating(&s.owner, c).await?),
+            _ => None,
+        };
+        Ok(Entrant {
+            key: s.owner.clone(),
+            name: s.owner_name.clone(),
+            bot: s.bot,
+            rating,
+        })
+    }
+
+    /// Makes a seek for `who` (a challenge when `b.to` names a player).
+    pub async fn make_seek(&self, who: &Identity, b: SeekBody) -> Result<SeekView> {
+        let variant_name = b.variant.clone().unwrap_or_else(|| "othello".into());
+        let variant =
+            Variant::from_str(&variant_name).map_err(|e| Error::BadRequest(format!("variant: {e}")))?;
+        let control = parse_control(&b.control)?;
+        let colour_name = b.colour.clone().unwrap_or_else(|| "random".into());
+        let colour = colour_choice(&colour_name)
+            .ok_or_else(|| Error::BadRequest("colour must be black, white or random".into()))?;
+        let category = Category::of(variant, control);
+        let owner = self.seeker(who, category).await?;
+        let seek = Seek {
+            owner: owner.clone(),
+            variant,
+            control,
+            rated: b.rated,
+            colour,
+            range: b.range,
+        };
+        seek.check().map_err(seek_error)?;
+        let target = match b.to.as_deref() {
+            None => None,
+            Some(name) => {
+                let (u, _) = self
+                    .db()
+                    .user_by_key(&reversi_site::account::skeleton(name))
+                    .await?
+                    .filter(|(u, _)| !u.deleted)
+                    .ok_or(Error::NotFound)?;
+                if u.id == owner.key {
+                    return Err(seek_error(reversi_site::seek::SeekError::Own));
+                }
+                Some(u.id)
+            }
+        };
+        if self
+            .db()
+            .seeks_of(&owner.key)
+            .await?
+            .iter()
+            .filter(|s| s.pool.is_none())
+            .count()
+            >= SEEKS_PER_PLAYER
+        {
+            return Err(Error::Conflict(
+                "seek_limit",
+                format!("you have {SEEKS_PER_PLAYER} open seeks already: cancel one first"),
+            ));
+        }
+        let row = SeekRow {
+            id: random_string(8),
+            owner: owner.key.clone(),
+            owner_name: who.user().map(|u| u.name.clone()),
+            registered: owner.registered,
+            bot: owner.bot,
+            rating: owner.rating,
+            variant: variant.to_string(),
+            control: control.to_string(),
+            rated: b.rated,
+            colour: colour_name,
+            range: b.range.map(|(lo, hi)| (lo as i64, hi as i64)),
+            pool: None,
+            target,
+            created_at: crate::time::now_ms(),
+        };
+        self.db().insert_seek(&row).await?;
+        Ok(view(&row, Some(&owner.key), who.user().map(|u| u.id.as_str())))
+    }
+
+    /// Accepts seek `id` for `who`: the game is made and `who` seated. Of two accepts at once,
+    /// one gets the game and the other `seek_gone`.
+    pub async fn accept_seek(&self, who: &Identity, id: &str) -> Result<(String, String)> {
+        let s = self.db().seek(id).await?.ok_or_else(seek_gone)?;
+        if s.pool.is_some() {
+            return Err(seek_gone());
+        }
+        let variant =
+            Variant::from_str(&s.variant).map_err(|_| Error::Internal("stored seek variant".into()))?;
+        let control = parse_control(&s.control)?;
+        let category = Category::of(variant, control);
+        let by = self.seeker(who, category).await?;
+        if let Some(t) = &s.target {
+            if who.user().map(|u| &u.id) != Some(t) {
+                return Err(Error::Conflict(
+                    "not_for_you",
+                    "this challenge is for another player".into(),
+                ));
+            }
+        }
+        let seek = Seek {
+            owner: Seeker {
+                key: s.owner.clone(),
+                registered: s.registered,
+                bot: s.bot,
+                rating: s.rating,
+            },
+            variant,
+            control,
+            rated: s.rated,
+            colour: colour_choice(&s.colour).unwrap_or(ColourChoice::Random),
+            range: s.range.map(|(lo, hi)| (lo as u16, hi as u16)),
+        };
+        seek.check_accept(&by).map_err(seek_error)?;
+        if !self.db().take_seek(id, None).await? {
+            return Err(seek_gone());
+        }
+        let owner = self.owner_entrant(&s, category).await?;
+        let taker = self.entrant(who, category).await?;
+        let owner_colour = seek.owner_colour(random_u64() & 1 == 0);
+        let (black, white) = if owner_colour == Color::Black {
+            (owner, taker)
+        } else {
+            (taker, owner)
+        };
+        let (game_id, tokens) = self
+            .create_online(black, white, variant, control, s.rated)
+            .await?;
+        self.db()
+            .record_seek_game(&s.id, &s.owner, &game_id, crate::time::now_ms())
+            .await?;
+        let mine = tokens[(!owner_colour).index()].clone();
+        Ok((game_id, mine))
+    }
+
+    /// Makes an online game between `black` and `white` and holds it; returns its id and both
+    /// seat tokens.
+    pub async fn create_online(
+        &self,
+        black: Entrant,
+        white: Entrant,
+        variant: Variant,
+        control: TimeControl,
+        rated: bool,
+    ) -> Result<(String, [String; 2])> {
+        let now = crate::time::clock_ms();
+        let tokens = [random_string(32), random_string(32)];
+        let record = crate::game::GameRecord {
+            id: random_string(10),
+            variant: Rules::new(variant, random_u64()).variant,
+            mode: crate::game::Mode::Online,
+            level: 1,
+            players: [crate::game::PlayerKind::Human; 2],
+            tokens: [Some(tokens[0].clone()), Some(tokens[1].clone())],
+            resigned: None,
+            created_at: crate::db::now(),
+            rematch: None,
+            join_token: None,
+            void: None,
+            online: Some(crate::online::Online {
+                seats: [black.seat(now), white.seat(now)],
+                rated,
+                timing: Some(Timing::new(control, now)),
+                flagged: None,
+            }),
+        };
+        let live = crate::game::LiveGame::new(record);
+        self.db().insert_game(&live).await?;
+        let id = live.record.id.clone();
+        self.hold_new(live)?;
+        Ok((id, tokens))
+    }
+
+    /// One round of quick pairing over every pool. On PostgreSQL one instance at a time pairs
+    /// (an advisory lock held for the round); the others skip the round.
+    pub async fn pair_pools(&self) -> Result<usize> {
+        let _guard = match self.db().try_pairing_lock().await? {
+            Some(g) => g,
+            None => return Ok(0),
+        };
+        let now = crate::time::clock_ms();
+        let mut made = 0;
+        for pool in POOLS {
+            let rows = self.db().seeks(Some(pool), 1000).await?;
+            if rows.len() < 2 {
+                continue;
+            }
+            let waiters: Vec<Waiter> = rows
+                .iter()
+                .map(|r| Waiter {
+                    key: r.owner.clone(),
+                    rating: r.rating.unwrap_or(reversi_site::rating::START_RATING),
+                    since: r.created_at.max(0) as u64,
+                })
+                .collect();
+            for (i, j) in pairing::pair(&waiters, now) {
+                let (a, b) = (&rows[i], &rows[j]);
+                if !self.db().take_seek(&a.id, None).await? {
+                    continue;
+                }
+                if !self.db().take_seek(&b.id, None).await? {
+                    // `b` left the pool meanwhile: `a` waits on, as it was.
+                    self.db().insert_seek(a).await?;
+                    continue;
+                }
+                let control = parse_control(pool)?;
+                let category = Category::of(Variant::Othello, control);
+                let rated = a.registered && b.registered && !(a.bot && b.bot);
+                let last = self.db().last_meeting(&a.owner, &b.owner).await?;
+                let a_colour = pairing::colour_of_first(last, random_u64() & 1 == 0);
+                let ea = self.owner_entrant(a, category).await?;
+                let eb = self.owner_entrant(b, category).await?;
+                let (black, white) = if a_colour == Color::Black {
+                    (ea, eb)
+                } else {
+                    (eb, ea)
+                };
+                let (game_id, _) = self
+                    .create_online(black, white, Variant::Othello, control, rated)
+                    .await?;
+                let t = crate::time::now_ms();
+                self.db().record_seek_game(&a.id, &a.owner, &game_id, t).await?;
+                self.db().record_seek_game(&b.id, &b.owner, &game_id, t).await?;
+                made += 1;
+            }
+        }
+        Ok(made)
+    }
+}
+
+fn seek_gone() -> Error {
+    Error::Conflict(
+        "seek_gone",
+        "this seek is gone: someone accepted it first, or it was cancelled".into(),
+    )
+}
+
+fn guest_cookie(resp: &mut Response, cookie: Option<HeaderValue>) {
+    if let Some(c) = cookie {
+        resp.headers_mut().append(header::SET_COOKIE, c);
+    }
+}
+
+/// `POST /api/seeks`: makes a seek (or, with `to`, a challenge); a visitor without an account
+/// becomes a guest (casual games only).
+pub async fn create(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: std::result::Result<Bytes, BytesRejection>,
+) -> Result<Response> {
+    let b: SeekBody = parse_body(&headers, body, false)?;
+    let (who, cookie) = state.identity_or_guest(&headers).await?;
+    let seek = state.make_seek(&who, b).await?;
+    let mut resp = (StatusCode::CREATED, Json(seek)).into_response();
+    guest_cookie(&mut resp, cookie);
+    Ok(resp)
+}
+
+/// `DELETE /api/seeks/{id}`: cancels one's own seek.
+pub async fn cancel(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<StatusCode> {
+    let who = state.identity(&headers).await?;
+    let key = who.key().ok_or(Error::NotFound)?;
+    if state.db().take_seek(&id, Some(&key)).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(Error::NotFound)
+    }
+}
+
+/// `POST /api/seeks/{id}/accept`: accepts a seek; answers the new game with the caller's seat.
+pub async fn accept(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response> {
+    let (who, cookie) = state.identity_or_guest(&headers).await?;
+    let (game_id, token) = state.accept_seek(&who, &id).await?;
+    let (game, seats) = state.view(&game_id, Some(&token)).await?;
+    let mut resp = crate::api::seated_response(
+        &state,
+        StatusCode::CREATED,
+        crate::state::Seated {
+            view: game,
+            token,
+            seats,
+            invite: None,
+        },
+    );
+    guest_cookie(&mut resp, cookie);
+    Ok(resp)
+}
+
+/// `POST /api/pools/{control}`: waits in the quick-pairing pool of `control` (leaving any
+/// other); `DELETE /api/pools` leaves.
+pub async fn join_pool(
+    State(state): State<AppState>,
+    Path(control): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response> {
+    let pool = POOLS.iter().find(|p| **p == control).ok_or_else(|| {
+        Error::Invalid(
+            "bad_control",
+            format!("no pool {control:?}: the pools are {}", POOLS.join(", ")),
+        )
+    })?;
+    let (who, cookie) = state.identity_or_guest(&headers).await?;
+    let tc = parse_control(pool)?;
+    let owner = state.seeker(&who, Category::of(Variant::Othello, tc)).await?;
+    for s in state.db().seeks_of(&owner.key).await? {
+        if s.pool.is_some() {
+            state.db().take_seek(&s.id, Some(&owner.key)).await?;
+        }
+    }
+    let row = SeekRow {
+        id: random_string(8),
+        owner: owner.key.clone(),
+        owner_name: who.user().map(|u| u.name.clone()),
+        registered: owner.registered,
+        bot: owner.bot,
+        rating: owner.rating,
+        variant: "othello".into(),
+        control: pool.to_string(),
+        rated: owner.registered,
+        colour: "random".into(),
+        range: None,
+        pool: Some(pool.to_string()),
+        target: None,
+        created_at: crate::time::now_ms(),
+    };
+    state.db().insert_seek(&row).await?;
+    let mut resp = (
+        StatusCode::CREATED,
+        Json(serde_json::json!({ "pool": pool, "id": row.id })),
+    )
+        .into_response();
+    guest_cookie(&mut resp, cookie);
+    Ok(resp)
+}
+
+/// `DELETE /api/pools`: leaves the pool one waits in.
+pub async fn leave_pool(State(state): State<AppState>, headers: HeaderMap) -> Result<StatusCode> {
+    let who = state.identity(&headers).await?;
+    if let Some(key) = who.key() {
+        for s in state.db().seeks_of(&key).await? {
+            if s.pool.is_some() {
+                state.db().take_seek(&s.id, Some(&key)).await?;
+            }
+        }
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /api/lobby`: the open seeks, the pools (players waiting in each), the pool the caller
+/// waits in, and the games the caller's seeks became in the last minute. Polling it keeps the
+/// caller's seeks open.
+pub async fn lobby(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<serde_json::Value>> {
+    let who = state.identity(&headers).await?;
+    let key = who.key();
+    let now = crate::time::now_ms();
+    if let Some(k) = &key {
+        state.db().touch_seeks(k, now).await?;
+    }
+    let user_id = who.user().map(|u| u.id.as_str());
+    let seeks: Vec<SeekView> = state
+        .db()
+        .seeks(None, 200)
+        .await?
+        .iter()
+        .filter(|s| s.target.is_none() || s.target.as_deref() == user_id || Some(&s.owner) == key.as_ref())
+        .map(|s| view(s, key.as_deref(), user_id))
+        .collect();
+    let mut pools = Vec::new();
+    for p in POOLS {
+        pools.push(
+            serde_json::json!({ "control": p, "waiting": state.db().seeks(Some(p), 1000).await?.len() }),
+        );
+    }
+    let (waiting_in, started) = match &key {
+        Some(k) => {
+            let mine = state.db().seeks_of(k).await?;
+            let games = state.db().seek_games_of(k, now - 60_000).await?;
+            (
+                mine.iter().find_map(|s| s.pool.clone()),
+                games
+                    .into_iter()
+                    .map(|(seek, game)| serde_json::json!({ "seek": seek, "game": game }))
+                    .collect(),
+            )
+        }
+        None => (None, Vec::new()),
+    };
+    Ok(Json(serde_json::json!({
+        "seeks": seeks,
+        "pools": pools,
+        "waiting_in": waiting_in,
+        "started": started,
+    })))
+}
+
+/// Pairs the pools and removes forgotten seeks, until the state is dropped.
+pub(crate) async fn pairing_task(state: std::sync::Weak<crate::state::Inner>) {
+    let mut last_expiry = 0i64;
+    loop {
+        tokio::time::sleep(PAIRING_EVERY).await;
+        let Some(inner) = state.upgrade() else { return };
+        let s = AppState { inner };
+        if let Err(e) = s.pair_pools().await {
+            tracing::warn!("pairing the pools: {e}");
+        }
+        let now = crate::time::now_ms();
+        if now - last_expiry > 5_000 {
+            last_expiry = now;
+            if let Err(e) = s
+                .db()
+                .expire_seeks(now - SEEK_IDLE_MS, now - CORRESPONDENCE_SEEK_MS)
+                .await
+            {
+                tracing::warn!("expiring seeks: {e}");
+            }
+        }
+    }
+}

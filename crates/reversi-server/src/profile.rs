@@ -1,0 +1,157 @@
+//! Players in public: profiles (`/api/users/{name}`), their games, the leaderboards, and the
+//! online games in progress with the featured one.
+
+use crate::error::{Error, Result};
+use crate::online::{SeatInfo, Timing};
+use crate::state::AppState;
+use axum::extract::{Path, Query, State};
+use axum::Json;
+use reversi_site::rating::Category;
+use serde::Deserialize;
+
+/// Query of `GET /api/users/{name}/games`.
+#[derive(Debug, Default, Deserialize)]
+pub struct GamesQuery {
+    /// `win`, `loss`, `draw` or `playing`.
+    pub result: Option<String>,
+    /// `black` or `white`.
+    pub colour: Option<String>,
+    /// Skip this many.
+    pub offset: Option<u32>,
+    /// At most this many (default 20, at most 100).
+    pub limit: Option<u32>,
+}
+
+impl AppState {
+    /// The live account named `name` (any look-alike spelling finds it).
+    async fn user_named(&self, name: &str) -> Result<crate::db::User> {
+        if name.len() > 64 {
+            return Err(Error::NotFound);
+        }
+        match self
+            .db()
+            .user_by_key(&reversi_site::account::skeleton(name))
+            .await?
+        {
+            Some((u, _)) if !u.deleted => Ok(u),
+            _ => Err(Error::NotFound),
+        }
+    }
+}
+
+/// `GET /api/users/{name}`: the profile: ratings per category (provisional marked), the rating
+/// history, results per colour, and the games being played now.
+pub async fn user(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Json<serde_json::Value>> {
+    let u = state.user_named(&name).await?;
+    let now = crate::time::clock_ms();
+    let ratings: Vec<serde_json::Value> = state
+        .db()
+        .ratings_of(&u.id)
+        .await?
+        .into_iter()
+        .map(|(c, r)| {
+            let r = r.at(now);
+            serde_json::json!({
+                "category": c.name(),
+                "rating": r.rating.round() as i64,
+                "deviation": r.deviation.round() as i64,
+                "provisional": r.provisional(now),
+                "games": r.games,
+            })
+        })
+        .collect();
+    let history = state.db().rating_history(&u.id, 1000).await?;
+    let [black, white] = state.db().colour_results(&u.id).await?;
+    let (playing, _) = state.db().user_games(&u.id, Some("playing"), None, 0, 20).await?;
+    Ok(Json(serde_json::json!({
+        "name": u.name,
+        "bot": u.bot,
+        "created_at": u.created_at,
+        "ratings": ratings,
+        "history": history,
+        "results": { "black": black, "white": white },
+        "playing": playing,
+    })))
+}
+
+/// `GET /api/users/{name}/games?result=win|loss|draw|playing&colour=black|white`.
+pub async fn games(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    query: std::result::Result<Query<GamesQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<serde_json::Value>> {
+    let Query(q) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
+    if let Some(r) = q.result.as_deref() {
+        if !matches!(r, "win" | "loss" | "draw" | "playing") {
+            return Err(Error::BadRequest(
+                "result must be win, loss, draw or playing".into(),
+            ));
+        }
+    }
+    if let Some(c) = q.colour.as_deref() {
+        if !matches!(c, "black" | "white") {
+            return Err(Error::BadRequest("colour must be black or white".into()));
+        }
+    }
+    let u = state.user_named(&name).await?;
+    let offset = q.offset.unwrap_or(0);
+    let limit = q.limit.unwrap_or(20).clamp(1, 100);
+    let (games, total) = state
+        .db()
+        .user_games(&u.id, q.result.as_deref(), q.colour.as_deref(), offset, limit)
+        .await?;
+    Ok(Json(
+        serde_json::json!({ "games": games, "total": total, "offset": offset, "limit": limit }),
+    ))
+}
+
+/// `GET /api/leaderboard/{category}`: the 100 best established players (provisional players
+/// are left out).
+pub async fn leaderboard(
+    State(state): State<AppState>,
+    Path(category): Path<String>,
+) -> Result<Json<serde_json::Value>> {
+    let c = Category::named(&category).ok_or(Error::NotFound)?;
+    let lines = state.db().leaderboard(c, crate::time::clock_ms(), 100).await?;
+    Ok(Json(
+        serde_json::json!({ "category": c.name(), "players": lines }),
+    ))
+}
+
+/// `GET /api/live`: the online games in progress (players, ratings, time control, watchers on
+/// this instance) and the featured one, the highest rated.
+pub async fn live(State(state): State<AppState>) -> Result<Json<serde_json::Value>> {
+    let rows = state.db().live_games(100).await?;
+    let mut games = Vec::new();
+    let mut featured: Option<(i32, String)> = None;
+    for r in rows {
+        let Ok(seats) = serde_json::from_str::<[SeatInfo; 2]>(&r.seat_info) else {
+            continue;
+        };
+        let control = r
+            .clock
+            .as_deref()
+            .and_then(|c| serde_json::from_str::<Timing>(c).ok())
+            .map(|t| t.clock.control.to_string());
+        let top = seats.iter().map(|s| s.rating.unwrap_or(0)).min().unwrap_or(0);
+        if featured.as_ref().is_none_or(|(best, _)| top > *best) {
+            featured = Some((top, r.id.clone()));
+        }
+        let side = |s: &SeatInfo| serde_json::json!({ "name": s.name, "rating": s.rating, "provisional": s.provisional, "bot": s.bot });
+        games.push(serde_json::json!({
+            "id": r.id,
+            "variant": r.variant,
+            "control": control,
+            "moves": r.move_count,
+            "black": side(&seats[0]),
+            "white": side(&seats[1]),
+            "watchers": state.watchers(&r.id),
+        }));
+    }
+    Ok(Json(
+        serde_json::json!({ "games": games, "featured": featured.map(|f| f.1) }),
+    ))
+}

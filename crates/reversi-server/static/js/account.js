@@ -1,0 +1,40 @@
+// Who is signed in (GET /api/account), shown in the header; pages ask `me()`.
+import { api } from './api.js';
+import { $, el, link, go } from './dom.js';
+import { t } from './i18n.js';
+
+let current = null;
+
+/** The account signed in ({name, bot, chat_off}), or null. */
+export const me = () => current;
+
+/** Asks the server who is signed in and redraws the header's account area. */
+export async function loadMe() {
+  try { current = (await api('GET', '/api/account')).user; } catch { current = null; }
+  accountArea();
+  return current;
+}
+
+/** Sets the account after signing in or out. */
+export function setMe(user) {
+  current = user;
+  accountArea();
+}
+
+/** The header's account area: a sign-in link, or the name (to the profile) and sign out. */
+export function accountArea() {
+  const box = $('#account');
+  if (!box) return;
+  if (!current) {
+    box.replaceChildren(link('/login', t('web-sign-in'), { id: 'nav-login', class: 'account-link' }));
+    return;
+  }
+  box.replaceChildren(
+    link('/@/' + encodeURIComponent(current.name), current.name, { id: 'nav-me', class: 'account-link' }),
+    link('/account', t('web-settings'), { id: 'nav-settings', class: 'account-link' }),
+    el('button', { type: 'button', id: 'sign-out', class: 'lang-button', onclick: async () => {
+      try { await api('POST', '/api/account/logout', {}); } catch { /* signed out anyway */ }
+      setMe(null);
+      go('/');
+    } }, t('web-sign-out')));
+}

@@ -1,0 +1,162 @@
+// The lobby (/lobby): the quick-pairing pools as a grid (one click to wait in one), the open
+// seeks (accept one, or make one), and the games being played now. It polls /api/lobby every
+// two seconds; when one of the visitor's seeks becomes a game, it goes there.
+import { api } from '../api.js';
+import { $, el, go, link, button } from '../dom.js';
+import { t, variantName } from '../i18n.js';
+import { me } from '../account.js';
+import { rememberGame } from '../prefs.js';
+
+/** The pools (reversi_site::pairing::POOLS) and their speed classes. */
+export const POOLS = [['1+1', 'bullet'], ['3+2', 'blitz'], ['5+0', 'blitz'], ['5+3', 'blitz'], ['10+5', 'rapid'],
+  ['15+10', 'classical'], ['30+0', 'classical'], ['1d', 'correspondence']];
+const CONTROLS = ['1+0', '1+1', '2+1', '3+0', '3+2', '5+0', '5+3', '10+0', '10+5', '15+10', '30+0', '1d', '2d', '3d', '7d'];
+const SEEK_VARIANTS = ['othello', 'xot', 'grand', 'anti', 'nxn:6', 'nxn:10', 'eight-stars', 'black-hole'];
+
+let L = null;
+
+export function stopLobby() {
+  if (L && L.timer) clearTimeout(L.timer);
+  L = null;
+}
+
+/** The pools grid (the home page shows it too): a click waits in the pool, a second leaves. */
+export function poolsGrid(state = {}) {
+  const grid = el('div', { class: 'pools', id: 'pools' });
+  for (const [control, speed] of POOLS) {
+    const waiting = state.waiting_in === control;
+    const n = (state.pools || []).find(p => p.control === control);
+    grid.append(el('button', { type: 'button', class: 'pool' + (waiting ? ' waiting' : ''), 'data-pool': control,
+      'aria-pressed': String(waiting), onclick: () => togglePool(control, waiting) },
+    el('strong', {}, control), el('span', {}, t('web-speed-' + speed)),
+    el('small', {}, waiting ? t('web-pool-searching') : t('web-pool-waiting', { n: n ? n.waiting : 0 }))));
+  }
+  return grid;
+}
+
+async function togglePool(control, waiting) {
+  try {
+    if (waiting) await api('DELETE', '/api/pools');
+    else await api('POST', '/api/pools/' + encodeURIComponent(control), {});
+    if (location.pathname !== '/lobby') go('/lobby'); else poll();
+  } catch (e) { const err = $('#lobby-error') || $('#home-error'); if (err) err.textContent = e.message; }
+}
+
+export async function lobbyPage(app) {
+  stopLobby();
+  L = { timer: null, seen: new Set(JSON.parse(sessionStorage.getItem('seen-games') || '[]')) };
+  document.title = t('web-lobby') + ' — ' + t('web-title');
+  app.replaceChildren(el('div', { class: 'lobby' },
+    el('section', { class: 'card' }, el('h1', {}, t('web-quick-pairing')), el('div', { id: 'pools-box' }, poolsGrid())),
+    el('section', { class: 'card' }, el('h2', {}, t('web-create-seek')), seekForm(), el('p', { class: 'error', id: 'lobby-error', role: 'alert' })),
+    el('section', { class: 'card' }, el('h2', {}, t('web-open-seeks')), el('div', { id: 'seeks' }, el('p', { class: 'muted' }, '…'))),
+    el('section', { class: 'card' }, el('h2', {}, t('web-live-games')), el('ul', { class: 'games', id: 'live' }, el('li', { class: 'muted' }, '…')))));
+  poll();
+}
+
+function seekForm() {
+  const variant = el('select', { id: 'seek-variant' });
+  for (const v of SEEK_VARIANTS) variant.append(el('option', { value: v }, variantName(v)));
+  const control = el('select', { id: 'seek-control' });
+  for (const c of CONTROLS) control.append(el('option', { value: c }, c));
+  control.value = '5+3';
+  const colour = el('select', { id: 'seek-colour' });
+  for (const c of ['random', 'black', 'white']) colour.append(el('option', { value: c }, t('web-color-' + c)));
+  const rated = el('input', { type: 'checkbox', id: 'seek-rated', checked: Boolean(me()), disabled: !me() });
+  const to = el('input', { id: 'seek-to', maxlength: 20, placeholder: t('web-challenge-placeholder'), autocomplete: 'off' });
+  const form = el('form', { class: 'seek-form', onsubmit: async ev => {
+    ev.preventDefault();
+    const body = { variant: variant.value, control: control.value, colour: colour.value, rated: rated.checked };
+    if (to.value.trim()) body.to = to.value.trim();
+    try { await api('POST', '/api/seeks', body); $('#lobby-error').textContent = ''; to.value = ''; poll(); }
+    catch (e) { $('#lobby-error').textContent = e.message; }
+  } },
+  el('label', {}, el('span', {}, t('web-variant')), variant),
+  el('label', {}, el('span', {}, t('web-time-control')), control),
+  el('label', {}, el('span', {}, t('web-your-color')), colour),
+  el('label', { class: 'check' }, rated, el('span', {}, me() ? t('web-rated') : t('web-rated-needs-account'))),
+  el('label', {}, el('span', {}, t('web-challenge-player')), to),
+  button(t('web-create-seek-button'), { type: 'submit', id: 'seek-create', class: 'primary' }, 'plus'));
+  return form;
+}
+
+async function poll() {
+  const l = L;
+  if (!l) return;
+  if (l.timer) clearTimeout(l.timer);
+  try {
+    const r = await api('GET', '/api/lobby');
+    if (L !== l) return;
+    for (const s of r.started) {
+      if (l.seen.has(s.game)) continue;
+      l.seen.add(s.game);
+      sessionStorage.setItem('seen-games', JSON.stringify([...l.seen].slice(-50)));
+      rememberGame(s.game);
+      go('/game/' + s.game);
+      return;
+    }
+    $('#pools-box').replaceChildren(poolsGrid(r));
+    seeksTable(r.seeks);
+    const live = await api('GET', '/api/live');
+    if (L !== l) return;
+    liveList(live);
+    $('#lobby-error').textContent = '';
+  } catch (e) { if (L === l) $('#lobby-error').textContent = e.message; }
+  if (L === l) l.timer = setTimeout(poll, 2000);
+}
+
+function who(name, rating, bot) {
+  return [name === null || name === undefined ? t('web-player-guest') : name, bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null,
+    rating ? el('span', { class: 'rating' }, ' ' + rating) : null];
+}
+
+function seeksTable(seeks) {
+  const box = $('#seeks');
+  if (!seeks.length) { box.replaceChildren(el('p', { class: 'muted' }, t('web-no-seeks'))); return; }
+  const body = el('tbody', {});
+  for (const s of seeks) {
+    const action = s.mine
+      ? button(t('web-cancel'), { class: 'small', 'data-cancel': s.id, onclick: () => cancel(s.id) }, 'x')
+      : button(t('web-accept'), { class: 'small primary', 'data-accept': s.id, onclick: () => accept(s.id) }, 'play');
+    body.append(el('tr', { class: s.for_you ? 'for-you' : null },
+      el('td', {}, who(s.name, s.rating, s.bot)),
+      el('td', {}, variantName(s.variant)),
+      el('td', {}, s.control, ' ', el('small', { class: 'muted' }, t('web-speed-' + s.speed))),
+      el('td', {}, s.rated ? t('web-rated') : t('web-casual')),
+      el('td', {}, t('web-color-' + s.colour)),
+      el('td', {}, action)));
+  }
+  box.replaceChildren(el('table', { class: 'seeks' },
+    el('thead', {}, el('tr', {}, ...['web-player', 'web-variant', 'web-time-control', 'web-mode', 'web-their-color', ''].map(k => el('th', { scope: 'col' }, k ? t(k) : '')))),
+    body));
+}
+
+async function accept(id) {
+  try {
+    const r = await api('POST', `/api/seeks/${id}/accept`, {});
+    rememberGame(r.game.id);
+    L.seen.add(r.game.id);
+    go('/game/' + r.game.id);
+  } catch (e) { $('#lobby-error').textContent = e.message; poll(); }
+}
+
+async function cancel(id) {
+  try { await api('DELETE', '/api/seeks/' + id); } catch (e) { $('#lobby-error').textContent = e.message; }
+  poll();
+}
+
+/** The games being played now, the featured one first. */
+export function liveList(live) {
+  const box = $('#live');
+  if (!box) return;
+  box.replaceChildren();
+  const games = [...live.games].sort((a, b) => (b.id === live.featured) - (a.id === live.featured));
+  for (const g of games.slice(0, 20)) {
+    box.append(el('li', { class: g.id === live.featured ? 'featured' : null }, link('/game/' + g.id, [
+      el('span', { class: 'g-players' }, '● ', who(g.black.name, g.black.rating, g.black.bot), ' · ○ ', who(g.white.name, g.white.rating, g.white.bot)),
+      el('span', { class: 'g-variant' }, variantName(g.variant), ' ', g.control || ''),
+      el('span', { class: 'g-result' }, t('web-watchers', { n: g.watchers })),
+    ], { class: 'game-item' })));
+  }
+  if (!games.length) box.append(el('li', { class: 'muted' }, t('web-no-live-games')));
+}

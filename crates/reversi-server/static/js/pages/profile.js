@@ -1,0 +1,103 @@
+// A player's profile (/@/NAME): ratings per category ("?" while provisional), the rating
+// history as a chart, results with each colour, the games being played now, and the games
+// (filtered by result and colour), each opening its replay.
+import { api } from '../api.js';
+import { $, el, svg, link } from '../dom.js';
+import { t, variantName, dateText } from '../i18n.js';
+import { resultLine } from './summary.js';
+
+export async function profilePage(app, name) {
+  document.title = name + ' — ' + t('web-title');
+  app.replaceChildren(el('p', { class: 'muted' }, '…'));
+  let p;
+  try { p = await api('GET', '/api/users/' + encodeURIComponent(name)); } catch (e) {
+    app.replaceChildren(el('div', { class: 'empty-state' }, el('h1', {}, t('web-no-such-player')), el('p', {}, e.message)));
+    return;
+  }
+  const ratings = el('div', { class: 'ratings', id: 'ratings' });
+  for (const r of p.ratings) {
+    ratings.append(el('div', { class: 'rating-box', 'data-category': r.category },
+      el('span', { class: 'cat' }, t('web-category-' + r.category)),
+      el('strong', {}, String(r.rating) + (r.provisional ? '?' : '')),
+      el('small', {}, t('web-rated-games', { n: r.games }))));
+  }
+  if (!p.ratings.length) ratings.append(el('p', { class: 'muted' }, t('web-no-rated-games')));
+  const res = c => p.results[c];
+  const results = el('table', { class: 'results', id: 'colour-results' },
+    el('thead', {}, el('tr', {}, el('th', {}), el('th', { scope: 'col' }, t('web-wins')), el('th', { scope: 'col' }, t('web-draws')), el('th', { scope: 'col' }, t('web-losses')))),
+    el('tbody', {}, ...['black', 'white'].map(c => el('tr', {}, el('th', { scope: 'row' }, t('web-with-color', { color: c })),
+      el('td', {}, String(res(c).wins)), el('td', {}, String(res(c).draws)), el('td', {}, String(res(c).losses))))));
+  const playing = el('ul', { class: 'games', id: 'playing-now' });
+  for (const g of p.playing) playing.append(el('li', {}, link('/game/' + g.id, [el('span', { class: 'g-players' }, line(g)), el('span', { class: 'g-result' }, t('web-playing-now'))], { class: 'game-item' })));
+  const filters = el('div', { class: 'filters' },
+    select('filter-result', [['', 'web-all-results'], ['win', 'web-wins'], ['loss', 'web-losses'], ['draw', 'web-draws']]),
+    select('filter-colour', [['', 'web-both-colors'], ['black', 'web-with-black'], ['white', 'web-with-white']]));
+  app.replaceChildren(el('div', { class: 'profile' },
+    el('header', { class: 'profile-head' },
+      el('h1', {}, p.name, p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null),
+      el('p', { class: 'muted' }, t('web-member-since', { date: dateText(p.created_at / 1000) }))),
+    el('section', { class: 'card' }, el('h2', {}, t('web-ratings')), ratings, chart(p.history, p.created_at)),
+    p.playing.length ? el('section', { class: 'card' }, el('h2', {}, t('web-playing-now')), playing) : null,
+    el('section', { class: 'card' }, el('h2', {}, t('web-results-by-color')), results),
+    el('section', { class: 'card' }, el('h2', {}, t('web-games')), filters, el('ul', { class: 'games', id: 'profile-games' }))));
+  const load = () => games(p.name, $('#filter-result').value, $('#filter-colour').value);
+  $('#filter-result').onchange = load;
+  $('#filter-colour').onchange = load;
+  load();
+}
+
+function select(id, options) {
+  const s = el('select', { id, 'aria-label': t(options[0][1]) });
+  for (const [v, k] of options) s.append(el('option', { value: v }, t(k)));
+  return s;
+}
+
+const line = g => `● ${g.black_name ?? t('web-player-guest')} · ○ ${g.white_name ?? t('web-player-guest')}`;
+
+async function games(name, result, colour) {
+  const box = $('#profile-games');
+  const q = new URLSearchParams({ limit: '50' });
+  if (result) q.set('result', result);
+  if (colour) q.set('colour', colour);
+  try {
+    const r = await api('GET', `/api/users/${encodeURIComponent(name)}/games?${q}`);
+    box.replaceChildren();
+    for (const g of r.games) {
+      box.append(el('li', {}, link((g.status === 'playing' ? '/game/' : '/replay/') + g.id, [
+        el('span', { class: 'g-variant' }, variantName(g.variant), g.rated ? ' · ' + t('web-rated') : ''),
+        el('span', { class: 'g-players' }, line(g)),
+        el('span', { class: 'g-result' }, resultLine(g)),
+        el('span', { class: 'g-date' }, dateText(g.finished_at || g.updated_at)),
+      ], { class: 'game-item' })));
+    }
+    if (!r.games.length) box.append(el('li', { class: 'muted' }, t('web-no-games-found')));
+  } catch (e) { box.replaceChildren(el('li', { class: 'error' }, e.message)); }
+}
+
+/** The rating after each rated game, one line per category from the 1500 every account starts
+ * with, as an SVG chart. */
+function chart(played, since) {
+  if (played.length < 1) return null;
+  const cats = [...new Set(played.map(h => h.category))];
+  const history = [...cats.map(category => ({ category, at: since, rating: 1500 })), ...played];
+  const W = 640, H = 200, P = 32;
+  const xs = history.map(h => h.at), ys = history.map(h => h.rating);
+  const x0 = Math.min(...xs), x1 = Math.max(...xs, x0 + 1);
+  const y0 = Math.floor((Math.min(...ys) - 20) / 50) * 50, y1 = Math.ceil((Math.max(...ys) + 20) / 50) * 50;
+  const X = x => P + (W - 2 * P) * (x - x0) / (x1 - x0), Y = y => H - P - (H - 2 * P) * (y - y0) / (y1 - y0 || 1);
+  const s = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'rating-chart', id: 'rating-chart', role: 'img', 'aria-label': t('web-rating-chart') });
+  for (let y = y0; y <= y1; y += 50) {
+    s.append(svg('line', { x1: P, x2: W - P, y1: Y(y), y2: Y(y), class: 'grid' }));
+    const label = svg('text', { x: 2, y: Y(y) + 4, class: 'axis' });
+    label.textContent = String(y);
+    s.append(label);
+  }
+  const byCat = {};
+  for (const h of history) (byCat[h.category] = byCat[h.category] || []).push(h);
+  Object.entries(byCat).forEach(([cat, pts], i) => {
+    const d = pts.map((h, k) => `${k ? 'L' : 'M'}${X(h.at).toFixed(1)},${Y(h.rating).toFixed(1)}`).join(' ');
+    s.append(svg('path', { d, class: `series s${i % 4}`, 'data-category': cat }));
+    for (const h of pts) s.append(svg('circle', { cx: X(h.at).toFixed(1), cy: Y(h.rating).toFixed(1), r: 3, class: `series-dot s${i % 4}` }));
+  });
+  return s;
+}

@@ -1,0 +1,47 @@
+// The account's settings (/account): change the password, turn chat off, make the account a
+// bot (its API token is shown once), delete the account.
+import { api } from '../api.js';
+import { $, el, go, button } from '../dom.js';
+import { t } from '../i18n.js';
+import { me, setMe } from '../account.js';
+
+export function settingsPage(app) {
+  const user = me();
+  document.title = t('web-settings') + ' — ' + t('web-title');
+  if (!user) { go('/login?then=/account'); return; }
+  const pw = (id, auto) => el('input', { id, type: 'password', autocomplete: auto, maxlength: 256, required: true });
+  const msg = id => el('p', { class: 'notice', id, role: 'status' });
+  const current = pw('pw-current', 'current-password'), next = pw('pw-new', 'new-password');
+  const chat = el('input', { type: 'checkbox', id: 'chat-off', checked: user.chat_off, onchange: async () => {
+    try { setMe((await api('POST', '/api/account/chat', { off: chat.checked })).user); $('#chat-msg').textContent = t('web-saved'); }
+    catch (e) { $('#chat-msg').textContent = e.message; }
+  } });
+  const botPw = pw('bot-password', 'current-password'), delPw = pw('delete-password', 'current-password');
+  app.replaceChildren(el('div', { class: 'settings' }, el('h1', {}, t('web-settings')),
+    el('form', { class: 'card', onsubmit: async ev => {
+      ev.preventDefault();
+      try { await api('POST', '/api/account/password', { current: current.value, new: next.value }); $('#pw-msg').textContent = t('web-password-changed'); current.value = next.value = ''; }
+      catch (e) { $('#pw-msg').textContent = e.message; }
+    } }, el('h2', {}, t('web-change-password')),
+    el('label', {}, el('span', {}, t('web-current-password')), current),
+    el('label', {}, el('span', {}, t('web-new-password')), next), msg('pw-msg'),
+    button(t('web-change-password'), { type: 'submit', id: 'pw-submit' })),
+    el('section', { class: 'card' }, el('h2', {}, t('web-chat')), el('label', { class: 'check' }, chat, el('span', {}, t('web-chat-off'))), msg('chat-msg')),
+    el('form', { class: 'card', onsubmit: async ev => {
+      ev.preventDefault();
+      try {
+        const r = await api('POST', '/api/account/bot', { password: botPw.value });
+        $('#bot-msg').replaceChildren(t('web-bot-token'), ' ', el('code', { id: 'bot-token' }), ' ', el('span', {}, t('web-bot-howto')));
+        $('#bot-token').textContent = r.token;
+      } catch (e) { $('#bot-msg').textContent = e.message; }
+    } }, el('h2', {}, t('web-bot-account')), el('p', { class: 'muted' }, t('web-bot-lead')),
+    el('label', {}, el('span', {}, t('web-password')), botPw), msg('bot-msg'),
+    button(t('web-make-bot'), { type: 'submit', id: 'bot-submit' })),
+    el('form', { class: 'card danger-zone', onsubmit: async ev => {
+      ev.preventDefault();
+      try { await api('POST', '/api/account/delete', { password: delPw.value }); setMe(null); go('/'); }
+      catch (e) { $('#delete-msg').textContent = e.message; }
+    } }, el('h2', {}, t('web-delete-account')), el('p', { class: 'muted' }, t('web-delete-lead')),
+    el('label', {}, el('span', {}, t('web-password')), delPw), msg('delete-msg'),
+    button(t('web-delete-account'), { type: 'submit', id: 'delete-submit', class: 'danger' }))));
+}

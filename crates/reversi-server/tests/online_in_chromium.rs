@@ -1,0 +1,196 @@
+//! Online play in a real headless Chromium: two strangers sign up in two browsers (one a phone
+//! in Russian), both click the same quick-pairing pool on the home page, are paired, and play a
+//! blitz game to the end by clicking, both clocks running; a third browser watches live and
+//! chats in the spectators' room; both profiles then show the new ratings, provisional. With
+//! `REVERSI_TEST_SCREENSHOTS=DIR` it saves the screenshots of `docs/screenshots/` on the way.
+//!
+//! Needs `REVERSI_TEST_CHROMIUM` and `REVERSI_TEST_CHROMEDRIVER` (`scripts/test` sets both).
+
+mod browser;
+
+use browser::{screenshot_dir, Bench, Driver, DESKTOP, ONE_AT_A_TIME, PHONE};
+use std::time::{Duration, Instant};
+
+fn lock() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Signs `name` up on the sign-up page, as a person types it.
+fn sign_up(d: &Driver, name: &str) {
+    d.open("/signup");
+    d.wait("the sign-up form", 20, |d| d.has("#auth-name"));
+    d.script(&format!(
+        "document.querySelector('#auth-name').value = '{name}';\
+         document.querySelector('#auth-password').value = '{name}-password-1';"
+    ));
+    d.click_css("#auth-submit");
+    d.wait("signed in", 20, |d| d.has("#nav-me"));
+    assert_eq!(d.text_of("#nav-me"), name);
+}
+
+/// Sends `text` in the game's chat box.
+fn say(d: &Driver, text: &str) {
+    d.script(&format!("document.querySelector('#chat-input').value = {text:?};"));
+    d.click_css("#chat-send");
+}
+
+#[test]
+fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let shots = screenshot_dir();
+    let ann = bench.browser(DESKTOP, "en");
+    let bob = bench.browser(PHONE, "ru");
+    sign_up(&ann, "Ann");
+    sign_up(&bob, "Bob");
+
+    // The home page shows the pools; one click waits in 3+2.
+    ann.open("/");
+    ann.wait("the pools", 20, |d| d.has("#home-pools .pool[data-pool='3+2']"));
+    ann.screenshot(shots.as_deref(), "online-home-en-desktop.png");
+    ann.click_css("#home-pools .pool[data-pool='3+2']");
+    ann.wait("waiting in the pool", 20, |d| {
+        d.url().ends_with("/lobby") && d.has(".pool.waiting[data-pool='3+2']")
+    });
+    ann.screenshot(shots.as_deref(), "lobby-en-desktop.png");
+    bob.open("/");
+    bob.wait("the pools", 20, |d| d.has("#home-pools .pool[data-pool='3+2']"));
+    bob.click_css("#home-pools .pool[data-pool='3+2']");
+    for d in [&ann, &bob] {
+        d.wait("the paired game", 30, |d| d.url().contains("/game/") && d.has("#clock-black"));
+    }
+    let id = ann.url().rsplit('/').next().unwrap().to_string();
+    assert!(bob.url().ends_with(&id), "{} and {}", ann.url(), bob.url());
+    assert!(ann.text_of("#game-head").contains("3+2"), "{}", ann.text_of("#game-head"));
+    assert!(ann.text_of("#game-head").contains("Rated"), "{}", ann.text_of("#game-head"));
+
+    // A third person watches live and talks in the spectators' room.
+    let fan = bench.browser(DESKTOP, "en");
+    sign_up(&fan, "Fan");
+    fan.open(&format!("/game/{id}"));
+    fan.wait("the game", 20, |d| d.has("#chat-input"));
+    assert!(fan.text_of("#chat-title").contains("Spectators"));
+    say(&fan, "<b>go</b> both!");
+    fan.wait("the message", 10, |d| d.text_of("#chat-lines").contains("<b>go</b> both!"));
+    assert!(!fan.has("#chat-lines b"), "a chat message became markup");
+    // The players talk in theirs, and do not see the spectators'.
+    say(&ann, "good luck");
+    bob.wait("Ann's message", 10, |d| d.text_of("#chat-lines").contains("good luck"));
+    fan.wait("still only the spectators' line", 2, |d| !d.text_of("#chat-lines").contains("good luck"));
+    assert!(!bob.text_of("#chat-lines").contains("both!"), "{}", bob.text_of("#chat-lines"));
+
+    // Play it out by clicking, whoever is to move; the clock of the side to move runs.
+    let end = Instant::now() + Duration::from_secs(400);
+    let mut clicks = 0;
+    let mut saw_running = false;
+    while !(ann.has("#result-dialog[open]") && bob.has("#result-dialog[open]")) {
+        assert!(Instant::now() < end, "the game did not end: {}", ann.body_text());
+        let moved = ann.play_any(clicks * 7 + 3) || bob.play_any(clicks * 5 + 1);
+        if moved {
+            clicks += 1;
+        } else {
+            std::thread::sleep(Duration::from_millis(40));
+        }
+        if clicks == 6 && !saw_running {
+            std::thread::sleep(Duration::from_millis(300));
+            saw_running = ann.has(".clock.running") && bob.has(".clock.running");
+            assert!(
+                saw_running,
+                "no clock runs after both first moves: {} / {} / {}",
+                ann.script("return document.querySelector('#player-top').outerHTML + document.querySelector('#player-bottom').outerHTML;"),
+                bob.script("return document.querySelector('#player-top').outerHTML;"),
+                bench.get(&format!("/api/games/{id}"))["game"]["online"]
+            );
+            ann.screenshot(shots.as_deref(), "online-game-en-desktop.png");
+            bob.screenshot(shots.as_deref(), "online-game-ru-phone.png");
+            fan.screenshot(shots.as_deref(), "online-spectator-en-desktop.png");
+        }
+    }
+    assert!(saw_running);
+    assert!(!ann.has(".clock.running"), "a clock runs after the end");
+
+    // Both profiles show the new blitz rating, provisional.
+    let game = bench.get(&format!("/api/games/{id}"));
+    let online = &game["game"]["online"];
+    for (d, name, color) in [(&ann, "Ann", "black"), (&bob, "Bob", "white"), (&ann, "Ann", "white")] {
+        if online[color]["name"] != name {
+            continue;
+        }
+        let diff = online[color]["diff"].as_i64().expect("the rating changed");
+        d.open(&format!("/@/{name}"));
+        d.wait("the profile", 20, |d| d.has("#ratings .rating-box[data-category='blitz']"));
+        let shown = d.text_of("#ratings .rating-box[data-category='blitz'] strong");
+        assert_eq!(shown, format!("{}?", 1500 + diff), "{name}");
+        assert!(d.has("#rating-chart circle"));
+        assert!(d.text_of("#profile-games").contains("Ann"));
+    }
+    ann.open("/@/Bob");
+    ann.wait("Bob's profile", 20, |d| d.has("#rating-chart"));
+    ann.screenshot(shots.as_deref(), "profile-en-desktop.png");
+    bob.open("/@/Bob");
+    bob.wait("the profile", 20, |d| d.has("#rating-chart"));
+    bob.screenshot(shots.as_deref(), "profile-ru-phone.png");
+    bob.open("/lobby");
+    bob.wait("the lobby", 20, |d| d.has("#pools .pool"));
+    assert!(!bob.scrolls_sideways(), "the lobby scrolls sideways on a phone");
+    bob.screenshot(shots.as_deref(), "lobby-ru-phone.png");
+    // Six regulars play a season of rated blitz among themselves, so that the leaderboard has
+    // established players (a rating stops being provisional after a dozen or so games).
+    season(&bench);
+    ann.open("/players/blitz");
+    ann.wait("the leaderboard", 20, |d| d.has("#board-list table"));
+    assert!(ann.text_of("#board-list").contains("Regular1"), "{}", ann.text_of("#board-list"));
+    assert!(!ann.text_of("#board-list").contains("Ann"), "a provisional player is listed");
+    ann.screenshot(shots.as_deref(), "leaderboard-en-desktop.png");
+    bob.open("/players/blitz");
+    bob.wait("the leaderboard", 20, |d| d.has("#board-list table"));
+    bob.screenshot(shots.as_deref(), "leaderboard-ru-phone.png");
+}
+
+/// Six accounts play 30 rated 3+2 games each, through the server's state (the moves of the
+/// strongest-looking pick: the first legal square for "Regular1", the last for the others).
+fn season(bench: &Bench) {
+    use reversi_server::lobby::Entrant;
+    use reversi_site::clock::TimeControl;
+    let state = &bench.state;
+    let rt = &bench.runtime;
+    let ids: Vec<String> = (1..=6)
+        .map(|i| {
+            let (id, name) = (format!("regular{i}id"), format!("Regular{i}"));
+            let hash = reversi_site::account::hash_password("regular-password");
+            let key = reversi_site::account::skeleton(&name);
+            assert!(rt.block_on(state.db().create_user(&id, &name, &key, &hash, 0)).unwrap());
+            id
+        })
+        .collect();
+    let entrant = |i: usize| Entrant {
+        key: ids[i].clone(),
+        name: Some(format!("Regular{}", i + 1)),
+        bot: false,
+        rating: Some(rt.block_on(state.db().rating(&ids[i], reversi_site::rating::Category::Blitz)).unwrap()),
+    };
+    for round in 0..30 {
+        for i in 0..6 {
+            let j = (i + 1 + round % 5) % 6;
+            if i > j && round % 2 == 0 || i < j && round % 2 == 1 {
+                continue;
+            }
+            let control = TimeControl::fischer(180, 2).unwrap();
+            let (id, tokens) = rt
+                .block_on(state.create_online(entrant(i), entrant(j), reversi_core::Variant::Othello, control, true))
+                .unwrap();
+            loop {
+                let (v, _) = rt.block_on(state.view(&id, None)).unwrap();
+                let Some(side) = v.to_move else { break };
+                let black = side == reversi_core::Color::Black;
+                let first = (black && i == 0) || (!black && j == 0);
+                let mv = if first { v.legal_moves.first() } else { v.legal_moves.last() };
+                let mv = mv.cloned().unwrap_or_else(|| "pass".into());
+                let token = &tokens[side.index()];
+                rt.block_on(state.play(&id, Some(token), &mv, None)).unwrap();
+            }
+        }
+    }
+}
