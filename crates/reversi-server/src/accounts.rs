@@ -25,7 +25,8 @@ pub const FAILURES_PER_ACCOUNT: u32 = 5;
 /// Failed sign-ins allowed per address within [`THROTTLE_WINDOW_MS`] (a household or an office
 /// shares one).
 pub const FAILURES_PER_ADDRESS: u32 = 20;
-/// Accounts made per address within [`THROTTLE_WINDOW_MS`].
+/// Accounts made per address within [`THROTTLE_WINDOW_MS`], by default
+/// ([`crate::Config::signups_per_address`]).
 pub const SIGNUPS_PER_ADDRESS: u32 = 5;
 /// The window of the throttles: 15 minutes.
 pub const THROTTLE_WINDOW_MS: i64 = 15 * 60 * 1000;
@@ -118,12 +119,56 @@ fn wrong_credentials() -> Error {
     Error::Unauthorized("wrong_credentials", "wrong username or password".into())
 }
 
-/// Runs the password hash (tens of milliseconds of one core) off the async threads, behind the
-/// engine's semaphore-free blocking pool.
+/// Threads that compute password hashes: each hash takes tens of milliseconds of a core and
+/// 19 MiB (argon2id's memory cost), so a storm of sign-ins waits in line instead of taking every
+/// core, and the memory the hashes use stays with these few threads (the blocking pool's
+/// hundreds of threads would each keep some).
+pub const HASH_THREADS: usize = 2;
+
+type HashJob = Box<dyn FnOnce() + Send>;
+
+fn hashers() -> &'static std::sync::Mutex<std::sync::mpsc::Sender<HashJob>> {
+    static HASHERS: std::sync::OnceLock<std::sync::Mutex<std::sync::mpsc::Sender<HashJob>>> =
+        std::sync::OnceLock::new();
+    HASHERS.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel::<HashJob>();
+        let rx = std::sync::Arc::new(std::sync::Mutex::new(rx));
+        for i in 0..HASH_THREADS {
+            let rx = std::sync::Arc::clone(&rx);
+            let _ = std::thread::Builder::new()
+                .name(format!("password-hash-{i}"))
+                .spawn(move || loop {
+                    let job = match rx.lock() {
+                        Ok(r) => r.recv(),
+                        Err(_) => return,
+                    };
+                    match job {
+                        // A job that panics fails its request alone; the thread goes on.
+                        Ok(job) => {
+                            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+                        }
+                        Err(_) => return,
+                    }
+                });
+        }
+        std::sync::Mutex::new(tx)
+    })
+}
+
+/// Runs a password hash (or check) on the hashing threads.
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T> {
-    tokio::task::spawn_blocking(f)
+    let (done, result) = tokio::sync::oneshot::channel();
+    let job: HashJob = Box::new(move || {
+        let _ = done.send(f());
+    });
+    hashers()
+        .lock()
+        .map_err(|_| Error::Internal("the password hashing threads are gone".into()))?
+        .send(job)
+        .map_err(|_| Error::Internal("the password hashing threads are gone".into()))?;
+    result
         .await
-        .map_err(|e| Error::Internal(format!("password hashing task: {e}")))
+        .map_err(|_| Error::Internal("a password hashing thread stopped".into()))
 }
 
 /// What `GET /api/account` and sign-in answer.
@@ -171,7 +216,7 @@ pub async fn signup(
     let b: Credentials = parse_body(&headers, body, false)?;
     let now = crate::time::now_ms();
     let addr = format!("signup {}", addr.0);
-    if let Some(wait) = state.throttle().blocked(&addr, SIGNUPS_PER_ADDRESS, now) {
+    if let Some(wait) = state.throttle().blocked(&addr, state.config().signups_per_address, now) {
         return Err(Error::Throttled {
             code: "signup_throttled",
             message: format!("too many accounts made from this address; try again in {wait} s"),

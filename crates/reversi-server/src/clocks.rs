@@ -8,7 +8,7 @@
 
 use crate::state::{AppState, Inner};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap};
 use std::sync::Weak;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -24,6 +24,9 @@ pub const DOWNTIME_AFTER_MS: i64 = 5_000;
 /// Runs the timers fed through `rx` (game id, deadline in Unix ms) until the state is dropped.
 pub(crate) async fn timers(state: Weak<Inner>, mut rx: mpsc::UnboundedReceiver<(String, u64)>) {
     let mut heap: BinaryHeap<Reverse<(u64, String)>> = BinaryHeap::new();
+    // The latest deadline of each game: an older one still in the heap is skipped (every move
+    // sets a new deadline).
+    let mut latest: HashMap<String, u64> = HashMap::new();
     loop {
         let now = crate::time::clock_ms();
         let wait = heap.peek().map_or(Duration::from_secs(3600), |Reverse((at, _))| {
@@ -31,15 +34,22 @@ pub(crate) async fn timers(state: Weak<Inner>, mut rx: mpsc::UnboundedReceiver<(
         });
         tokio::select! {
             msg = rx.recv() => match msg {
-                Some((id, at)) => heap.push(Reverse((at, id))),
+                Some((id, at)) => {
+                    if latest.insert(id.clone(), at) != Some(at) {
+                        heap.push(Reverse((at, id)));
+                    }
+                }
                 None => return,
             },
             _ = tokio::time::sleep(wait) => {
                 let now = crate::time::clock_ms();
                 let mut due = Vec::new();
                 while heap.peek().is_some_and(|Reverse((at, _))| *at <= now) {
-                    if let Some(Reverse((_, id))) = heap.pop() {
-                        due.push(id);
+                    if let Some(Reverse((at, id))) = heap.pop() {
+                        if latest.get(&id) == Some(&at) {
+                            latest.remove(&id);
+                            due.push(id);
+                        }
                     }
                 }
                 let Some(inner) = state.upgrade() else { return };

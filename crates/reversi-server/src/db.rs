@@ -770,7 +770,7 @@ impl Db {
     pub async fn idle_games(&self, before: i64, limit: u32) -> Result<Vec<String>> {
         with_reader!(self, pool => {
             Ok(sqlx::query_scalar(
-                "SELECT id FROM games WHERE status = 'playing' AND updated_at < $1 \
+                "SELECT id FROM games WHERE status = 'playing' AND updated_at < $1 AND flag_at IS NULL \
                  ORDER BY updated_at, id LIMIT $2",
             )
             .bind(before)

@@ -571,12 +571,14 @@ pub async fn lobby(State(state): State<AppState>, headers: HeaderMap) -> Result<
         .filter(|s| s.target.is_none() || s.target.as_deref() == user_id || Some(&s.owner) == key.as_ref())
         .map(|s| view(s, key.as_deref(), user_id))
         .collect();
-    let mut pools = Vec::new();
-    for p in POOLS {
-        pools.push(
-            serde_json::json!({ "control": p, "waiting": state.db().seeks(Some(p), 1000).await?.len() }),
-        );
-    }
+    let counts = state.db().pool_counts().await?;
+    let pools: Vec<serde_json::Value> = POOLS
+        .iter()
+        .map(|p| {
+            let n = counts.iter().find(|(c, _)| c == p).map_or(0, |(_, n)| *n);
+            serde_json::json!({ "control": p, "waiting": n })
+        })
+        .collect();
     let (waiting_in, started) = match &key {
         Some(k) => {
             let mine = state.db().seeks_of(k).await?;

@@ -80,6 +80,8 @@ pub struct Config {
     pub ws_idle: Duration,
     /// Whether guests (visitors without an account) may chat.
     pub guest_chat: bool,
+    /// Accounts one address may make per quarter hour ([`crate::accounts::THROTTLE_WINDOW_MS`]).
+    pub signups_per_address: u32,
 }
 
 impl Default for Config {
@@ -109,6 +111,7 @@ impl Default for Config {
             max_connections: 20_000,
             ws_idle: Duration::from_secs(90),
             guest_chat: true,
+            signups_per_address: crate::accounts::SIGNUPS_PER_ADDRESS,
         }
     }
 }
@@ -466,14 +469,17 @@ impl AppState {
         let view = {
             let mut g = slot.game.lock().await;
             let now = crate::time::clock_ms();
-            if g.deadline().is_some_and(|d| d.at() <= now) {
-                // The flag fell before the move came: the game ends on time.
+            if let Some(due) = g.deadline().filter(|d| d.at() <= now) {
+                // The flag fell (or the first move's time ran out) before the move came.
                 drop(g);
                 self.expire(id).await?;
-                return Err(Error::Conflict(
-                    "time_out",
-                    "your time ran out before the move arrived".into(),
-                ));
+                return Err(match due {
+                    crate::online::Deadline::Flag { .. } => Error::Conflict(
+                        "time_out",
+                        "your time ran out before the move arrived".into(),
+                    ),
+                    crate::online::Deadline::NoFirstMove { .. } => Error::GameOver,
+                });
             }
             let attempt = |g: &mut LiveGame| {
                 let seats = g.record.seats_of(token);
@@ -572,7 +578,8 @@ impl AppState {
     pub async fn abandon(&self, id: &str) -> Result<bool> {
         let slot = self.slot(id).await?;
         let mut g = slot.game.lock().await;
-        if g.is_over() {
+        // A timed game ends at its deadline (a correspondence move may take two weeks).
+        if g.is_over() || g.deadline().is_some() {
             return Ok(false);
         }
         let snapshot = g.clone();

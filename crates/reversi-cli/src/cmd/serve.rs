@@ -50,6 +50,12 @@ pub struct Args {
     /// Engine time one game analysis may take in all, seconds (1 to a week).
     #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=604_800))]
     analysis_budget: u64,
+    /// Accounts one client address may make per quarter hour.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    signups_per_address: u32,
+    /// Keep guests (visitors without an account) out of the chat.
+    #[arg(long)]
+    no_guest_chat: bool,
 }
 
 /// `--allowed-origin`: `http(s)://host[:port]`, nothing after it.
@@ -84,6 +90,8 @@ pub fn run(a: Args) -> Result<()> {
         allowed_origins: a.allowed_origins.clone(),
         max_connections_per_ip: a.max_connections_per_ip as usize,
         max_connections: a.max_connections as usize,
+        signups_per_address: a.signups_per_address,
+        guest_chat: !a.no_guest_chat,
         ..Config::default()
     };
     if let Some(w) = a.ai_workers {

@@ -10,9 +10,17 @@
 //! sending a move to the state where the person is to move again), so the throughput of the
 //! engine pool is measured.
 //!
+//! With `--online CONTROL` (`5+3`) the games are rated timed games between registered accounts
+//! (two new accounts per game sign up, one seeks, the other accepts, both are seated by their
+//! sessions), played over the websockets at `--think`'s pace with a chat line every
+//! `--chat-every` moves. Every `--flag-every`-th game is played at `0.25+0` and its player to move
+//! stops after the first moves: the server must flag it with nobody moving, and the tool reports
+//! how late the flag came (the finished state's arrival against the instant the clock gave), and
+//! any flag that came early.
+//!
 //! ```text
 //! reversi-load [--addr 127.0.0.1:8080] [--games 100] [--seconds 60] [--variant othello] [--seed S]
-//!              [--think MS] [--ai LEVEL]
+//!              [--think MS] [--ai LEVEL] [--online CONTROL [--chat-every 4] [--flag-every 20]]
 //! ```
 //! `--think MS` waits about that long before each move (a paced load, like people playing): a
 //! random pause from 0.5 to 1.5 times MS, and the games start spread over the first MS, so that
@@ -45,6 +53,12 @@ struct Opts {
     think: Duration,
     /// Games against the computer at this level instead of between two people.
     ai: Option<u32>,
+    /// Rated timed games between accounts, with this control.
+    online: Option<String>,
+    /// A chat line every this many moves (online games).
+    chat_every: u64,
+    /// Every this many-th online game is a flag game (0: none).
+    flag_every: usize,
 }
 
 fn parse_args() -> Res<Opts> {
@@ -55,6 +69,9 @@ fn parse_args() -> Res<Opts> {
         variant: "othello".into(),
         think: Duration::ZERO,
         ai: None,
+        online: None,
+        chat_every: 4,
+        flag_every: 20,
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64),
@@ -78,6 +95,9 @@ fn parse_args() -> Res<Opts> {
                 }
                 o.ai = Some(level);
             }
+            "--online" => o.online = Some(val()?),
+            "--chat-every" => o.chat_every = val()?.parse().map_err(|e| format!("--chat-every: {e}"))?,
+            "--flag-every" => o.flag_every = val()?.parse().map_err(|e| format!("--flag-every: {e}"))?,
             "-h" | "--help" => {
                 println!(
                     "reversi-load [--addr 127.0.0.1:8080] [--games N<=5000] [--seconds S<=600] \
@@ -102,10 +122,22 @@ fn parse_args() -> Res<Opts> {
 
 /// One HTTP/1.1 request (JSON in and out) over a fresh connection.
 async fn http(addr: SocketAddr, method: &str, path: &str, body: &Value) -> Res<(u16, Value)> {
+    http_as(addr, method, path, body, None).await.map(|(s, v, _)| (s, v))
+}
+
+/// [`http`] with a `Cookie` header; also returns the cookies set (`name=value`).
+async fn http_as(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &Value,
+    cookie: Option<&str>,
+) -> Res<(u16, Value, Vec<String>)> {
     let mut s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
     let body = body.to_string();
+    let cookie = cookie.map_or(String::new(), |c| format!("Cookie: {c}\r\n"));
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{cookie}\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
@@ -123,7 +155,25 @@ async fn http(addr: SocketAddr, method: &str, path: &str, body: &Value) -> Res<(
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
     let v = serde_json::from_slice(&raw[split + 4..]).unwrap_or(Value::Null);
-    Ok((status, v))
+    let cookies = head
+        .lines()
+        .filter_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
+        .filter_map(|c| c.split(';').next().map(str::to_string))
+        .collect();
+    Ok((status, v, cookies))
+}
+
+/// [`http_as`], retrying 429 and 503.
+async fn http_as_retry(addr: SocketAddr, method: &str, path: &str, body: &Value, cookie: &str) -> Res<Value> {
+    for attempt in 0..40u64 {
+        let (status, v, _) = http_as(addr, method, path, body, Some(cookie)).await?;
+        match status {
+            200 | 201 => return Ok(v),
+            429 | 503 => tokio::time::sleep(Duration::from_millis(50 * (attempt + 1))).await,
+            _ => return Err(format!("{method} {path}: {status} {v}")),
+        }
+    }
+    Err(format!("{method} {path}: still rate limited"))
 }
 
 /// Retries a request answered 429 (rate limit) or 503 a few times.
@@ -192,6 +242,11 @@ struct GameReport {
     duplicated: u64,
     finished: bool,
     error: Option<String>,
+    /// Flag games: how late the flag came after the clock's instant, ms (negative: early).
+    flag_late_ms: Option<i64>,
+    /// Chat lines sent, and received by the other player.
+    chat_sent: u64,
+    chat_seen: u64,
 }
 
 struct Rng(u64);
@@ -438,6 +493,218 @@ async fn play_game_inner(
     Ok(())
 }
 
+/// Unix time, ms.
+fn unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// Sign-ups in flight at once (the server hashes a few passwords at a time anyway).
+static SIGNUPS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(8);
+
+/// A new account's session cookie (`rv_session=…`).
+async fn account(addr: SocketAddr, name: &str) -> Res<String> {
+    let _slot = SIGNUPS.acquire().await.map_err(|e| e.to_string())?;
+    for attempt in 0..40u64 {
+        let body = json!({ "name": name, "password": format!("{name}-load-password") });
+        let (status, v, cookies) = match http_as(addr, "POST", "/api/account/signup", &body, None).await {
+            Ok(r) => r,
+            Err(e) if attempt < 39 => {
+                eprintln!("signup {name}: {e}; again");
+                tokio::time::sleep(Duration::from_millis(100 * (attempt + 1))).await;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        match status {
+            201 => {
+                return cookies
+                    .into_iter()
+                    .find(|c| c.starts_with("rv_session="))
+                    .ok_or_else(|| "no session cookie".to_string())
+            }
+            429 | 503 => tokio::time::sleep(Duration::from_millis(100 * (attempt + 1))).await,
+            _ => return Err(format!("signup {name}: {status} {v}")),
+        }
+    }
+    Err("signup: still rate limited".into())
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn play_online(
+    addr: SocketAddr,
+    control: String,
+    index: usize,
+    flag_game: bool,
+    seed: u64,
+    end: Instant,
+    think: Duration,
+    chat_every: u64,
+    ready: std::sync::Arc<tokio::sync::Barrier>,
+) -> GameReport {
+    let mut r = GameReport::default();
+    let mut rng = Rng(seed | 1);
+    let ready2 = ready.clone();
+    let mut waited = false;
+    let run = play_online_inner(
+        addr, &control, index, flag_game, &mut rng, end, think, chat_every, &mut r,
+        async {
+            waited = true;
+            ready2.wait().await;
+        },
+    );
+    if let Err(e) = run.await {
+        r.error = Some(e);
+    }
+    if !waited {
+        // Set-up failed: the others must not wait for this game.
+        ready.wait().await;
+    }
+    r
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn play_online_inner(
+    addr: SocketAddr,
+    control: &str,
+    index: usize,
+    flag_game: bool,
+    rng: &mut Rng,
+    end: Instant,
+    think: Duration,
+    chat_every: u64,
+    r: &mut GameReport,
+    ready: impl std::future::Future<Output = ()>,
+) -> Res<()> {
+    let tag = rng.next() % 1_000_000;
+    let cookies = [
+        account(addr, &format!("lb{index}x{tag}")).await?,
+        account(addr, &format!("lw{index}x{tag}")).await?,
+    ];
+    // Every account is made before any game starts, so that the password hashing of the
+    // sign-ups does not weigh on the moves measured (nor eat the 30 s given for a first move).
+    ready.await;
+    pause(think, 0.0, rng).await;
+    let control = if flag_game { "0.25+0" } else { control };
+    let seek = http_as_retry(
+        addr,
+        "POST",
+        "/api/seeks",
+        &json!({ "control": control, "rated": true, "colour": "black" }),
+        &cookies[0],
+    )
+    .await?;
+    let sid = seek["id"].as_str().ok_or("no seek id")?;
+    let accepted = http_as_retry(addr, "POST", &format!("/api/seeks/{sid}/accept"), &json!({}), &cookies[1]).await?;
+    let id = accepted["game"]["id"].as_str().ok_or("no game id")?.to_string();
+    let mut tokens = Vec::new();
+    for c in &cookies {
+        let g = http_as_retry(addr, "GET", &format!("/api/games/{id}"), &json!({}), c).await?;
+        let t = g["token"].as_str().or(accepted["token"].as_str()).ok_or("no seat token")?;
+        tokens.push(t.to_string());
+    }
+    let mut socks = [connect(addr, &id, &tokens[0]).await?, connect(addr, &id, &tokens[1]).await?];
+    let far = Instant::now() + Duration::from_secs(30);
+    let mut state = state_from(&mut socks[0], 0, far).await?["game"].clone();
+    state_from(&mut socks[1], 0, far).await?;
+    let names = [format!("lb{index}x{tag}"), format!("lw{index}x{tag}")];
+    let mut sent_moves: Vec<String> = Vec::new();
+    while state["status"] == "playing" && Instant::now() < end {
+        let mover = if state["to_move"] == "black" { 0 } else { 1 };
+        let ply = state["ply"].as_u64().ok_or("no ply")?;
+        if flag_game && ply >= 4 {
+            // The player to move walks away: the server flags them when the clock says.
+            let c = &state["online"]["clock"];
+            let left = c[if mover == 0 { "black_ms" } else { "white_ms" }].as_i64().ok_or("no clock")?;
+            let due = c["now"].as_i64().ok_or("no clock time")? + left;
+            let deadline = Instant::now() + Duration::from_millis(left as u64 + 10_000);
+            let over = state_from(&mut socks[1 - mover], ply, deadline).await?;
+            let mut over = over;
+            while over["game"]["status"] == "playing" {
+                over = state_from(&mut socks[1 - mover], ply, deadline).await?;
+            }
+            r.flag_late_ms = Some(unix_ms() - due);
+            if over["game"]["result"]["ending"] != "time" {
+                return Err(format!("a flag game ended otherwise: {}", over["game"]["result"]));
+            }
+            state = over["game"].clone();
+            break;
+        }
+        let legal = state["legal_moves"].as_array().ok_or("no legal moves")?;
+        let mv = legal[(rng.next() % legal.len() as u64) as usize].as_str().ok_or("bad move")?.to_string();
+        pause(think, 0.5, rng).await;
+        if chat_every > 0 && ply % chat_every == 0 {
+            let text = format!("move {ply}, thinking...");
+            http_as_retry(addr, "POST", &format!("/api/games/{id}/chat"), &json!({ "text": text }), &cookies[mover])
+                .await?;
+            r.chat_sent += 1;
+        }
+        let t0 = Instant::now();
+        let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
+        socks[mover].send(Message::Text(msg.into())).await.map_err(|e| e.to_string())?;
+        r.sent += 1;
+        sent_moves.push(mv);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let seen = match state_from(&mut socks[mover], ply + 1, deadline).await {
+            Ok(v) => v,
+            Err(e) if e == "timeout" => {
+                r.lost += 1;
+                return Err("a move was never shown".into());
+            }
+            Err(e) => return Err(e),
+        };
+        r.rtts_us.push(t0.elapsed().as_micros() as u64);
+        let other =
+            state_from_counting(&mut socks[1 - mover], ply + 1, deadline, &names[mover], &mut r.chat_seen).await?;
+        if other["game"]["moves"] != seen["game"]["moves"] {
+            return Err("the two players saw different games".into());
+        }
+        state = seen["game"].clone();
+    }
+    r.finished = state["status"] == "finished";
+    for s in &mut socks {
+        let _ = s.close(None).await;
+    }
+    let (status, stored) = http(addr, "GET", &format!("/api/games/{id}"), &json!({})).await?;
+    if status != 200 {
+        return Err(format!("GET game: {status}"));
+    }
+    let stored: Vec<&str> = stored["game"]["moves"]
+        .as_array()
+        .ok_or("no moves")?
+        .iter()
+        .filter_map(Value::as_str)
+        .filter(|m| *m != "pass")
+        .collect();
+    if stored.len() > sent_moves.len() {
+        r.duplicated += (stored.len() - sent_moves.len()) as u64;
+    } else if stored.len() < sent_moves.len() {
+        r.lost += (sent_moves.len() - stored.len()) as u64;
+    }
+    Ok(())
+}
+
+/// [`state_from`], counting the chat lines by `from` that arrive on the way.
+async fn state_from_counting(ws: &mut Ws, ply: u64, deadline: Instant, from: &str, chats: &mut u64) -> Res<Value> {
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let msg = tokio::time::timeout(left, ws.next())
+            .await
+            .map_err(|_| "timeout")?
+            .ok_or("socket closed")?
+            .map_err(|e| e.to_string())?;
+        let Message::Text(t) = msg else { continue };
+        let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
+        match v["type"].as_str() {
+            Some("error") => return Err(format!("server error: {}", v["error"])),
+            Some("chat") if v["line"]["author"] == from => *chats += 1,
+            Some("state") if v["game"]["ply"].as_u64().unwrap_or(0) >= ply => return Ok(v),
+            _ => {}
+        }
+    }
+}
+
 fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -458,8 +725,21 @@ async fn main() {
     let start = Instant::now();
     let end = start + Duration::from_secs(o.seconds);
     let mut seeds = Rng(o.seed | 1);
+    let ready = std::sync::Arc::new(tokio::sync::Barrier::new(o.games));
     let tasks: Vec<_> = (0..o.games)
-        .map(|_| match o.ai {
+        .map(|i| match (&o.online, o.ai) {
+            (Some(control), _) => tokio::spawn(play_online(
+                o.addr,
+                control.clone(),
+                i,
+                o.flag_every > 0 && i % o.flag_every == o.flag_every - 1,
+                seeds.next(),
+                end,
+                o.think,
+                o.chat_every,
+                ready.clone(),
+            )),
+            (None, ai) => match ai {
             Some(level) => tokio::spawn(play_ai_game(
                 o.addr,
                 o.variant.clone(),
@@ -469,18 +749,24 @@ async fn main() {
                 o.think,
             )),
             None => tokio::spawn(play_game(o.addr, o.variant.clone(), seeds.next(), end, o.think)),
+            },
         })
         .collect();
     let mut rtts = Vec::new();
     let (mut sent, mut lost, mut dup, mut finished, mut errors) = (0, 0, 0, 0, 0);
     let (mut ai_moves, mut games, mut ai_finished) = (0, 0, 0);
     let mut first_error = None;
+    let mut flags: Vec<i64> = Vec::new();
+    let (mut chat_sent, mut chat_seen) = (0, 0);
     for t in tasks {
         let r = t.await.unwrap_or_else(|e| GameReport {
             error: Some(e.to_string()),
             ..GameReport::default()
         });
         rtts.extend(r.rtts_us);
+        flags.extend(r.flag_late_ms);
+        chat_sent += r.chat_sent;
+        chat_seen += r.chat_seen;
         sent += r.sent;
         ai_moves += r.ai_moves;
         games += r.games;
@@ -521,6 +807,19 @@ async fn main() {
             percentile(&rtts, 0.99),
             percentile(&rtts, 1.0)
         );
+    }
+    if o.online.is_some() {
+        flags.sort_unstable();
+        let early = flags.iter().filter(|l| **l < 0).count();
+        let pick = |p: f64| flags.get(((flags.len().max(1) - 1) as f64 * p).round() as usize).copied().unwrap_or(0);
+        println!(
+            "flags {} (early {early}): late ms p50 {}, p99 {}, max {}",
+            flags.len(),
+            pick(0.5),
+            pick(0.99),
+            flags.last().copied().unwrap_or(0)
+        );
+        println!("chat lines sent {chat_sent}, seen by the other player {chat_seen}");
     }
     println!("lost {lost}, duplicated {dup}");
     if let Some(e) = first_error {

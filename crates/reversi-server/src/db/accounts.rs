@@ -71,7 +71,7 @@ impl Db {
     /// The account whose name has look-alike key `key`, and its password hash (none once
     /// deleted).
     pub async fn user_by_key(&self, key: &str) -> Result<Option<(User, Option<String>)>> {
-        with_pool!(self, pool => {
+        with_reader!(self, pool => {
             let row = sqlx::query(&format!("SELECT {USER_COLUMNS}, password_hash FROM users WHERE name_key = $1"))
                 .bind(key)
                 .fetch_optional(pool)
@@ -107,7 +107,7 @@ impl Db {
 
     /// The live account of the session whose secret hashes to `hash`, if it has not expired.
     pub async fn session_user(&self, hash: &str, now: i64) -> Result<Option<User>> {
-        with_pool!(self, pool => {
+        with_reader!(self, pool => {
             let row = sqlx::query(&format!(
                 "SELECT {} FROM sessions s JOIN users u ON u.id = s.user_id \
                  WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.deleted_at IS NULL",
@@ -143,7 +143,7 @@ impl Db {
 
     /// The password hash of account `id` (none once deleted).
     pub async fn password_hash(&self, id: &str) -> Result<Option<String>> {
-        with_pool!(self, pool => {
+        with_reader!(self, pool => {
             Ok(sqlx::query_scalar::<_, Option<String>>("SELECT password_hash FROM users WHERE id = $1")
                 .bind(id)
                 .fetch_optional(pool)
@@ -191,7 +191,7 @@ impl Db {
 
     /// The bot whose API token hashes to `hash`.
     pub async fn bot_by_token(&self, hash: &str) -> Result<Option<User>> {
-        with_pool!(self, pool => {
+        with_reader!(self, pool => {
             let row = sqlx::query(&format!(
                 "SELECT {USER_COLUMNS} FROM users WHERE bot_token_hash = $1 AND bot = 1 AND deleted_at IS NULL"
             ))

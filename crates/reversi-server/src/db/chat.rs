@@ -79,7 +79,7 @@ impl Db {
     /// The messages of `room` in game `game_id` after number `after`, oldest first (at most
     /// `limit`).
     pub async fn chat(&self, game_id: &str, room: &str, after: i64, limit: u32) -> Result<Vec<ChatLine>> {
-        with_pool!(self, pool => {
+        with_reader!(self, pool => {
             let rows = sqlx::query(
                 "SELECT seq, room, author, text, at FROM chat WHERE game_id = $1 AND room = $2 AND seq > $3 \
                  ORDER BY seq LIMIT $4",

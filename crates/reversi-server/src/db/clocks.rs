@@ -33,7 +33,7 @@ impl Db {
     /// Games still played whose deadline (a flag, or a first move awaited) is at or before
     /// `now` (Unix ms), at most `limit`, earliest first.
     pub async fn due_games(&self, now: i64, limit: u32) -> Result<Vec<String>> {
-        with_pool!(self, pool => {
+        with_reader!(self, pool => {
             Ok(sqlx::query_scalar(
                 "SELECT id FROM games WHERE flag_at <= $1 AND status = 'playing' ORDER BY flag_at LIMIT $2",
             )

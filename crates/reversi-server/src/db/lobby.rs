@@ -104,7 +104,7 @@ impl Db {
 
     /// The open seeks, oldest first: the lobby's (`pool` `None`), or the entries of one pool.
     pub async fn seeks(&self, pool_name: Option<&str>, limit: u32) -> Result<Vec<SeekRow>> {
-        with_pool!(self, pool => {
+        with_reader!(self, pool => {
             let rows = sqlx::query(&format!(
                 "SELECT {SEEK_COLUMNS} FROM seeks WHERE ($1 IS NULL AND pool IS NULL) OR pool = $1 \
                  ORDER BY created_at, id LIMIT $2"
@@ -117,9 +117,19 @@ impl Db {
         })
     }
 
+    /// How many wait in each pool (pools nobody waits in are left out).
+    pub async fn pool_counts(&self) -> Result<Vec<(String, i64)>> {
+        with_reader!(self, pool => {
+            let rows = sqlx::query("SELECT pool, COUNT(*) AS n FROM seeks WHERE pool IS NOT NULL GROUP BY pool")
+                .fetch_all(pool)
+                .await?;
+            rows.iter().map(|r| Ok((r.try_get("pool")?, r.try_get("n")?))).collect()
+        })
+    }
+
     /// The seeks of `owner`.
     pub async fn seeks_of(&self, owner: &str) -> Result<Vec<SeekRow>> {
-        with_pool!(self, pool => {
+        with_reader!(self, pool => {
             let rows = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE owner = $1 ORDER BY created_at"))
                 .bind(owner)
                 .fetch_all(pool)
@@ -130,7 +140,7 @@ impl Db {
 
     /// The seek `id`.
     pub async fn seek(&self, id: &str) -> Result<Option<SeekRow>> {
-        with_pool!(self, pool => {
+        with_reader!(self, pool => {
             let row = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE id = $1"))
                 .bind(id)
                 .fetch_optional(pool)
@@ -214,7 +224,7 @@ impl Db {
 
     /// The games made from `owner`'s seeks since `since` (Unix ms), newest first.
     pub async fn seek_games_of(&self, owner: &str, since: i64) -> Result<Vec<(String, String)>> {
-        with_pool!(self, pool => {
+        with_reader!(self, pool => {
             let rows = sqlx::query("SELECT seek_id, game_id FROM seek_games WHERE owner = $1 AND at >= $2 ORDER BY at DESC")
                 .bind(owner)
                 .bind(since)

@@ -75,7 +75,7 @@ impl Db {
 
     /// Account `id`'s rating in `category` (the starting rating when it has none).
     pub async fn rating(&self, id: &str, category: Category) -> Result<Rating> {
-        with_pool!(self, pool => {
+        with_reader!(self, pool => {
             let row = sqlx::query(
                 "SELECT rating, deviation, volatility, games, last_rated FROM ratings \
                  WHERE user_id = $1 AND category = $2",
