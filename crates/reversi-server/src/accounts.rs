@@ -216,7 +216,10 @@ pub async fn signup(
     let b: Credentials = parse_body(&headers, body, false)?;
     let now = crate::time::now_ms();
     let addr = format!("signup {}", addr.0);
-    if let Some(wait) = state.throttle().blocked(&addr, state.config().signups_per_address, now) {
+    if let Some(wait) = state
+        .throttle()
+        .blocked(&addr, state.config().signups_per_address, now)
+    {
         return Err(Error::Throttled {
             code: "signup_throttled",
             message: format!("too many accounts made from this address; try again in {wait} s"),

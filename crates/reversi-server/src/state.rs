@@ -474,10 +474,9 @@ impl AppState {
                 drop(g);
                 self.expire(id).await?;
                 return Err(match due {
-                    crate::online::Deadline::Flag { .. } => Error::Conflict(
-                        "time_out",
-                        "your time ran out before the move arrived".into(),
-                    ),
+                    crate::online::Deadline::Flag { .. } => {
+                        Error::Conflict("time_out", "your time ran out before the move arrived".into())
+                    }
                     crate::online::Deadline::NoFirstMove { .. } => Error::GameOver,
                 });
             }

@@ -145,7 +145,10 @@ async fn a_restart_keeps_the_clocks(dir: &std::path::Path) {
     );
     // Neither charged the two minutes, nor given back more than the heartbeat's second (the
     // clock counts from the last heartbeat before the stop).
-    assert!(b0.abs_diff(b1) < 2_500, "black had {b0} ms, then {b1} ms after the restart");
+    assert!(
+        b0.abs_diff(b1) < 2_500,
+        "black had {b0} ms, then {b1} ms after the restart"
+    );
     state.db().close().await;
 }
 

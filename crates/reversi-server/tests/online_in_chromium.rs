@@ -30,7 +30,9 @@ fn sign_up(d: &Driver, name: &str) {
 
 /// Sends `text` in the game's chat box.
 fn say(d: &Driver, text: &str) {
-    d.script(&format!("document.querySelector('#chat-input').value = {text:?};"));
+    d.script(&format!(
+        "document.querySelector('#chat-input').value = {text:?};"
+    ));
     d.click_css("#chat-send");
 }
 
@@ -59,12 +61,22 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
     bob.wait("the pools", 20, |d| d.has("#home-pools .pool[data-pool='3+2']"));
     bob.click_css("#home-pools .pool[data-pool='3+2']");
     for d in [&ann, &bob] {
-        d.wait("the paired game", 30, |d| d.url().contains("/game/") && d.has("#clock-black"));
+        d.wait("the paired game", 30, |d| {
+            d.url().contains("/game/") && d.has("#clock-black")
+        });
     }
     let id = ann.url().rsplit('/').next().unwrap().to_string();
     assert!(bob.url().ends_with(&id), "{} and {}", ann.url(), bob.url());
-    assert!(ann.text_of("#game-head").contains("3+2"), "{}", ann.text_of("#game-head"));
-    assert!(ann.text_of("#game-head").contains("Rated"), "{}", ann.text_of("#game-head"));
+    assert!(
+        ann.text_of("#game-head").contains("3+2"),
+        "{}",
+        ann.text_of("#game-head")
+    );
+    assert!(
+        ann.text_of("#game-head").contains("Rated"),
+        "{}",
+        ann.text_of("#game-head")
+    );
 
     // A third person watches live and talks in the spectators' room.
     let fan = bench.browser(DESKTOP, "en");
@@ -73,13 +85,23 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
     fan.wait("the game", 20, |d| d.has("#chat-input"));
     assert!(fan.text_of("#chat-title").contains("Spectators"));
     say(&fan, "<b>go</b> both!");
-    fan.wait("the message", 10, |d| d.text_of("#chat-lines").contains("<b>go</b> both!"));
+    fan.wait("the message", 10, |d| {
+        d.text_of("#chat-lines").contains("<b>go</b> both!")
+    });
     assert!(!fan.has("#chat-lines b"), "a chat message became markup");
     // The players talk in theirs, and do not see the spectators'.
     say(&ann, "good luck");
-    bob.wait("Ann's message", 10, |d| d.text_of("#chat-lines").contains("good luck"));
-    fan.wait("still only the spectators' line", 2, |d| !d.text_of("#chat-lines").contains("good luck"));
-    assert!(!bob.text_of("#chat-lines").contains("both!"), "{}", bob.text_of("#chat-lines"));
+    bob.wait("Ann's message", 10, |d| {
+        d.text_of("#chat-lines").contains("good luck")
+    });
+    fan.wait("still only the spectators' line", 2, |d| {
+        !d.text_of("#chat-lines").contains("good luck")
+    });
+    assert!(
+        !bob.text_of("#chat-lines").contains("both!"),
+        "{}",
+        bob.text_of("#chat-lines")
+    );
 
     // Play it out by clicking, whoever is to move; the clock of the side to move runs.
     let end = Instant::now() + Duration::from_secs(400);
@@ -114,13 +136,19 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
     // Both profiles show the new blitz rating, provisional.
     let game = bench.get(&format!("/api/games/{id}"));
     let online = &game["game"]["online"];
-    for (d, name, color) in [(&ann, "Ann", "black"), (&bob, "Bob", "white"), (&ann, "Ann", "white")] {
+    for (d, name, color) in [
+        (&ann, "Ann", "black"),
+        (&bob, "Bob", "white"),
+        (&ann, "Ann", "white"),
+    ] {
         if online[color]["name"] != name {
             continue;
         }
         let diff = online[color]["diff"].as_i64().expect("the rating changed");
         d.open(&format!("/@/{name}"));
-        d.wait("the profile", 20, |d| d.has("#ratings .rating-box[data-category='blitz']"));
+        d.wait("the profile", 20, |d| {
+            d.has("#ratings .rating-box[data-category='blitz']")
+        });
         let shown = d.text_of("#ratings .rating-box[data-category='blitz'] strong");
         assert_eq!(shown, format!("{}?", 1500 + diff), "{name}");
         assert!(d.has("#rating-chart circle"));
@@ -141,8 +169,15 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
     season(&bench);
     ann.open("/players/blitz");
     ann.wait("the leaderboard", 20, |d| d.has("#board-list table"));
-    assert!(ann.text_of("#board-list").contains("Regular1"), "{}", ann.text_of("#board-list"));
-    assert!(!ann.text_of("#board-list").contains("Ann"), "a provisional player is listed");
+    assert!(
+        ann.text_of("#board-list").contains("Regular1"),
+        "{}",
+        ann.text_of("#board-list")
+    );
+    assert!(
+        !ann.text_of("#board-list").contains("Ann"),
+        "a provisional player is listed"
+    );
     ann.screenshot(shots.as_deref(), "leaderboard-en-desktop.png");
     bob.open("/players/blitz");
     bob.wait("the leaderboard", 20, |d| d.has("#board-list table"));
@@ -161,7 +196,9 @@ fn season(bench: &Bench) {
             let (id, name) = (format!("regular{i}id"), format!("Regular{i}"));
             let hash = reversi_site::account::hash_password("regular-password");
             let key = reversi_site::account::skeleton(&name);
-            assert!(rt.block_on(state.db().create_user(&id, &name, &key, &hash, 0)).unwrap());
+            assert!(rt
+                .block_on(state.db().create_user(&id, &name, &key, &hash, 0))
+                .unwrap());
             id
         })
         .collect();
@@ -169,7 +206,10 @@ fn season(bench: &Bench) {
         key: ids[i].clone(),
         name: Some(format!("Regular{}", i + 1)),
         bot: false,
-        rating: Some(rt.block_on(state.db().rating(&ids[i], reversi_site::rating::Category::Blitz)).unwrap()),
+        rating: Some(
+            rt.block_on(state.db().rating(&ids[i], reversi_site::rating::Category::Blitz))
+                .unwrap(),
+        ),
     };
     for round in 0..30 {
         for i in 0..6 {
@@ -179,14 +219,24 @@ fn season(bench: &Bench) {
             }
             let control = TimeControl::fischer(180, 2).unwrap();
             let (id, tokens) = rt
-                .block_on(state.create_online(entrant(i), entrant(j), reversi_core::Variant::Othello, control, true))
+                .block_on(state.create_online(
+                    entrant(i),
+                    entrant(j),
+                    reversi_core::Variant::Othello,
+                    control,
+                    true,
+                ))
                 .unwrap();
             loop {
                 let (v, _) = rt.block_on(state.view(&id, None)).unwrap();
                 let Some(side) = v.to_move else { break };
                 let black = side == reversi_core::Color::Black;
                 let first = (black && i == 0) || (!black && j == 0);
-                let mv = if first { v.legal_moves.first() } else { v.legal_moves.last() };
+                let mv = if first {
+                    v.legal_moves.first()
+                } else {
+                    v.legal_moves.last()
+                };
                 let mv = mv.cloned().unwrap_or_else(|| "pass".into());
                 let token = &tokens[side.index()];
                 rt.block_on(state.play(&id, Some(token), &mv, None)).unwrap();

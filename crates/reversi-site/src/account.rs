@@ -11,8 +11,8 @@
 //! 64), not the username, and are stored only as argon2id hashes with a random salt.
 
 use argon2::password_hash::rand_core::OsRng;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
+use argon2::password_hash::{Output, ParamsString, PasswordHash, SaltString};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
 
 /// The shortest username.
 pub const USERNAME_MIN: usize = 2;
@@ -209,20 +209,81 @@ pub fn check_password(username: &str, password: &str) -> Result<(), PasswordErro
     Ok(())
 }
 
+/// The most memory a stored hash may ask for, KiB (ours use 19 MiB): a stored string is checked
+/// before any memory is given to it.
+pub const MAX_MEMORY_KIB: u32 = 64 * 1024;
+
+thread_local! {
+    /// The working memory of argon2, kept by each thread that hashes: 19 MiB allocated and freed
+    /// for every hash left the allocator holding hundreds of MiB after a burst of sign-ups.
+    static BLOCKS: std::cell::RefCell<Vec<Block>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Argon2id of `password` with `salt` and `params` into `out`, in this thread's working memory.
+fn argon2id_into(params: &Params, password: &[u8], salt: &[u8], out: &mut [u8]) -> Result<(), argon2::Error> {
+    let a = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
+    BLOCKS.with(|b| {
+        let mut blocks = b.borrow_mut();
+        let n = params.block_count();
+        if blocks.len() < n {
+            blocks.resize(n, Block::default());
+        }
+        a.hash_password_into_with_memory(password, salt, out, &mut blocks[..n])
+    })
+}
+
 /// The argon2id hash of `password` (PHC string: algorithm, parameters, salt and hash), with the
 /// `argon2` crate's default parameters (19 MiB, 2 passes, 1 lane: OWASP's recommendation).
 pub fn hash_password(password: &str) -> String {
     let salt = SaltString::generate(&mut OsRng);
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .expect("argon2id with default parameters hashes any input of up to 256 characters")
-        .to_string()
+    let params = Params::default();
+    let mut raw = [0u8; 64];
+    let salt_bytes = salt
+        .as_salt()
+        .decode_b64(&mut raw)
+        .expect("a generated salt decodes");
+    let len = params.output_len().unwrap_or(Params::DEFAULT_OUTPUT_LEN);
+    let output = Output::init_with(len, |out| {
+        argon2id_into(&params, password.as_bytes(), salt_bytes, out).map_err(Into::into)
+    })
+    .expect("argon2id with default parameters hashes any input of up to 256 characters");
+    PasswordHash {
+        algorithm: Algorithm::Argon2id.ident(),
+        version: Some(Version::V0x13.into()),
+        params: ParamsString::try_from(&params).expect("default parameters are writable"),
+        salt: Some(salt.as_salt()),
+        hash: Some(output),
+    }
+    .to_string()
 }
 
-/// Whether `password` matches a stored [`hash_password`] string (false for a malformed one).
+/// Whether `password` matches a stored [`hash_password`] string (false for a malformed one, one
+/// of another algorithm, or one asking for more than [`MAX_MEMORY_KIB`]). The comparison takes
+/// the same time wherever the hashes differ.
 pub fn verify_password(password: &str, stored: &str) -> bool {
-    match PasswordHash::new(stored) {
-        Ok(h) => Argon2::default().verify_password(password.as_bytes(), &h).is_ok(),
+    let Ok(h) = PasswordHash::new(stored) else {
+        return false;
+    };
+    if h.algorithm != Algorithm::Argon2id.ident() {
+        return false;
+    }
+    let Ok(params) = Params::try_from(&h) else {
+        return false;
+    };
+    let (Some(salt), Some(expected)) = (h.salt, h.hash) else {
+        return false;
+    };
+    if params.m_cost() > MAX_MEMORY_KIB {
+        return false;
+    }
+    let mut raw = [0u8; 64];
+    let Ok(salt_bytes) = salt.decode_b64(&mut raw) else {
+        return false;
+    };
+    match Output::init_with(expected.len(), |out| {
+        argon2id_into(&params, password.as_bytes(), salt_bytes, out).map_err(Into::into)
+    }) {
+        Ok(got) => got == expected,
         Err(_) => false,
     }
 }
@@ -314,5 +375,27 @@ mod tests {
         assert!(!verify_password("correct horsE", &a));
         assert!(!verify_password("correct horse", "not a hash"));
         assert!(!verify_password("", decoy_hash()));
+    }
+
+    /// The hashes are standard PHC strings: the argon2 crate's own hasher and verifier agree
+    /// with ours both ways, and a stored hash asking for too much memory is refused unread.
+    #[test]
+    fn hashes_match_the_argon2_crate() {
+        use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+        let ours = hash_password("tortoise and hare");
+        let parsed = PasswordHash::new(&ours).unwrap();
+        assert!(Argon2::default()
+            .verify_password(b"tortoise and hare", &parsed)
+            .is_ok());
+        let salt = SaltString::generate(&mut OsRng);
+        let theirs = Argon2::default()
+            .hash_password(b"hare and tortoise", &salt)
+            .unwrap()
+            .to_string();
+        assert!(verify_password("hare and tortoise", &theirs));
+        assert!(!verify_password("tortoise and hare", &theirs));
+        let greedy = theirs.replace("m=19456", "m=4194304");
+        assert_ne!(greedy, theirs);
+        assert!(!verify_password("hare and tortoise", &greedy));
     }
 }

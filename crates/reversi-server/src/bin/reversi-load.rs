@@ -122,7 +122,9 @@ fn parse_args() -> Res<Opts> {
 
 /// One HTTP/1.1 request (JSON in and out) over a fresh connection.
 async fn http(addr: SocketAddr, method: &str, path: &str, body: &Value) -> Res<(u16, Value)> {
-    http_as(addr, method, path, body, None).await.map(|(s, v, _)| (s, v))
+    http_as(addr, method, path, body, None)
+        .await
+        .map(|(s, v, _)| (s, v))
 }
 
 /// [`http`] with a `Cookie` header; also returns the cookies set (`name=value`).
@@ -157,7 +159,10 @@ async fn http_as(
     let v = serde_json::from_slice(&raw[split + 4..]).unwrap_or(Value::Null);
     let cookies = head
         .lines()
-        .filter_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
+        .filter_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or_else(|| l.strip_prefix("Set-Cookie: "))
+        })
         .filter_map(|c| c.split(';').next().map(str::to_string))
         .collect();
     Ok((status, v, cookies))
@@ -548,7 +553,15 @@ async fn play_online(
     let ready2 = ready.clone();
     let mut waited = false;
     let run = play_online_inner(
-        addr, &control, index, flag_game, &mut rng, end, think, chat_every, &mut r,
+        addr,
+        &control,
+        index,
+        flag_game,
+        &mut rng,
+        end,
+        think,
+        chat_every,
+        &mut r,
         async {
             waited = true;
             ready2.wait().await;
@@ -596,15 +609,28 @@ async fn play_online_inner(
     )
     .await?;
     let sid = seek["id"].as_str().ok_or("no seek id")?;
-    let accepted = http_as_retry(addr, "POST", &format!("/api/seeks/{sid}/accept"), &json!({}), &cookies[1]).await?;
+    let accepted = http_as_retry(
+        addr,
+        "POST",
+        &format!("/api/seeks/{sid}/accept"),
+        &json!({}),
+        &cookies[1],
+    )
+    .await?;
     let id = accepted["game"]["id"].as_str().ok_or("no game id")?.to_string();
     let mut tokens = Vec::new();
     for c in &cookies {
         let g = http_as_retry(addr, "GET", &format!("/api/games/{id}"), &json!({}), c).await?;
-        let t = g["token"].as_str().or(accepted["token"].as_str()).ok_or("no seat token")?;
+        let t = g["token"]
+            .as_str()
+            .or(accepted["token"].as_str())
+            .ok_or("no seat token")?;
         tokens.push(t.to_string());
     }
-    let mut socks = [connect(addr, &id, &tokens[0]).await?, connect(addr, &id, &tokens[1]).await?];
+    let mut socks = [
+        connect(addr, &id, &tokens[0]).await?,
+        connect(addr, &id, &tokens[1]).await?,
+    ];
     let far = Instant::now() + Duration::from_secs(30);
     let mut state = state_from(&mut socks[0], 0, far).await?["game"].clone();
     state_from(&mut socks[1], 0, far).await?;
@@ -616,7 +642,9 @@ async fn play_online_inner(
         if flag_game && ply >= 4 {
             // The player to move walks away: the server flags them when the clock says.
             let c = &state["online"]["clock"];
-            let left = c[if mover == 0 { "black_ms" } else { "white_ms" }].as_i64().ok_or("no clock")?;
+            let left = c[if mover == 0 { "black_ms" } else { "white_ms" }]
+                .as_i64()
+                .ok_or("no clock")?;
             let due = c["now"].as_i64().ok_or("no clock time")? + left;
             let deadline = Instant::now() + Duration::from_millis(left as u64 + 10_000);
             let over = state_from(&mut socks[1 - mover], ply, deadline).await?;
@@ -632,17 +660,29 @@ async fn play_online_inner(
             break;
         }
         let legal = state["legal_moves"].as_array().ok_or("no legal moves")?;
-        let mv = legal[(rng.next() % legal.len() as u64) as usize].as_str().ok_or("bad move")?.to_string();
+        let mv = legal[(rng.next() % legal.len() as u64) as usize]
+            .as_str()
+            .ok_or("bad move")?
+            .to_string();
         pause(think, 0.5, rng).await;
         if chat_every > 0 && ply % chat_every == 0 {
             let text = format!("move {ply}, thinking...");
-            http_as_retry(addr, "POST", &format!("/api/games/{id}/chat"), &json!({ "text": text }), &cookies[mover])
-                .await?;
+            http_as_retry(
+                addr,
+                "POST",
+                &format!("/api/games/{id}/chat"),
+                &json!({ "text": text }),
+                &cookies[mover],
+            )
+            .await?;
             r.chat_sent += 1;
         }
         let t0 = Instant::now();
         let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
-        socks[mover].send(Message::Text(msg.into())).await.map_err(|e| e.to_string())?;
+        socks[mover]
+            .send(Message::Text(msg.into()))
+            .await
+            .map_err(|e| e.to_string())?;
         r.sent += 1;
         sent_moves.push(mv);
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -655,8 +695,14 @@ async fn play_online_inner(
             Err(e) => return Err(e),
         };
         r.rtts_us.push(t0.elapsed().as_micros() as u64);
-        let other =
-            state_from_counting(&mut socks[1 - mover], ply + 1, deadline, &names[mover], &mut r.chat_seen).await?;
+        let other = state_from_counting(
+            &mut socks[1 - mover],
+            ply + 1,
+            deadline,
+            &names[mover],
+            &mut r.chat_seen,
+        )
+        .await?;
         if other["game"]["moves"] != seen["game"]["moves"] {
             return Err("the two players saw different games".into());
         }
@@ -686,7 +732,13 @@ async fn play_online_inner(
 }
 
 /// [`state_from`], counting the chat lines by `from` that arrive on the way.
-async fn state_from_counting(ws: &mut Ws, ply: u64, deadline: Instant, from: &str, chats: &mut u64) -> Res<Value> {
+async fn state_from_counting(
+    ws: &mut Ws,
+    ply: u64,
+    deadline: Instant,
+    from: &str,
+    chats: &mut u64,
+) -> Res<Value> {
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         let msg = tokio::time::timeout(left, ws.next())
@@ -740,15 +792,15 @@ async fn main() {
                 ready.clone(),
             )),
             (None, ai) => match ai {
-            Some(level) => tokio::spawn(play_ai_game(
-                o.addr,
-                o.variant.clone(),
-                level,
-                seeds.next(),
-                end,
-                o.think,
-            )),
-            None => tokio::spawn(play_game(o.addr, o.variant.clone(), seeds.next(), end, o.think)),
+                Some(level) => tokio::spawn(play_ai_game(
+                    o.addr,
+                    o.variant.clone(),
+                    level,
+                    seeds.next(),
+                    end,
+                    o.think,
+                )),
+                None => tokio::spawn(play_game(o.addr, o.variant.clone(), seeds.next(), end, o.think)),
             },
         })
         .collect();
@@ -811,7 +863,12 @@ async fn main() {
     if o.online.is_some() {
         flags.sort_unstable();
         let early = flags.iter().filter(|l| **l < 0).count();
-        let pick = |p: f64| flags.get(((flags.len().max(1) - 1) as f64 * p).round() as usize).copied().unwrap_or(0);
+        let pick = |p: f64| {
+            flags
+                .get(((flags.len().max(1) - 1) as f64 * p).round() as usize)
+                .copied()
+                .unwrap_or(0)
+        };
         println!(
             "flags {} (early {early}): late ms p50 {}, p99 {}, max {}",
             flags.len(),
