@@ -321,6 +321,10 @@ fn every_page_in_russian_and_on_a_phone() {
             "/rules/black-hole".into(),
             format!("/replay/{id}"),
             format!("/game/{id}"),
+            "/lobby".into(),
+            "/login".into(),
+            "/signup".into(),
+            "/players/blitz".into(),
         ];
         for page in &pages {
             d.open(page);

@@ -311,10 +311,11 @@ function renderHead() {
   const kind = g.mode === 'ai' ? t('web-mode-ai', { strength: strengthText(g.level) })
     : o ? [o.rated ? t('web-rated') : t('web-casual'), o.clock ? `${o.clock.control} · ${t('web-speed-' + o.clock.speed)}` : ''].filter(Boolean).join(' · ')
     : g.mode === 'friend' ? t('web-mode-friend') : t('web-mode-local');
-  $('#game-head').replaceChildren(
+  // (replaceChildren would write a null as the text "null")
+  $('#game-head').replaceChildren(...[
     el('div', { class: 'variant' }, variantName(g.variant), ' · ', link('/rules/' + g.variant, t('web-rules'), { id: 'game-rules' })),
     el('div', { class: 'kind' }, kind),
-    o ? el('div', { class: 'first-move', id: 'first-move', role: 'status' }) : null);
+    o ? el('div', { class: 'first-move', id: 'first-move', role: 'status' }) : null].filter(Boolean));
 }
 
 function statusText() {
