@@ -30,15 +30,7 @@ pub fn request_token(headers: &HeaderMap, id: &str) -> Option<String> {
             }
         }
     }
-    let name = cookie_name(id);
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| v.to_string())
+    crate::session::cookie(headers, &cookie_name(id)).map(str::to_string)
 }
 
 /// A game's state as seen by one client.
@@ -68,16 +60,7 @@ pub const SEAT_COOKIE_SECONDS: u32 = 30 * 24 * 3600;
 /// The `Set-Cookie` value that hands `token` for game `id` to the browser (`Secure` when the
 /// server is reached over TLS, see [`crate::Config::secure_cookies`]).
 fn seat_cookie(state: &AppState, id: &str, token: &str) -> Option<HeaderValue> {
-    let secure = if state.config().secure_cookies {
-        "; Secure"
-    } else {
-        ""
-    };
-    let cookie = format!(
-        "{}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SEAT_COOKIE_SECONDS}{secure}",
-        cookie_name(id)
-    );
-    HeaderValue::from_str(&cookie).ok()
+    crate::session::set_cookie(state, &cookie_name(id), token, SEAT_COOKIE_SECONDS.into())
 }
 
 /// The answer that seats the caller: the game, the seat token, and its cookie.

@@ -365,8 +365,18 @@ impl AppState {
         let live = crate::game::LiveGame::new(record);
         self.db().insert_game(&live).await?;
         let id = live.record.id.clone();
-        self.hold_new(live)?;
+        self.hold(live)?;
         Ok((id, tokens))
+    }
+
+    /// Takes player `key` out of every pool it waits in.
+    async fn leave_pools(&self, key: &str) -> Result<()> {
+        for s in self.db().seeks_of(key).await? {
+            if s.pool.is_some() {
+                self.db().take_seek(&s.id, Some(key)).await?;
+            }
+        }
+        Ok(())
     }
 
     /// One round of quick pairing over every pool. On PostgreSQL one instance at a time pairs
@@ -508,11 +518,7 @@ pub async fn join_pool(
     let (who, cookie) = state.identity_or_guest(&headers).await?;
     let tc = parse_control(pool)?;
     let owner = state.seeker(&who, Category::of(Variant::Othello, tc)).await?;
-    for s in state.db().seeks_of(&owner.key).await? {
-        if s.pool.is_some() {
-            state.db().take_seek(&s.id, Some(&owner.key)).await?;
-        }
-    }
+    state.leave_pools(&owner.key).await?;
     let row = SeekRow {
         id: random_string(8),
         owner: owner.key.clone(),
@@ -543,11 +549,7 @@ pub async fn join_pool(
 pub async fn leave_pool(State(state): State<AppState>, headers: HeaderMap) -> Result<StatusCode> {
     let who = state.identity(&headers).await?;
     if let Some(key) = who.key() {
-        for s in state.db().seeks_of(&key).await? {
-            if s.pool.is_some() {
-                state.db().take_seek(&s.id, Some(&key)).await?;
-            }
-        }
+        state.leave_pools(&key).await?;
     }
     Ok(StatusCode::NO_CONTENT)
 }

@@ -771,7 +771,7 @@ impl AppState {
 
     /// Holds the new game `live` (already stored) in memory, and starts the computer when it is
     /// to move first. Returns what the players see.
-    fn hold(&self, live: LiveGame) -> Result<GameView> {
+    pub(crate) fn hold(&self, live: LiveGame) -> Result<GameView> {
         let view = live.view();
         let need_ai = live.ai_to_move().is_some();
         let slot = Slot::new(live, self.inner.deadlines.clone());
@@ -993,11 +993,6 @@ impl AppState {
             None => [None, None],
         })
         .await
-    }
-
-    /// Holds a new game already stored (an online game made from a seek or a pool).
-    pub(crate) fn hold_new(&self, live: LiveGame) -> Result<GameView> {
-        self.hold(live)
     }
 
     /// A round trip of `rtt_ms` measured on the socket of the holder of `seats` in game `id`.

@@ -7,24 +7,13 @@
 
 use axum::http::StatusCode;
 use axum::Router;
-use reversi_server::{app, AppState, Config};
+use reversi_server::{app, AppState};
 use serde_json::{json, Value};
 use std::time::Duration;
 
 mod common;
 mod online_common;
-use online_common::Client;
-
-fn config(db: &str) -> Config {
-    Config {
-        database_url: db.to_string(),
-        ai_workers: 1,
-        hash_mib: 1,
-        rate_per_sec: 10_000.0,
-        rate_burst: 10_000.0,
-        ..Config::default()
-    }
-}
+use online_common::{config, Client};
 
 /// The process's clock is shared: one test at a time moves it.
 static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());

@@ -4,24 +4,13 @@
 
 use axum::http::StatusCode;
 use axum::Router;
-use reversi_server::{app, AppState, Config};
+use reversi_server::{app, AppState};
 use serde_json::{json, Value};
 
 #[macro_use]
 mod common;
 mod online_common;
-use online_common::Client;
-
-fn config(db: &str) -> Config {
-    Config {
-        database_url: db.to_string(),
-        ai_workers: 1,
-        hash_mib: 1,
-        rate_per_sec: 10_000.0,
-        rate_burst: 10_000.0,
-        ..Config::default()
-    }
-}
+use online_common::{config, Client};
 
 async fn new_app(db: &str) -> (Router, AppState) {
     let state = AppState::new(config(db)).await.unwrap();

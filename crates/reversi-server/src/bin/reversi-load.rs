@@ -216,6 +216,17 @@ async fn connect(addr: SocketAddr, id: &str, token: &str) -> Res<Ws> {
 
 /// The next state message whose ply is at least `ply` (errors from the server are returned).
 async fn state_from(ws: &mut Ws, ply: u64, deadline: Instant) -> Res<Value> {
+    state_from_counting(ws, ply, deadline, None, &mut 0).await
+}
+
+/// [`state_from`], counting the chat lines by `from` that arrive on the way.
+async fn state_from_counting(
+    ws: &mut Ws,
+    ply: u64,
+    deadline: Instant,
+    from: Option<&str>,
+    chats: &mut u64,
+) -> Res<Value> {
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         let msg = tokio::time::timeout(left, ws.next())
@@ -225,13 +236,37 @@ async fn state_from(ws: &mut Ws, ply: u64, deadline: Instant) -> Res<Value> {
             .map_err(|e| e.to_string())?;
         let Message::Text(t) = msg else { continue };
         let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
-        if v["type"] == "error" {
-            return Err(format!("server error: {}", v["error"]));
-        }
-        if v["type"] == "state" && v["game"]["ply"].as_u64().unwrap_or(0) >= ply {
-            return Ok(v);
+        match v["type"].as_str() {
+            Some("error") => return Err(format!("server error: {}", v["error"])),
+            Some("chat") if from.is_some() && v["line"]["author"].as_str() == from => *chats += 1,
+            Some("state") if v["game"]["ply"].as_u64().unwrap_or(0) >= ply => return Ok(v),
+            _ => {}
         }
     }
+}
+
+/// Compares the stored game `id` with the moves sent: each one there, once, in order.
+async fn check_stored(addr: SocketAddr, id: &str, sent_moves: &[String], r: &mut GameReport) -> Res<()> {
+    let (status, stored) = http(addr, "GET", &format!("/api/games/{id}"), &json!({})).await?;
+    if status != 200 {
+        return Err(format!("GET game: {status}"));
+    }
+    let stored: Vec<&str> = stored["game"]["moves"]
+        .as_array()
+        .ok_or("no moves")?
+        .iter()
+        .filter_map(Value::as_str)
+        .filter(|m| *m != "pass")
+        .collect();
+    if stored.len() > sent_moves.len() {
+        r.duplicated += (stored.len() - sent_moves.len()) as u64;
+    } else if stored.len() < sent_moves.len() {
+        r.lost += (sent_moves.len() - stored.len()) as u64;
+    }
+    if stored.len() == sent_moves.len() && stored != sent_moves {
+        return Err("the stored moves differ from the moves sent".into());
+    }
+    Ok(())
 }
 
 #[derive(Default)]
@@ -475,27 +510,7 @@ async fn play_game_inner(
     for s in &mut socks {
         let _ = s.close(None).await;
     }
-    // Compare with the stored game: every move sent is there, once, in order.
-    let (status, stored) = http(addr, "GET", &format!("/api/games/{id}"), &json!({})).await?;
-    if status != 200 {
-        return Err(format!("GET game: {status}"));
-    }
-    let stored: Vec<&str> = stored["game"]["moves"]
-        .as_array()
-        .ok_or("no moves")?
-        .iter()
-        .filter_map(Value::as_str)
-        .filter(|m| *m != "pass")
-        .collect();
-    if stored.len() > sent_moves.len() {
-        r.duplicated += (stored.len() - sent_moves.len()) as u64;
-    } else if stored.len() < sent_moves.len() {
-        r.lost += (sent_moves.len() - stored.len()) as u64;
-    }
-    if stored.len() == sent_moves.len() && stored != sent_moves {
-        return Err("the stored moves differ from the moves sent".into());
-    }
-    Ok(())
+    check_stored(addr, &id, &sent_moves, r).await
 }
 
 /// Unix time, ms.
@@ -699,7 +714,7 @@ async fn play_online_inner(
             &mut socks[1 - mover],
             ply + 1,
             deadline,
-            &names[mover],
+            Some(&names[mover]),
             &mut r.chat_seen,
         )
         .await?;
@@ -712,49 +727,7 @@ async fn play_online_inner(
     for s in &mut socks {
         let _ = s.close(None).await;
     }
-    let (status, stored) = http(addr, "GET", &format!("/api/games/{id}"), &json!({})).await?;
-    if status != 200 {
-        return Err(format!("GET game: {status}"));
-    }
-    let stored: Vec<&str> = stored["game"]["moves"]
-        .as_array()
-        .ok_or("no moves")?
-        .iter()
-        .filter_map(Value::as_str)
-        .filter(|m| *m != "pass")
-        .collect();
-    if stored.len() > sent_moves.len() {
-        r.duplicated += (stored.len() - sent_moves.len()) as u64;
-    } else if stored.len() < sent_moves.len() {
-        r.lost += (sent_moves.len() - stored.len()) as u64;
-    }
-    Ok(())
-}
-
-/// [`state_from`], counting the chat lines by `from` that arrive on the way.
-async fn state_from_counting(
-    ws: &mut Ws,
-    ply: u64,
-    deadline: Instant,
-    from: &str,
-    chats: &mut u64,
-) -> Res<Value> {
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let msg = tokio::time::timeout(left, ws.next())
-            .await
-            .map_err(|_| "timeout")?
-            .ok_or("socket closed")?
-            .map_err(|e| e.to_string())?;
-        let Message::Text(t) = msg else { continue };
-        let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
-        match v["type"].as_str() {
-            Some("error") => return Err(format!("server error: {}", v["error"])),
-            Some("chat") if v["line"]["author"] == from => *chats += 1,
-            Some("state") if v["game"]["ply"].as_u64().unwrap_or(0) >= ply => return Ok(v),
-            _ => {}
-        }
-    }
+    check_stored(addr, &id, &sent_moves, r).await
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {

@@ -1,6 +1,6 @@
 //! Accounts and sessions.
 
-use super::{Db, Pool};
+use super::Db;
 use crate::error::{Error, Result};
 use sqlx::Row;
 
@@ -241,10 +241,5 @@ impl Db {
                 .await?
                 .rows_affected())
         })
-    }
-
-    /// Whether this database is PostgreSQL (for the statements that differ).
-    pub(crate) fn is_pg(&self) -> bool {
-        matches!(self.pool, Pool::Pg(_))
     }
 }

@@ -76,7 +76,7 @@ impl Db {
     pub async fn heartbeat(&self, now: i64) -> Result<Option<i64>> {
         with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            if self.is_pg() {
+            if matches!(self.pool, super::Pool::Pg(_)) {
                 sqlx::query("SELECT pg_advisory_xact_lock(4243)").execute(&mut *tx).await?;
             }
             let last: Option<i64> = sqlx::query_scalar("SELECT at FROM site_alive WHERE id = 1")

@@ -10,6 +10,18 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use tower::ServiceExt;
 
+/// The server's settings for these tests: a small engine, no rate limit in the way.
+pub fn config(db: &str) -> reversi_server::Config {
+    reversi_server::Config {
+        database_url: db.to_string(),
+        ai_workers: 1,
+        hash_mib: 1,
+        rate_per_sec: 10_000.0,
+        rate_burst: 10_000.0,
+        ..reversi_server::Config::default()
+    }
+}
+
 /// One visitor with a cookie jar.
 #[derive(Clone)]
 pub struct Client {
