@@ -3,8 +3,10 @@
 //!
 //! - [`player`]: players files (TOML), starting players, talking to external engines with time
 //!   limits; an engine that crashes, hangs or plays an illegal move forfeits the game.
-//! - [`schedule`]: round robin, gauntlet and Swiss pairings; XOT or custom openings, each played
-//!   twice with the colours swapped.
+//! - [`pairing`]: the Swiss pairer and round-robin (Berger) schedules, shared with the game
+//!   site's tournaments;
+//! - [`schedule`]: which games an engine tournament plays (round robin, gauntlet, Swiss rounds);
+//!   XOT or custom openings, each played twice with the colours swapped.
 //! - [`run`]: playing the games in parallel, saving each as GGF and the progress in a state file,
 //!   so that an interrupted tournament can be resumed.
 //! - [`table`]: the crosstable (points, discs, Brightwell quotient, Elo difference per pair with a
@@ -12,6 +14,7 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod pairing;
 pub mod player;
 pub mod run;
 pub mod schedule;

@@ -1,8 +1,8 @@
 //! Running a tournament: games in parallel, each saved as GGF, a state file to resume from.
 
 use crate::player::{start, Contestant, Forfeit, PlayerSpec};
-use crate::schedule::{fixed_schedule, pair_games, swiss_round, Format, GameSpec};
-use crate::table::{Crosstable, GameRecord};
+use crate::schedule::{bye_points, byes, fixed_schedule, pair_games, swiss_round, Format, GameSpec};
+use crate::table::{Bye, Crosstable, GameRecord};
 use reversi_core::format::ggf::{write_ggf, Ending, GameInfo, GgfGame, GgfResult};
 use reversi_core::{Color, Game, Move, Rules};
 use serde::{Deserialize, Serialize};
@@ -177,7 +177,21 @@ impl Tournament {
             }
         }
         let names: Vec<String> = self.players.iter().map(|p| p.name.clone()).collect();
-        let table = Crosstable::new(&names, &state.games);
+        let byes: Vec<Bye> = match self.format {
+            Format::Swiss(rounds) => {
+                let points = bye_points(&state.games);
+                byes(rounds + 1, names.len(), &state.games)
+                    .into_iter()
+                    .map(|(player, round)| Bye {
+                        player,
+                        round,
+                        points,
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        let table = Crosstable::with_byes(&names, &state.games, &byes);
         let write = |name: &str, text: String| {
             let p = dir.join(name);
             std::fs::write(&p, text).map_err(io_err(&p))

@@ -1,5 +1,6 @@
 //! Who plays whom: round robin, gauntlet and Swiss pairings, and the openings.
 
+use crate::pairing::{swiss, SwissPlayer};
 use crate::table::GameRecord;
 use reversi_core::notation::parse_transcript;
 use reversi_core::rules::xot_openings;
@@ -85,50 +86,60 @@ pub fn fixed_schedule(format: Format, players: usize, openings: usize) -> Vec<Ga
     out
 }
 
-/// The pairs of Swiss round `round` given the games played so far: players ranked by points
-/// (then by index) are paired from the top, each with the next one it has not met yet (or, if it
-/// has met them all, the next one). With an odd count the lowest ranked player who has not had
-/// a bye sits out.
+/// The pairs of Swiss round `round` given the games played so far, by [`crate::pairing::swiss`]
+/// (engines play each pairing as a mini-match with both colours, so the colours it gives only
+/// order the pair). A player who played no game in an earlier round had a bye then, worth the
+/// points of a won mini-match ([`bye_points`]).
 pub fn swiss_round(round: usize, players: usize, played: &[GameRecord]) -> Vec<(usize, usize)> {
-    let mut points = vec![0.0; players];
-    let mut met = HashSet::new();
-    let mut byes = HashSet::new();
+    let mut ps: Vec<SwissPlayer> = (0..players).map(|_| SwissPlayer::new(0.0)).collect();
+    let mut pairs_seen = HashSet::new();
     for g in played.iter().filter(|g| g.round < round) {
-        points[g.black] += g.black_points;
-        points[g.white] += 1.0 - g.black_points;
-        met.insert((g.black.min(g.white), g.black.max(g.white)));
+        if pairs_seen.insert((g.round, g.black.min(g.white), g.black.max(g.white))) {
+            // One meeting per mini-match, whatever its number of games.
+            ps[g.black].opponents.push(g.white);
+            ps[g.white].opponents.push(g.black);
+        }
+        ps[g.black].points += g.black_points;
+        ps[g.white].points += 1.0 - g.black_points;
     }
-    // A player who played no game in an earlier round had a bye then.
+    for (p, _) in byes(round, players, played) {
+        ps[p].had_bye = true;
+        ps[p].points += bye_points(played);
+    }
+    swiss(&ps).pairs
+}
+
+/// The points a bye is worth in an engine Swiss: a won mini-match (its number of games, taken
+/// from the first round played; 2 when nothing is known).
+pub fn bye_points(played: &[GameRecord]) -> f64 {
+    let first: Vec<&GameRecord> = played.iter().filter(|g| g.round == 1).collect();
+    match first.first() {
+        Some(g) => first
+            .iter()
+            .filter(|x| {
+                x.black.min(x.white) == g.black.min(g.white) && x.black.max(x.white) == g.black.max(g.white)
+            })
+            .count() as f64,
+        None => 2.0,
+    }
+}
+
+/// The byes of the Swiss rounds before `round`: `(player, round)` for each player who played no
+/// game in a round that was played.
+pub fn byes(round: usize, players: usize, played: &[GameRecord]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
     for r in 1..round {
         let in_round: HashSet<usize> = played
             .iter()
             .filter(|g| g.round == r)
             .flat_map(|g| [g.black, g.white])
             .collect();
-        byes.extend((0..players).filter(|p| !in_round.contains(p)));
+        if in_round.is_empty() {
+            continue;
+        }
+        out.extend((0..players).filter(|p| !in_round.contains(p)).map(|p| (p, r)));
     }
-    let mut order: Vec<usize> = (0..players).collect();
-    order.sort_by(|&a, &b| points[b].partial_cmp(&points[a]).unwrap().then(a.cmp(&b)));
-    if players % 2 == 1 {
-        let bye = order
-            .iter()
-            .rev()
-            .copied()
-            .find(|p| !byes.contains(p))
-            .unwrap_or(order[players - 1]);
-        order.retain(|&p| p != bye);
-    }
-    let mut pairs = Vec::new();
-    while let Some(a) = order.first().copied() {
-        order.remove(0);
-        let j = order
-            .iter()
-            .position(|&b| !met.contains(&(a.min(b), a.max(b))))
-            .unwrap_or(0);
-        let b = order.remove(j);
-        pairs.push((a, b));
-    }
-    pairs
+    out
 }
 
 /// `count` XOT openings, chosen by `seed` without repeats (the whole list if `count` is larger).

@@ -54,6 +54,23 @@ pub struct PairStats {
     pub elo_low: f64,
     /// Upper end of the 95 % interval.
     pub elo_high: f64,
+    /// `a`'s discs in these games.
+    #[serde(default)]
+    pub discs: u32,
+    /// `b`'s discs in these games.
+    #[serde(default)]
+    pub opp_discs: u32,
+}
+
+/// A round a player sat out (a pairing bye, or a late entrant's half point).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Bye {
+    /// Player index.
+    pub player: usize,
+    /// Round.
+    pub round: usize,
+    /// The points it gave.
+    pub points: f64,
 }
 
 /// One player's line.
@@ -73,6 +90,9 @@ pub struct Standing {
     pub bq: f64,
     /// Games lost by forfeit.
     pub forfeits: usize,
+    /// Rounds sat out.
+    #[serde(default)]
+    pub byes: usize,
 }
 
 /// The whole table.
@@ -129,13 +149,25 @@ pub fn elo_interval(scores: &[f64]) -> (f64, f64, f64) {
 impl Crosstable {
     /// The table of `games` among players `names`.
     pub fn new(names: &[String], games: &[GameRecord]) -> Crosstable {
+        Crosstable::with_byes(names, games, &[])
+    }
+
+    /// The table of `games` and `byes` among players `names`. A bye adds its points, and to the
+    /// Brightwell quotient 32 + 6 × the player's own points (RULES.md §6); it adds no discs.
+    pub fn with_byes(names: &[String], games: &[GameRecord], byes: &[Bye]) -> Crosstable {
         let n = names.len();
         let mut points = vec![0.0; n];
         let mut discs = vec![0u32; n];
         let mut count = vec![0usize; n];
         let mut forfeits_of = vec![0usize; n];
         let mut per_pair: Vec<Vec<Vec<f64>>> = vec![vec![Vec::new(); n]; n];
+        let mut pair_discs = vec![vec![0u32; n]; n];
+        let mut byes_of = vec![0usize; n];
         let mut forfeits = Vec::new();
+        for b in byes {
+            points[b.player] += b.points;
+            byes_of[b.player] += 1;
+        }
         for g in games {
             let (b, w) = (g.black, g.white);
             points[b] += g.black_points;
@@ -146,6 +178,8 @@ impl Crosstable {
             count[w] += 1;
             per_pair[b][w].push(g.black_points);
             per_pair[w][b].push(1.0 - g.black_points);
+            pair_discs[b][w] += g.black_discs;
+            pair_discs[w][b] += g.white_discs;
             if let Some(reason) = &g.forfeit {
                 forfeits.push((g.key.clone(), reason.clone()));
                 let loser = if g.black_points < 0.5 { b } else { w };
@@ -157,6 +191,9 @@ impl Crosstable {
             bq[g.black] += 6.0 * points[g.white];
             bq[g.white] += 6.0 * points[g.black];
         }
+        for b in byes {
+            bq[b.player] += 32.0 + 6.0 * points[b.player];
+        }
         let mut standings: Vec<Standing> = (0..n)
             .map(|p| Standing {
                 player: p,
@@ -166,6 +203,7 @@ impl Crosstable {
                 discs: discs[p],
                 bq: bq[p],
                 forfeits: forfeits_of[p],
+                byes: byes_of[p],
             })
             .collect();
         standings.sort_by(|x, y| {
@@ -194,6 +232,8 @@ impl Crosstable {
                     elo: e,
                     elo_low: lo,
                     elo_high: hi,
+                    discs: pair_discs[a][b],
+                    opp_discs: pair_discs[b][a],
                 });
             }
         }
@@ -206,13 +246,14 @@ impl Crosstable {
         }
     }
 
-    fn pair(&self, a: usize, b: usize) -> Option<(f64, usize)> {
+    /// `a`'s points, the games, and the discs of `a` and of `b` in the games between them.
+    pub fn pair(&self, a: usize, b: usize) -> Option<(f64, usize, u32, u32)> {
         let (x, y) = (a.min(b), a.max(b));
         let p = self.pairs.iter().find(|p| p.a == x && p.b == y)?;
         Some(if a == x {
-            (p.points, p.games)
+            (p.points, p.games, p.discs, p.opp_discs)
         } else {
-            (p.games as f64 - p.points, p.games)
+            (p.games as f64 - p.points, p.games, p.opp_discs, p.discs)
         })
     }
 
@@ -231,7 +272,7 @@ impl Crosstable {
                         "—".into()
                     } else {
                         match self.pair(s.player, o.player) {
-                            Some((pts, g)) => format!("{}/{g}", half(pts)),
+                            Some((pts, g, d, od)) => format!("{}/{g} {d}–{od}", half(pts)),
                             None => "".into(),
                         }
                     });
@@ -296,8 +337,8 @@ impl Crosstable {
         let mut s = format!("## Crosstable ({} games)\n\n", self.games);
         let (h, rows) = self.grid();
         s.push_str(&markdown(&h, &rows));
-        s.push_str("\nCells: points/games of the row player against the column player (win 1, draw ½). ");
-        s.push_str("BQ: Brightwell quotient = discs + 6 × the points of the opponent of every game.\n\n");
+        s.push_str("\nCells: points/games of the row player against the column player (win 1, draw ½) and the discs of each. ");
+        s.push_str("BQ: Brightwell quotient = discs + 6 × the points of the opponent of every game (a bye: 32 + 6 × own points).\n\n");
         s.push_str("## Pairs\n\n");
         let (h, rows) = self.pair_rows();
         s.push_str(&markdown(&h, &rows));
@@ -321,7 +362,7 @@ td,th{border:1px solid #999;padding:.2em .6em;text-align:right}td:nth-child(2){t
         let _ = writeln!(s, "<h1>Crosstable ({} games)</h1>", self.games);
         let (h, rows) = self.grid();
         s.push_str(&html_table(&h, &rows));
-        s.push_str("<p>Cells: points/games of the row player against the column player (win 1, draw ½). BQ: Brightwell quotient.</p>\n<h2>Pairs</h2>\n");
+        s.push_str("<p>Cells: points/games of the row player against the column player (win 1, draw ½) and the discs of each. BQ: Brightwell quotient.</p>\n<h2>Pairs</h2>\n");
         let (h, rows) = self.pair_rows();
         s.push_str(&html_table(&h, &rows));
         if !self.forfeits.is_empty() {
@@ -491,7 +532,7 @@ mod tests {
         assert!(text.contains("+∞"), "{text}");
         let md = t.to_markdown();
         assert!(
-            md.contains("| 1 | A | — | 2/2 | 1½/2 | 3½ | 4 | 180 | 210 |"),
+            md.contains("| 1 | A | — | 2/2 108–20 | 1½/2 72–56 | 3½ | 4 | 180 | 210 |"),
             "{md}"
         );
         // Pairs are shown from the better placed player's side, best pairs first.
@@ -499,6 +540,44 @@ mod tests {
         assert!(md.contains("| C – B | 2 | 2 0 0 | 2/2 | +∞ |"), "{md}");
         let html = t.to_html();
         assert!(html.contains("<td>A</td>") && html.ends_with("</html>\n"));
+    }
+
+    #[test]
+    fn a_bye_adds_points_and_32_plus_six_times_own_points() {
+        let names: Vec<String> = ["A", "B", "C"].map(String::from).to_vec();
+        // Round 1: A beats B 40–24, C sits out. Round 2: C beats A 35–29, B sits out.
+        let mut g1 = rec(0, 1, 40, 24);
+        g1.round = 1;
+        let mut g2 = rec(2, 0, 35, 29);
+        g2.round = 2;
+        let byes = [
+            Bye {
+                player: 2,
+                round: 1,
+                points: 1.0,
+            },
+            Bye {
+                player: 1,
+                round: 2,
+                points: 1.0,
+            },
+        ];
+        let t = Crosstable::with_byes(&names, &[g1, g2], &byes);
+        let by = |name: &str| t.standings.iter().find(|s| s.name == name).unwrap().clone();
+        let (a, b, c) = (by("A"), by("B"), by("C"));
+        assert_eq!((a.points, b.points, c.points), (1.0, 1.0, 2.0));
+        assert_eq!((b.byes, c.byes, a.byes), (1, 1, 0));
+        // A: 69 discs + 6 × (B's 1 + C's 2).
+        assert_eq!(a.bq, 69.0 + 6.0 * 3.0);
+        // B: 24 discs + 6 × A's 1, and the bye: 32 + 6 × B's own 1.
+        assert_eq!(b.bq, 24.0 + 6.0 + 32.0 + 6.0);
+        // C: 35 + 6 × 1, and 32 + 6 × 2.
+        assert_eq!(c.bq, 35.0 + 6.0 + 32.0 + 12.0);
+        assert_eq!(t.standings[0].name, "C");
+        // A and B tie on points; A's BQ (87) beats B's (68).
+        assert_eq!(t.standings[1].name, "A");
+        assert_eq!(t.pair(0, 1), Some((1.0, 1, 40, 24)));
+        assert_eq!(t.pair(1, 0), Some((0.0, 1, 24, 40)));
     }
 
     #[test]
