@@ -10,7 +10,9 @@
 //! - [`account`]: usernames (characters, reserved names, look-alikes) and passwords (argon2id);
 //! - [`seek`]: open challenges in the lobby and who may accept them;
 //! - [`pairing`]: quick-pairing pools matched by rating, widened by waiting time;
-//! - [`chat`]: what a chat message may be, and the flood limit.
+//! - [`chat`]: what a chat message may be, and the flood limit;
+//! - [`tournament`]: tournaments' settings, life cycle, pairings (Swiss and round robin from
+//!   `reversi-arena`, the arena format here) and standings.
 
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
@@ -22,6 +24,7 @@ pub mod lag;
 pub mod pairing;
 pub mod rating;
 pub mod seek;
+pub mod tournament;
 
 /// A moment, in milliseconds since the Unix epoch (or any fixed origin the caller keeps to).
 pub type Millis = u64;
