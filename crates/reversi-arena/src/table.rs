@@ -334,7 +334,13 @@ impl Crosstable {
 
     /// The table as Markdown.
     pub fn to_markdown(&self) -> String {
-        let mut s = format!("## Crosstable ({} games)\n\n", self.games);
+        self.to_markdown_titled(None)
+    }
+
+    /// The table as Markdown under a level-one heading `title`, if given.
+    pub fn to_markdown_titled(&self, title: Option<&str>) -> String {
+        let mut s = title.map(|t| format!("# {t}\n\n")).unwrap_or_default();
+        let _ = write!(s, "## Crosstable ({} games)\n\n", self.games);
         let (h, rows) = self.grid();
         s.push_str(&markdown(&h, &rows));
         s.push_str("\nCells: points/games of the row player against the column player (win 1, draw ½) and the discs of each. ");
@@ -353,13 +359,22 @@ impl Crosstable {
 
     /// The table as a standalone HTML page.
     pub fn to_html(&self) -> String {
-        let mut s = String::from(
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Crosstable</title>\n\
-<style>body{font-family:sans-serif}table{border-collapse:collapse;margin:1em 0}\
-td,th{border:1px solid #999;padding:.2em .6em;text-align:right}td:nth-child(2){text-align:left}</style>\n\
+        self.to_html_titled("Crosstable")
+    }
+
+    /// The table as a standalone HTML page titled `title` (escaped here).
+    pub fn to_html_titled(&self, title: &str) -> String {
+        let mut s = format!(
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n\
+<style>body{{font-family:sans-serif}}table{{border-collapse:collapse;margin:1em 0}}\
+td,th{{border:1px solid #999;padding:.2em .6em;text-align:right}}td:nth-child(2){{text-align:left}}</style>\n\
 </head><body>\n",
+            escape(title)
         );
-        let _ = writeln!(s, "<h1>Crosstable ({} games)</h1>", self.games);
+        if title != "Crosstable" {
+            let _ = writeln!(s, "<h1>{}</h1>", escape(title));
+        }
+        let _ = writeln!(s, "<h2>Crosstable ({} games)</h2>", self.games);
         let (h, rows) = self.grid();
         s.push_str(&html_table(&h, &rows));
         s.push_str("<p>Cells: points/games of the row player against the column player (win 1, draw ½) and the discs of each. BQ: Brightwell quotient.</p>\n<h2>Pairs</h2>\n");

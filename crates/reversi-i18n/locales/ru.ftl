@@ -525,3 +525,104 @@ web-bot-token = Токен бота (показывается один раз):
 web-bot-howto = Запуск: reversi bot --server URL --token TOKEN
 web-delete-account = Удалить учётную запись
 web-delete-lead = Ваши партии останутся, с пометкой «удалённый игрок»; имя останется занятым.
+
+## Турниры
+web-nav-tournaments = Турниры
+web-tournaments = Турниры
+web-tournament = Турнир
+web-t-running = Идут сейчас
+web-t-upcoming = Скоро
+web-t-finished = Завершены
+web-t-none = Нет.
+web-t-private = ПО ПРИГЛАШЕНИЮ
+web-t-players = { $n ->
+    [one] { $n } участник
+    [few] { $n } участника
+   *[many] { $n } участников
+}
+web-t-swiss-rounds = { $n ->
+    [one] Швейцарская · { $n } тур
+    [few] Швейцарская · { $n } тура
+   *[many] Швейцарская · { $n } туров
+}
+web-t-arena-minutes = Арена · { $n } мин
+web-t-round-robin = Круговой
+web-t-double-round-robin = Двухкруговой
+web-t-create = Провести турнир
+web-t-sign-in-to-create = войдите, чтобы провести турнир.
+web-t-default-name = Турнир { $name }
+web-t-name = Название
+web-t-format = Система
+web-t-format-swiss = Швейцарская
+web-t-format-round_robin = Круговая
+web-t-format-arena = Арена
+web-t-rounds = Туров
+web-t-minutes = Минут
+web-t-cycles = Кругов (1 или 2)
+web-t-starts-in = Начало через (минут)
+web-t-min-rating = Рейтинг не ниже
+web-t-allow-bots = Боты могут участвовать
+web-t-invite-only = Только по ссылке-приглашению
+web-t-create-button = Создать турнир
+web-t-by = организатор { $name }
+web-t-starts-at = Начало { $when }
+web-t-ends-at = Окончание { $when }
+web-t-round-of = Тур { $n } из { $total }
+web-t-round = Тур { $n }
+web-t-status-upcoming = Не начался
+web-t-status-running = Идёт
+web-t-status-paused = Приостановлен организатором
+web-t-status-finished = Завершён
+web-t-status-cancelled = Отменён
+web-t-status-aborted = Прервана
+web-t-status-abandoned = Брошена
+web-t-join = Участвовать
+web-t-rejoin = Вернуться
+web-t-withdraw = Выбыть
+web-t-sign-in-to-join = Войдите, чтобы участвовать
+web-t-your-game = Ваша партия
+web-t-pause = Приостановить
+web-t-resume = Продолжить
+web-t-cancel = Отменить турнир
+web-t-cancel-confirm = Отменить турнир для всех?
+web-t-remove = Исключить
+web-t-remove-confirm = Исключить { $name } из турнира?
+web-t-invite-link = Ссылка-приглашение
+web-t-download = Скачать { $what }
+web-t-standings = Таблица
+web-t-points = Очки
+web-t-bq = КБ
+web-t-discs = Фишки
+web-t-on-fire = В ударе: победы приносят вдвое больше
+web-t-withdrawn = (выбыл)
+web-t-no-players = Пока никто не записался.
+web-t-recent-games = Последние партии
+web-t-round-games = Тур { $n }
+web-t-not-started = Пары появятся, когда турнир начнётся.
+web-t-no-games = Партий пока нет.
+web-t-playing = идёт…
+web-t-forfeit = (неявка)
+web-t-bye = Без пары: { $names }
+web-t-all-rounds = Все туры
+web-t-crosstable = Турнирная таблица
+web-t-crosstable-note = В клетке: очки игрока строки против игрока столбца и фишки каждого. КБ (коэффициент Брайтвелла) = фишки + 6 × очки соперников; при равенстве очков решает КБ, затем фишки.
+web-t-back = ← К турниру
+error-no-rematch = В турнире нет реванша: следующую пару составит турнир.
+error-account-required = Войдите, чтобы участвовать в турнире.
+error-not-rated-variant = Партии этого варианта только товарищеские.
+error-tournament-name = В названии турнира от 3 до 60 символов.
+error-tournament-rounds = В швейцарской системе от 1 до 15 туров.
+error-tournament-cycles = Круговой турнир бывает в один или два круга.
+error-tournament-minutes = Арена длится от 5 до 360 минут.
+error-tournament-correspondence = Турнирные партии играются вживую: выберите контроль в минутах и секундах.
+error-tournament-start = Турнир начинается не раньше, чем сейчас, и не позже, чем через 30 дней.
+error-tournament-max-players = В турнире от 2 до 1000 участников.
+error-tournament-closed = Запись на этот турнир закрыта.
+error-tournament-full = Мест в турнире больше нет.
+error-tournament-rating = Ваш рейтинг ниже допустимого в этом турнире.
+error-tournament-invite-only = Этот турнир по приглашению: откройте ссылку от организатора.
+error-tournament-no-bots = В этом турнире боты не участвуют.
+error-tournament-not-organiser = Это может только организатор.
+error-tournament-state = На этом этапе турнира так нельзя.
+error-tournament-removed = Организатор исключил вас из турнира.
+error-tournament-limit = Вы уже проводите пять незавершённых турниров: дождитесь окончания одного из них.

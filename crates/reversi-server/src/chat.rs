@@ -37,7 +37,8 @@ pub struct ChatQuery {
     pub after: Option<i64>,
 }
 
-fn chat_error(e: reversi_site::chat::ChatError) -> Error {
+/// The HTTP error of a refused chat line.
+pub(crate) fn chat_error(e: reversi_site::chat::ChatError) -> Error {
     match e {
         reversi_site::chat::ChatError::Flood { retry_after_ms } => Error::Throttled {
             code: "chat_flood",
@@ -139,7 +140,8 @@ impl AppState {
         Ok(false)
     }
 
-    fn flood_check(
+    /// Whether player `key` may send `text` now (the flood limit, shared by every chat).
+    pub(crate) fn flood_check(
         &self,
         key: &str,
         text: &str,

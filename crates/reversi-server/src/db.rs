@@ -26,6 +26,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (2, include_str!("../migrations/0002_archive_analysis_rematch.sql")),
     (3, include_str!("../migrations/0003_version_invite.sql")),
     (4, include_str!("../migrations/0004_accounts_clocks_lobby.sql")),
+    (5, include_str!("../migrations/0005_tournaments.sql")),
 ];
 
 /// The PostgreSQL schema (the same tables; integers are `BIGINT` throughout).
@@ -40,6 +41,7 @@ const PG_MIGRATIONS: &[(i64, &str)] = &[
         4,
         include_str!("../migrations/postgres/0004_accounts_clocks_lobby.sql"),
     ),
+    (5, include_str!("../migrations/postgres/0005_tournaments.sql")),
 ];
 
 /// The channel of the change notifications on PostgreSQL.
@@ -137,8 +139,8 @@ macro_rules! insert_game {
         sqlx::query(
             "INSERT INTO games (id, variant, mode, level, black_player, white_player, black_token, \
              white_token, created_at, updated_at, join_token, black_user, white_user, black_name, \
-             white_name, rated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+             white_name, rated, tournament) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
         )
         .bind(&r.id)
         .bind(r.variant.to_string())
@@ -156,6 +158,7 @@ macro_rules! insert_game {
         .bind(name(0))
         .bind(name(1))
         .bind(online.map_or(0i64, |o| o.rated as i64))
+        .bind(online.and_then(|o| o.tournament.clone()))
         .execute(&mut *$tx)
         .await?;
         insert_moves!($tx, &r.id, 0, $live.game.moves(), None);
@@ -329,6 +332,7 @@ mod clocks;
 mod lobby;
 mod profile;
 mod ratings;
+mod tournaments;
 
 pub use accounts::User;
 pub use chat::ChatLine;
@@ -336,6 +340,7 @@ pub use clocks::PairingLock;
 pub use lobby::SeekRow;
 pub use profile::{ColourResults, LiveRow};
 pub use ratings::{BoardLine, RatingPoint};
+pub use tournaments::{EntrantRow, NewPairing, PairingRow, TournamentChatLine, TournamentRow};
 
 /// The notification payload (after the instance) of a change of the lobby.
 pub const LOBBY_CHANGE: &str = "lobby:";
@@ -792,7 +797,7 @@ impl Db {
             let Some(row) = sqlx::query(
                 "SELECT id, variant, mode, level, black_player, white_player, black_token, white_token, \
                  resigned, created_at, rematch_id, join_token, version, ended, seat_info, rated, \
-                 clock, flagged, black_name, white_name FROM games WHERE id = $1",
+                 clock, flagged, black_name, white_name, tournament FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(pool)
@@ -841,6 +846,7 @@ impl Db {
                     rated: row.try_get::<i64, _>("rated")? != 0,
                     timing,
                     flagged: flagged.as_deref().and_then(crate::game::parse_color),
+                    tournament: row.try_get("tournament")?,
                 });
             }
             let version: i64 = row.try_get("version")?;

@@ -240,7 +240,11 @@ impl LiveGame {
                     o.flagged = Some(color);
                 }
             }
-            Deadline::NoFirstMove { .. } => self.record.void = Some(VoidEnd::Aborted),
+            Deadline::NoFirstMove { color, .. } => match self.record.online.as_mut() {
+                // A tournament game is lost by the player who did not start it.
+                Some(o) if o.tournament.is_some() => o.flagged = Some(color),
+                _ => self.record.void = Some(VoidEnd::Aborted),
+            },
         }
         self.stop_clock(due.at());
         self.bump_version();
@@ -305,7 +309,15 @@ impl LiveGame {
     /// moved yet (RULES.md §6).
     pub fn can_abort(&self) -> bool {
         let both_moved = self.has_moved(Color::Black) && self.has_moved(Color::White);
-        !self.is_over() && !both_moved
+        !self.is_over() && !both_moved && !self.in_tournament()
+    }
+
+    /// Whether the game belongs to a tournament (no abort, no rematch; a missed start forfeits).
+    pub fn in_tournament(&self) -> bool {
+        self.record
+            .online
+            .as_ref()
+            .is_some_and(|o| o.tournament.is_some())
     }
 
     /// Whether a seat kept for an invited friend is still empty.
@@ -317,6 +329,12 @@ impl LiveGame {
     pub fn abort(&mut self) -> Result<()> {
         if self.is_over() {
             return Err(Error::GameOver);
+        }
+        if self.in_tournament() {
+            return Err(Error::Conflict(
+                "cannot_abort",
+                "a tournament game cannot be aborted (resign instead)".into(),
+            ));
         }
         if !self.can_abort() {
             return Err(Error::Conflict(

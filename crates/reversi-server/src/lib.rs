@@ -35,6 +35,7 @@ pub mod session;
 pub mod start;
 pub mod state;
 pub mod time;
+pub mod tournaments;
 pub mod web;
 pub mod ws;
 
@@ -87,6 +88,16 @@ pub fn app(state: AppState) -> Router {
         .route("/api/leaderboard/{category}", get(profile::leaderboard))
         .route("/api/live", get(profile::live))
         .route("/api/games/{id}/ws", get(ws::handler))
+        .route(
+            "/api/tournaments",
+            get(tournaments::list).post(tournaments::create),
+        )
+        .route("/api/tournaments/{id}", get(tournaments::get))
+        .route("/api/tournaments/{id}/join", post(tournaments::join))
+        .route("/api/tournaments/{id}/withdraw", post(tournaments::withdraw))
+        .route("/api/tournaments/{id}/chat", post(tournaments::chat))
+        .route("/api/tournaments/{id}/files/{file}", get(tournaments::download))
+        .route("/api/tournaments/{id}/{action}", post(tournaments::organise))
         .route("/api/{*rest}", any(api::not_found))
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(

@@ -51,6 +51,21 @@ pub struct Entrant {
     pub rating: Option<Rating>,
 }
 
+/// What an online game about to be made is.
+#[derive(Clone, Debug)]
+pub struct NewOnline {
+    /// Its id.
+    pub id: String,
+    /// The tournament it belongs to.
+    pub tournament: Option<String>,
+    /// The variant (XOT draws its start now).
+    pub variant: Variant,
+    /// The clock.
+    pub control: TimeControl,
+    /// Rated or casual.
+    pub rated: bool,
+}
+
 impl Entrant {
     fn seat(&self, now: u64) -> SeatInfo {
         let r = self.rating.map(|r| r.at(now));
@@ -341,10 +356,35 @@ impl AppState {
         control: TimeControl,
         rated: bool,
     ) -> Result<(String, [String; 2])> {
+        let game = NewOnline {
+            id: random_string(10),
+            tournament: None,
+            variant,
+            control,
+            rated,
+        };
+        self.create_online_game(black, white, game).await
+    }
+
+    /// Makes online game `game` between `black` and `white` and holds it; returns its id and
+    /// both seat tokens. A game with that id existing already is a database error (unique key).
+    pub async fn create_online_game(
+        &self,
+        black: Entrant,
+        white: Entrant,
+        game: NewOnline,
+    ) -> Result<(String, [String; 2])> {
+        let NewOnline {
+            id,
+            tournament,
+            variant,
+            control,
+            rated,
+        } = game;
         let now = crate::time::clock_ms();
         let tokens = [random_string(32), random_string(32)];
         let record = crate::game::GameRecord {
-            id: random_string(10),
+            id,
             variant: Rules::new(variant, random_u64()).variant,
             mode: crate::game::Mode::Online,
             level: 1,
@@ -360,6 +400,7 @@ impl AppState {
                 rated,
                 timing: Some(Timing::new(control, now)),
                 flagged: None,
+                tournament,
             }),
         };
         let live = crate::game::LiveGame::new(record);

@@ -58,7 +58,8 @@ pub enum Deadline {
         /// When (Unix ms).
         at: Millis,
     },
-    /// Nobody made the first move of `color` in time: the game is aborted at `at`.
+    /// Nobody made the first move of `color` in time: the game is aborted at `at` (a
+    /// tournament game is lost by forfeit instead).
     NoFirstMove {
         /// Who did not move.
         color: Color,
@@ -127,6 +128,9 @@ pub struct Online {
     pub timing: Option<Timing>,
     /// Who lost on time.
     pub flagged: Option<Color>,
+    /// The tournament the game belongs to: a missed first move loses it by forfeit, and it
+    /// cannot be aborted.
+    pub tournament: Option<String>,
 }
 
 impl Online {
@@ -191,6 +195,8 @@ pub struct OnlineView {
     pub category: Option<&'static str>,
     /// The clock, for a timed game.
     pub clock: Option<ClockView>,
+    /// The tournament's id, for a tournament game.
+    pub tournament: Option<String>,
 }
 
 impl Online {
@@ -225,6 +231,7 @@ impl Online {
             rated: self.rated,
             category: self.category(variant).map(Category::name),
             clock,
+            tournament: self.tournament.clone(),
         }
     }
 }

@@ -19,3 +19,9 @@ pub fn random_u64() -> u64 {
     let _ = getrandom::fill(&mut b);
     u64::from_le_bytes(b)
 }
+
+/// Whether two secrets are equal, in time that depends only on their lengths (a guess learns
+/// nothing from how long the answer took).
+pub fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}

@@ -32,6 +32,7 @@ impl AppState {
         }
         tokio::spawn(crate::clocks::sweep(weak.clone()));
         tokio::spawn(crate::lobby::pairing_task(weak.clone()));
+        tokio::spawn(crate::tournaments::tournament_task(weak.clone()));
         if let Some(listener) = listener {
             tokio::spawn(follow_changes(weak.clone(), listener));
         }

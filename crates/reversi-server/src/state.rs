@@ -703,6 +703,12 @@ impl AppState {
                     "the game is not finished yet; a rematch starts after it".into(),
                 ));
             }
+            if g.in_tournament() {
+                return Err(Error::Conflict(
+                    "no_rematch",
+                    "tournament games have no rematch: the tournament pairs the next game".into(),
+                ));
+            }
             if let Some(new_id) = g.record.rematch.clone() {
                 drop(g);
                 return Ok((self.rematch_seat(&new_id, &seats).await?, false));
@@ -924,6 +930,7 @@ fn rematch_online(o: &crate::online::Online) -> crate::online::Online {
             .timing
             .map(|t| crate::online::Timing::new(t.clock.control, crate::time::clock_ms())),
         flagged: None,
+        tournament: None,
     }
 }
 
@@ -1066,6 +1073,13 @@ impl AppState {
         }
         self.inner.deadlines_claimed.fetch_add(1, Ordering::Relaxed);
         slot.stop_ai();
+        if let (Some(o), true) = (g.record.online.as_ref(), g.game.ply() <= 1) {
+            // A tournament game nobody started: its absent player is paired no more.
+            if let (Some(t), Some(c)) = (o.tournament.clone(), o.flagged) {
+                let key = o.seats[c.index()].key.clone();
+                self.forfeited(&t, &key).await;
+            }
+        }
         self.rate_locked(&mut g).await?;
         slot.publish(&g);
         Ok(true)

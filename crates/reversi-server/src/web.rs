@@ -38,6 +38,11 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
     ),
     ("js/pages/game.js", include_str!("../static/js/pages/game.js"), JS),
     (
+        "js/pages/tournaments.js",
+        include_str!("../static/js/pages/tournaments.js"),
+        JS,
+    ),
+    (
         "js/pages/lobby.js",
         include_str!("../static/js/pages/lobby.js"),
         JS,
@@ -241,6 +246,8 @@ pub fn routes() -> Router<AppState> {
         .route("/players", get(index))
         .route("/players/{category}", get(index))
         .route("/@/{name}", get(index))
+        .route("/tournaments", get(index))
+        .route("/tournament/{id}", get(index))
         .route("/static/{*path}", get(static_file))
         .route("/api/i18n/{lang}", get(messages))
         .route("/favicon.svg", get(favicon_svg))

@@ -30,7 +30,8 @@
 use crate::clock::{TimeControl, FIRST_MOVE_DEADLINE_MS};
 use crate::Millis;
 use reversi_arena::pairing::{round_robin, swiss, Round, SwissPlayer};
-use reversi_arena::table::{Bye, Crosstable, GameRecord};
+pub use reversi_arena::table::Crosstable;
+use reversi_arena::table::{Bye, GameRecord};
 use reversi_core::Variant;
 use serde::{Deserialize, Serialize};
 
@@ -479,6 +480,10 @@ pub fn arena_points(entrants: usize, games: &[Played]) -> (Vec<f64>, Vec<bool>) 
     (points, fire)
 }
 
+/// How long two arena players who just met must both have waited before they are paired
+/// with each other again (nobody else came free meanwhile).
+pub const ARENA_REMATCH_AFTER_MS: Millis = 15_000;
+
 /// One arena player waiting for a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArenaWaiter {
@@ -492,12 +497,15 @@ pub struct ArenaWaiter {
     pub last_opponent: Option<usize>,
     /// Blacks minus whites so far.
     pub colour_diff: i64,
+    /// Since when they wait (their last game's end, or their entry).
+    pub since: Millis,
 }
 
-/// Pairs the waiting arena players: ranked by points, then rating, each with the next one in
-/// rank who was not their last opponent (if all others were, the next one). An odd one out waits
-/// for the next game to end. Returns `(black, white)`: the one with fewer blacks takes black.
-pub fn arena_pairs(waiting: &[ArenaWaiter]) -> Vec<(usize, usize)> {
+/// Pairs the waiting arena players at `now`: ranked by points, then rating, each with the next
+/// one in rank who was not their last opponent. Two who just met meet again only when both
+/// have waited [`ARENA_REMATCH_AFTER_MS`]; until then, and for an odd one out, they wait for
+/// the next game to end. Returns `(black, white)`: the one with fewer blacks takes black.
+pub fn arena_pairs(waiting: &[ArenaWaiter], now: Millis) -> Vec<(usize, usize)> {
     let mut order: Vec<&ArenaWaiter> = waiting.iter().collect();
     order.sort_by(|a, b| {
         b.points
@@ -505,13 +513,16 @@ pub fn arena_pairs(waiting: &[ArenaWaiter]) -> Vec<(usize, usize)> {
             .then(b.rating.total_cmp(&a.rating))
             .then(a.player.cmp(&b.player))
     });
+    let waited = |w: &ArenaWaiter| now.saturating_sub(w.since) >= ARENA_REMATCH_AFTER_MS;
     let mut out = Vec::new();
     while order.len() >= 2 {
         let a = order.remove(0);
-        let j = order
-            .iter()
-            .position(|b| a.last_opponent != Some(b.player) && b.last_opponent != Some(a.player))
-            .unwrap_or(0);
+        let Some(j) = order.iter().position(|b| {
+            let fresh = a.last_opponent != Some(b.player) && b.last_opponent != Some(a.player);
+            fresh || (waited(a) && waited(b))
+        }) else {
+            continue;
+        };
         let b = order.remove(j);
         if a.colour_diff <= b.colour_diff {
             out.push((a.player, b.player));
@@ -887,17 +898,25 @@ mod tests {
             rating: 1500.0,
             last_opponent: last,
             colour_diff: 0,
+            since: 100_000,
         };
-        let pairs = arena_pairs(&[
-            w(0, 4.0, Some(1)),
-            w(1, 4.0, Some(0)),
-            w(2, 2.0, None),
-            w(3, 0.0, None),
-        ]);
+        let now = 100_000;
+        let pairs = arena_pairs(
+            &[
+                w(0, 4.0, Some(1)),
+                w(1, 4.0, Some(0)),
+                w(2, 2.0, None),
+                w(3, 0.0, None),
+            ],
+            now,
+        );
         assert_eq!(pairs, [(0, 2), (1, 3)]);
-        // Only the last opponent waits: they meet again rather than wait.
-        assert_eq!(arena_pairs(&[w(0, 4.0, Some(1)), w(1, 2.0, Some(0))]), [(0, 1)]);
-        assert!(arena_pairs(&[w(5, 0.0, None)]).is_empty());
+        // Only the last opponent waits: they meet again once both have waited a while.
+        let two = [w(0, 4.0, Some(1)), w(1, 2.0, Some(0))];
+        assert!(arena_pairs(&two, now).is_empty());
+        assert!(arena_pairs(&two, now + ARENA_REMATCH_AFTER_MS - 1).is_empty());
+        assert_eq!(arena_pairs(&two, now + ARENA_REMATCH_AFTER_MS), [(0, 1)]);
+        assert!(arena_pairs(&[w(5, 0.0, None)], now).is_empty());
     }
 
     #[test]

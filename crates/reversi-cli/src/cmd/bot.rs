@@ -44,6 +44,10 @@ pub struct Args {
     /// Whether its seeks are rated.
     #[arg(long)]
     rated: bool,
+    /// A tournament to enter and play (its id, from its page's address; repeatable). The bot
+    /// enters again if it was withdrawn, as long as entries are open.
+    #[arg(long = "tournament")]
+    tournaments: Vec<String>,
     /// Games played at once at most.
     #[arg(long, default_value_t = 4)]
     max_games: usize,
@@ -168,6 +172,11 @@ pub fn run(a: Args) -> Result<()> {
             if let Err(e) = lobby(&site, &a, &mut tables, &done) {
                 eprintln!("lobby: {e:#}");
             }
+            for t in &a.tournaments {
+                if let Err(e) = tournament(&site, &a, t, &mut tables, &done) {
+                    eprintln!("tournament {t}: {e:#}");
+                }
+            }
         }
         let ids: Vec<String> = tables.keys().cloned().collect();
         for id in ids {
@@ -231,6 +240,30 @@ fn lobby(site: &Site, a: &Args, tables: &mut HashMap<String, Table>, done: &Hash
                     Some(json!({ "control": control, "rated": a.rated })),
                 )?;
             }
+        }
+    }
+    Ok(())
+}
+
+/// Enters tournament `id` (again, if withdrawn) and sits at the bot's game there.
+fn tournament(
+    site: &Site,
+    a: &Args,
+    id: &str,
+    tables: &mut HashMap<String, Table>,
+    done: &HashSet<String>,
+) -> Result<()> {
+    let path = format!("/api/tournaments/{id}");
+    let t = site.ok("GET", &path, None)?;
+    let me = &t["me"];
+    let open = matches!(t["status"].as_str(), Some("upcoming" | "running" | "paused"));
+    if open && me["active"] != true && me["removed"] != true && me["join_error"].is_null() {
+        site.ok("POST", &format!("{path}/join"), Some(json!({})))?;
+        eprintln!("entered tournament {id} ({})", t["name"].as_str().unwrap_or(""));
+    }
+    if let Some(g) = me["game"].as_str() {
+        if !tables.contains_key(g) && !done.contains(g) {
+            sit(site, a, g, tables)?;
         }
     }
     Ok(())

@@ -315,6 +315,7 @@ function renderHead() {
   $('#game-head').replaceChildren(...[
     el('div', { class: 'variant' }, variantName(g.variant), ' · ', link('/rules/' + g.variant, t('web-rules'), { id: 'game-rules' })),
     el('div', { class: 'kind' }, kind),
+    o && o.tournament ? el('div', { class: 'kind' }, link('/tournament/' + o.tournament, t('web-t-back'), { id: 'game-tournament' })) : null,
     o ? el('div', { class: 'first-move', id: 'first-move', role: 'status' }) : null].filter(Boolean));
 }
 
@@ -409,7 +410,7 @@ function renderControls() {
   }
   if (me && playing && g.can_abort) b.push(button(t('web-abort'), { id: 'abort', onclick: doAbort }, 'x'));
   else if (me && playing && seated) b.push(button(t('web-resign'), { id: 'resign', onclick: doResign }, 'flag'));
-  if (me && g.status === 'finished') b.push(button(g.rematch ? t('web-play-rematch') : t('web-rematch'), { id: 'side-rematch', class: 'primary', onclick: doRematch }, 'repeat'));
+  if (me && g.status === 'finished' && !(g.online && g.online.tournament)) b.push(button(g.rematch ? t('web-play-rematch') : t('web-rematch'), { id: 'side-rematch', class: 'primary', onclick: doRematch }, 'repeat'));
   if (!playing) b.push(button(t('web-new-game'), { id: 'new-game', onclick: () => go('/') }, 'plus'));
   if (g.status === 'finished') b.push(link('/replay/' + G.id, [t('web-review')], { class: 'button', id: 'side-review' }));
   if (g.rematch && !me) b.push(link('/game/' + g.rematch, [t('web-watch-rematch')], { class: 'button', id: 'watch-rematch' }));
@@ -533,7 +534,7 @@ function showResultDialog() {
   const box = $('#result-actions');
   box.replaceChildren();
   if (g.rematch && G.you.length) box.append(el('p', { id: 'rematch-offer' }, t('web-rematch-offer')));
-  if (G.you.length && g.status === 'finished') box.append(button(g.rematch ? t('web-play-rematch') : t('web-rematch'), { class: 'primary', id: 'rematch', onclick: doRematch }, 'repeat'));
+  if (G.you.length && g.status === 'finished' && !(g.online && g.online.tournament)) box.append(button(g.rematch ? t('web-play-rematch') : t('web-rematch'), { class: 'primary', id: 'rematch', onclick: doRematch }, 'repeat'));
   box.append(button(t('web-new-game'), { id: 'dialog-new-game', onclick: () => { d.close(); go('/'); } }, 'plus'));
   if (g.status === 'finished') box.append(button(t('web-review'), { id: 'review', onclick: () => { d.close(); go('/replay/' + g.id); } }, 'search'));
   if (d.showModal && !d.open) d.showModal();
