@@ -45,6 +45,8 @@ enum Command {
     Tournament(cmd::tournament::Args),
     /// Serve the web app: play in the browser against the computer or other people.
     Serve(cmd::serve::Args),
+    /// Back up or restore the web app's SQLite database (a backup may be taken while it serves).
+    Db(cmd::db::Args),
     /// Connect an engine to a Reversi site as a bot account: it plays whoever accepts or challenges it.
     Bot(cmd::bot::Args),
     /// Make a print-and-play kit: the board, a rules sheet and discs to cut out (PDF, SVG or PNG).
@@ -71,6 +73,7 @@ fn main() {
         Command::Nboard(a) => cmd::nboard::run(a),
         Command::Tournament(a) => cmd::tournament::run(a),
         Command::Serve(a) => cmd::serve::run(a),
+        Command::Db(a) => cmd::db::run(a),
         Command::Bot(a) => cmd::bot::run(a),
         Command::Print(a) => cmd::print::run(a),
         Command::Diagram(a) => cmd::diagram::run(a),

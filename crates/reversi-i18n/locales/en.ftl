@@ -613,3 +613,4 @@ error-tournament-not-organiser = Only the organiser may do this.
 error-tournament-state = This cannot be done at this stage of the tournament.
 error-tournament-removed = The organiser took you out of this tournament.
 error-tournament-limit = You organise five tournaments that are not over yet: wait for one to end.
+error-database-in-use = The database is in use: stop the server first.

@@ -626,3 +626,4 @@ error-tournament-not-organiser = Это может только организа
 error-tournament-state = На этом этапе турнира так нельзя.
 error-tournament-removed = Организатор исключил вас из турнира.
 error-tournament-limit = Вы уже проводите пять незавершённых турниров: дождитесь окончания одного из них.
+error-database-in-use = База данных занята: сначала остановите сервер.

@@ -327,11 +327,13 @@ macro_rules! notify_chat {
 }
 
 mod accounts;
+pub mod backup;
 mod chat;
 mod clocks;
 mod lobby;
 mod profile;
 mod ratings;
+pub mod retention;
 mod tournaments;
 
 pub use accounts::User;
@@ -654,6 +656,21 @@ impl Db {
             tx.commit().await?;
         });
         Ok(())
+    }
+
+    /// The newest migration applied, and the newest this build knows (`/readyz`): a query that
+    /// needs the database to answer.
+    pub async fn readiness(&self) -> Result<(i64, i64)> {
+        let known = match self.pool {
+            Pool::Sqlite { .. } => MIGRATIONS.len() as i64,
+            Pool::Pg(_) => PG_MIGRATIONS.len() as i64,
+        };
+        let applied: i64 = with_reader!(self, pool => {
+            sqlx::query_scalar("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+                .fetch_one(pool)
+                .await?
+        });
+        Ok((applied, known))
     }
 
     /// Closes the pool (waits for connections to finish).

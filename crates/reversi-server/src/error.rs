@@ -191,6 +191,7 @@ impl Error {
         "tournament_state",
         "tournament_removed",
         "tournament_limit",
+        "database_in_use",
     ];
 
     /// The server's code for a code of the site's rules crate (`username-length` →

@@ -24,6 +24,7 @@ pub mod clocks;
 pub mod db;
 pub mod error;
 pub mod game;
+pub mod health;
 pub mod limit;
 pub mod listen;
 pub mod lobby;
@@ -104,7 +105,10 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             api::rate_limit,
         ));
+    // Health checks are not rate limited: a balancer asks often, from one address.
     let router = Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
         .merge(api)
         .merge(web::routes())
         .fallback(web::not_found)

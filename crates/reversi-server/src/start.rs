@@ -1,7 +1,9 @@
 //! Starting the application: the database opened, the state built, and the background tasks
 //! that run as long as it lives — the follower of other instances' changes (PostgreSQL), the
 //! sweep that lets idle games leave memory, the sweep that closes abandoned games, the
-//! analysis worker, the clocks' timers and sweep, and the pairing of the pools. Each task holds the state weakly and ends when the state is dropped.
+//! analysis worker, the clocks' timers and sweep, the pairing of the pools, the tournaments'
+//! ticks and the retention clean-up. Each task holds the state weakly and ends when the state
+//! is dropped.
 
 use crate::db::{now, Change, Db, Listener};
 use crate::error::Result;
@@ -42,6 +44,7 @@ impl AppState {
         if let Some(after) = state.config().abandon_after {
             tokio::spawn(sweep_abandoned(weak.clone(), after));
         }
+        tokio::spawn(sweep_retention(weak.clone()));
         tokio::spawn(crate::analysis::worker(weak));
         Ok(state)
     }
@@ -87,6 +90,29 @@ async fn sweep_abandoned(state: Weak<Inner>, after: Duration) {
         }
         drop(state_now);
         tokio::time::sleep(every).await;
+    }
+}
+
+/// How often the retention policy is applied (`db::retention`).
+const RETENTION_EVERY: Duration = Duration::from_secs(3600);
+
+/// Applies the retention policy at start and then every [`RETENTION_EVERY`], until the state
+/// is dropped.
+async fn sweep_retention(state: Weak<Inner>) {
+    loop {
+        let Some(inner) = state.upgrade() else { return };
+        match inner.db.purge_old(crate::time::now_ms()).await {
+            Ok(p) if p != Default::default() => tracing::info!(
+                "retention: {} expired sessions, {} seek records, {} chat lines removed",
+                p.sessions,
+                p.seek_games,
+                p.chat
+            ),
+            Ok(_) => {}
+            Err(e) => tracing::warn!("retention: {e}"),
+        }
+        drop(inner);
+        tokio::time::sleep(RETENTION_EVERY).await;
     }
 }
 

@@ -42,6 +42,8 @@ pub const OPEN_PER_ORGANISER: i64 = 5;
 pub const CHAT_LINES: u32 = 100;
 /// Tournaments each part of the list shows.
 pub const LIST_LIMIT: u32 = 50;
+/// An arena's page lists the pairing batches holding its latest this many games.
+pub const ARENA_GAMES_SHOWN: usize = 60;
 
 /// Body of `POST /api/tournaments`.
 #[derive(Debug, Default, Deserialize)]
@@ -769,6 +771,7 @@ impl AppState {
             rows
         });
         let mut rounds: Vec<Value> = Vec::new();
+        let mut shown = 0;
         let mut by_round: std::collections::BTreeMap<i64, Vec<&PairingRow>> = Default::default();
         for p in &pairings {
             by_round.entry(p.round).or_default().push(p);
@@ -796,16 +799,22 @@ impl AppState {
                 .filter(|p| p.white.is_none())
                 .map(|p| name(p.black))
                 .collect();
+            shown += games.len();
             rounds.push(json!({ "round": r, "games": games, "byes": byes }));
-            if is_arena && rounds.len() >= 30 {
+            // An arena's page shows its latest games, not hundreds of batches.
+            if is_arena && shown >= ARENA_GAMES_SHOWN {
                 break;
             }
         }
+        // The caller's game under way, once it exists (a pairing's game is made a moment after
+        // its round is claimed).
         let my_game = my_index.and_then(|i| {
             pairings
                 .iter()
                 .rev()
-                .find(|p| unfinished(p) && (p.black == i as i64 || p.white == Some(i as i64)))
+                .find(|p| {
+                    unfinished(p) && p.status.is_some() && (p.black == i as i64 || p.white == Some(i as i64))
+                })
                 .and_then(|p| p.game_id.clone())
         });
         let status = status_of(&t);
@@ -1062,9 +1071,12 @@ pub async fn download(
         ),
         "games.ggf" => {
             let mut s = String::new();
+            // Read from the database one by one, not held in memory as live games are.
             for g in &games {
-                s.push_str(&state.ggf(g).await?);
-                s.push('\n');
+                if let Some(live) = state.db().load_game(g).await? {
+                    s.push_str(&live.ggf());
+                    s.push('\n');
+                }
             }
             (s, "text/plain; charset=utf-8", "ggf")
         }

@@ -15,19 +15,6 @@ fn lock() -> std::sync::MutexGuard<'static, ()> {
     ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Signs `name` up on the sign-up page, as a person types it.
-fn sign_up(d: &Driver, name: &str) {
-    d.open("/signup");
-    d.wait("the sign-up form", 20, |d| d.has("#auth-name"));
-    d.script(&format!(
-        "document.querySelector('#auth-name').value = '{name}';\
-         document.querySelector('#auth-password').value = '{name}-password-1';"
-    ));
-    d.click_css("#auth-submit");
-    d.wait("signed in", 20, |d| d.has("#nav-me"));
-    assert_eq!(d.text_of("#nav-me"), name);
-}
-
 /// Sends `text` in the game's chat box.
 fn say(d: &Driver, text: &str) {
     d.script(&format!(
@@ -45,8 +32,8 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
     let shots = screenshot_dir();
     let ann = bench.browser(DESKTOP, "en");
     let bob = bench.browser(PHONE, "ru");
-    sign_up(&ann, "Ann");
-    sign_up(&bob, "Bob");
+    ann.sign_up("Ann");
+    bob.sign_up("Bob");
 
     // The home page shows the pools; one click waits in 3+2.
     ann.open("/");
@@ -80,7 +67,7 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
 
     // A third person watches live and talks in the spectators' room.
     let fan = bench.browser(DESKTOP, "en");
-    sign_up(&fan, "Fan");
+    fan.sign_up("Fan");
     fan.open(&format!("/game/{id}"));
     fan.wait("the game", 20, |d| d.has("#chat-input"));
     assert!(fan.text_of("#chat-title").contains("Spectators"));

@@ -610,7 +610,85 @@ async fn two_instances_start_each_round_once(db: String) {
     assert_eq!(total, 6);
 }
 
+/// A restart in the middle of a round: the games under way go on, the finished ones count, and
+/// a round claimed by an instance that stopped before making its games gets them at the next
+/// tick.
+async fn a_restart_mid_round_loses_nothing(db: String) {
+    let _clock = CLOCK.lock().await;
+    let tmp = tempfile::tempdir().unwrap();
+    let db = if db.starts_with("sqlite") {
+        format!("sqlite://{}", tmp.path().join("t.db").display())
+    } else {
+        db
+    };
+    let (app, state) = new_app(&db).await;
+    let body = json!({
+        "name": "Restart Swiss", "format": "swiss", "rounds": 3, "control": "3+2", "starts_in_minutes": 5,
+    });
+    let (mut org, mut players, id) = setup(&app, "T", 4, body).await;
+    let v = start(&state, &mut org, &id).await;
+    let games = playing(&v);
+    let (g1, b1, w1) = games[0].clone();
+    decide(&mut players, &g1, index("T", &b1), index("T", &w1), true).await;
+    let (g2, b2, _) = games[1].clone();
+    let r = players[index("T", &b2)].play_first(&g2).await;
+    assert_eq!(r.status, StatusCode::OK);
+    drop((app, state));
+
+    // Another process on the same database.
+    let (app, state) = new_app(&db).await;
+    for c in players.iter_mut().chain([&mut org]) {
+        c.app = app.clone();
+    }
+    state.tick_tournament(&id).await.unwrap();
+    let v = view(&mut org, &id).await;
+    assert_eq!(v["round"], 1, "{v}");
+    let (_, b2, w2) = playing(&v)[0].clone();
+    let r = players[index("T", &w2)].play_first(&g2).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = players[index("T", &b2)]
+        .post(&format!("/api/games/{g2}/resign"), json!({}))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    reversi_server::time::advance(reversi_site::tournament::ROUND_BREAK_MS as i64 + 1);
+    state.tick_tournament(&id).await.unwrap();
+    let v = view(&mut org, &id).await;
+    assert_eq!(v["round"], 2, "{v}");
+    let counted: i64 = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["games"].as_i64().unwrap())
+        .sum();
+    assert_eq!(counted, 4, "both games of round 1 count: {v}");
+
+    // An instance claims round 3 and stops before making its game: the next tick makes it.
+    for (gid, b, w) in playing(&v) {
+        decide(&mut players, &gid, index("T", &b), index("T", &w), true).await;
+    }
+    let lost = reversi_server::db::NewPairing {
+        board: 1,
+        black: 0,
+        white: Some(1),
+        game_id: Some("orphan3".into()),
+    };
+    assert!(state
+        .db()
+        .claim_round(&id, 3, &[lost], reversi_server::time::now_ms())
+        .await
+        .unwrap());
+    let v = view(&mut org, &id).await;
+    assert_eq!(v["round"], 3);
+    assert_eq!(org.get("/api/games/orphan3").await.status, StatusCode::NOT_FOUND);
+    state.tick_tournament(&id).await.unwrap();
+    let g = org.get("/api/games/orphan3").await;
+    assert_eq!(g.status, StatusCode::OK, "{}", g.text);
+    assert_eq!(g.json["game"]["online"]["tournament"], id.as_str());
+    assert_eq!(g.json["game"]["status"], "playing");
+}
+
 on_both_databases!(
+    a_restart_mid_round_loses_nothing,
     double_round_robin_of_six,
     swiss_of_nine,
     entries_forfeits_and_the_organiser,

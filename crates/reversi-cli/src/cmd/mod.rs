@@ -6,6 +6,7 @@ pub mod best;
 pub mod bot;
 pub mod calibrate;
 pub mod convert;
+pub mod db;
 pub mod diagram;
 mod engine_args;
 pub mod gtp;

@@ -107,8 +107,28 @@ pub fn run(a: Args) -> Result<()> {
             .with_context(|| format!("cannot listen on {}", a.addr))?;
         let addr = listener.local_addr()?;
         outln!("reversi: serving on http://{addr}/ (database {})", a.database)?;
+        // Ctrl-C, or SIGTERM (systemd, Docker, Kubernetes stopping the service): stop
+        // accepting, finish what is in flight, flush the stored moves.
         let shutdown = async {
-            let _ = tokio::signal::ctrl_c().await;
+            #[cfg(unix)]
+            {
+                use tokio::signal::unix::{signal, SignalKind};
+                match signal(SignalKind::terminate()) {
+                    Ok(mut term) => {
+                        tokio::select! {
+                            _ = tokio::signal::ctrl_c() => {}
+                            _ = term.recv() => {}
+                        }
+                    }
+                    Err(_) => {
+                        let _ = tokio::signal::ctrl_c().await;
+                    }
+                }
+            }
+            #[cfg(not(unix))]
+            {
+                let _ = tokio::signal::ctrl_c().await;
+            }
         };
         reversi_server::serve(listener, state, shutdown).await?;
         Ok(())

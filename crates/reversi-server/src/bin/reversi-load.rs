@@ -18,9 +18,19 @@
 //! how late the flag came (the finished state's arrival against the instant the clock gave), and
 //! any flag that came early.
 //!
+//! With `--arena PLAYERS` an arena tournament of that many new accounts is held for
+//! `--seconds` (rounded up to whole minutes, at least 5) at `--arena-control` (`3+0`): an
+//! organiser makes it, the players enter, and each plays like a bot — it polls the tournament
+//! page's state every 250 ms while it waits, plays its side of each game it is paired in over
+//! the game's websocket at `--think`'s pace, and goes back to waiting. It reports the games, the
+//! pairing latency (from a player's game ending on its socket to the poll that shows its next
+//! game: p50, p99, max; the poll adds up to 250 ms), moves sent and lost (a move the player sent
+//! missing from the stored game), and checks that the final standings count every game played.
+//!
 //! ```text
 //! reversi-load [--addr 127.0.0.1:8080] [--games 100] [--seconds 60] [--variant othello] [--seed S]
 //!              [--think MS] [--ai LEVEL] [--online CONTROL [--chat-every 4] [--flag-every 20]]
+//!              [--arena PLAYERS [--arena-control 3+0]]
 //! ```
 //! `--think MS` waits about that long before each move (a paced load, like people playing): a
 //! random pause from 0.5 to 1.5 times MS, and the games start spread over the first MS, so that
@@ -59,6 +69,10 @@ struct Opts {
     chat_every: u64,
     /// Every this many-th online game is a flag game (0: none).
     flag_every: usize,
+    /// An arena tournament of this many players instead.
+    arena: Option<usize>,
+    /// The arena's time control.
+    arena_control: String,
 }
 
 fn parse_args() -> Res<Opts> {
@@ -72,6 +86,8 @@ fn parse_args() -> Res<Opts> {
         online: None,
         chat_every: 4,
         flag_every: 20,
+        arena: None,
+        arena_control: "3+0".into(),
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64),
@@ -98,6 +114,14 @@ fn parse_args() -> Res<Opts> {
             "--online" => o.online = Some(val()?),
             "--chat-every" => o.chat_every = val()?.parse().map_err(|e| format!("--chat-every: {e}"))?,
             "--flag-every" => o.flag_every = val()?.parse().map_err(|e| format!("--flag-every: {e}"))?,
+            "--arena" => {
+                let n: usize = val()?.parse().map_err(|e| format!("--arena: {e}"))?;
+                if !(2..=1000).contains(&n) {
+                    return Err("--arena takes 2 to 1000 players".into());
+                }
+                o.arena = Some(n);
+            }
+            "--arena-control" => o.arena_control = val()?,
             "-h" | "--help" => {
                 println!(
                     "reversi-load [--addr 127.0.0.1:8080] [--games N<=5000] [--seconds S<=600] \
@@ -173,7 +197,7 @@ async fn http_as_retry(addr: SocketAddr, method: &str, path: &str, body: &Value,
     for attempt in 0..40u64 {
         let (status, v, _) = http_as(addr, method, path, body, Some(cookie)).await?;
         match status {
-            200 | 201 => return Ok(v),
+            200..=299 => return Ok(v),
             429 | 503 => tokio::time::sleep(Duration::from_millis(50 * (attempt + 1))).await,
             _ => return Err(format!("{method} {path}: {status} {v}")),
         }
@@ -186,7 +210,7 @@ async fn http_retry(addr: SocketAddr, method: &str, path: &str, body: &Value) ->
     for attempt in 0..20u64 {
         let (status, v) = http(addr, method, path, body).await?;
         match status {
-            200 | 201 => return Ok(v),
+            200..=299 => return Ok(v),
             429 | 503 => tokio::time::sleep(Duration::from_millis(50 * (attempt + 1))).await,
             _ => return Err(format!("{method} {path}: {status} {v}")),
         }
@@ -730,6 +754,235 @@ async fn play_online_inner(
     check_stored(addr, &id, &sent_moves, r).await
 }
 
+/// What one arena player saw.
+#[derive(Default)]
+struct ArenaReport {
+    games: u64,
+    /// From the end of a game to the poll showing the next, ms.
+    waits_ms: Vec<u64>,
+    sent: u64,
+    lost: u64,
+    error: Option<String>,
+}
+
+/// The next state on `ws` after ply `ply`, or one that ends the game.
+async fn next_state(ws: &mut Ws, ply: u64, deadline: Instant) -> Res<Value> {
+    loop {
+        let v = state_from(ws, ply, deadline).await?;
+        if v["game"]["ply"].as_u64().unwrap_or(0) > ply || v["game"]["status"] != "playing" {
+            return Ok(v);
+        }
+    }
+}
+
+/// Plays the player's side of tournament game `id` to its end; checks its moves were stored.
+async fn arena_game(
+    addr: SocketAddr,
+    id: &str,
+    cookie: &str,
+    think: Duration,
+    rng: &mut Rng,
+    r: &mut ArenaReport,
+) -> Res<()> {
+    let g = http_as_retry(addr, "GET", &format!("/api/games/{id}"), &json!({}), cookie).await?;
+    let token = g["token"].as_str().ok_or("no seat in my tournament game")?;
+    let me = g["you"][0].as_str().ok_or("no colour")?.to_string();
+    let mut ws = connect(addr, id, token).await?;
+    let far = Instant::now() + Duration::from_secs(900);
+    let mut state = state_from(&mut ws, 0, far).await?;
+    let mut mine: Vec<(u64, String)> = Vec::new();
+    while state["game"]["status"] == "playing" {
+        let game = &state["game"];
+        let ply = game["ply"].as_u64().ok_or("no ply")?;
+        if game["to_move"] == me.as_str() {
+            let legal = game["legal_moves"].as_array().ok_or("no legal moves")?;
+            let mv = legal[(rng.next() % legal.len() as u64) as usize]
+                .as_str()
+                .ok_or("bad move")?
+                .to_string();
+            pause(think, 0.5, rng).await;
+            let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
+            ws.send(Message::Text(msg.into()))
+                .await
+                .map_err(|e| e.to_string())?;
+            r.sent += 1;
+            mine.push((ply, mv));
+        }
+        state = next_state(&mut ws, ply, far).await?;
+    }
+    let _ = ws.close(None).await;
+    let (status, stored) = http(addr, "GET", &format!("/api/games/{id}"), &json!({})).await?;
+    if status != 200 {
+        return Err(format!("GET game: {status}"));
+    }
+    let moves = stored["game"]["moves"].as_array().ok_or("no moves")?;
+    for (ply, mv) in &mine {
+        // A move sent just as the flag fell is refused (and not counted as lost).
+        let refused = *ply as usize >= moves.len() && stored["game"]["result"]["ending"] == "time";
+        if moves.get(*ply as usize).and_then(Value::as_str) != Some(mv) && !refused {
+            r.lost += 1;
+        }
+    }
+    r.games += 1;
+    Ok(())
+}
+
+/// One arena player: waits for its next game, plays it, until the tournament ends.
+async fn arena_player(
+    addr: SocketAddr,
+    id: String,
+    cookie: String,
+    think: Duration,
+    seed: u64,
+) -> ArenaReport {
+    let mut r = ArenaReport::default();
+    let mut rng = Rng(seed | 1);
+    let mut last: Option<String> = None;
+    let mut free_since: Option<Instant> = None;
+    let run = async {
+        loop {
+            let v = http_as_retry(
+                addr,
+                "GET",
+                &format!("/api/tournaments/{id}"),
+                &json!({}),
+                &cookie,
+            )
+            .await?;
+            if matches!(v["status"].as_str(), Some("finished" | "cancelled")) {
+                return Ok::<(), String>(());
+            }
+            if let Some(g) = v["me"]["game"].as_str() {
+                if last.as_deref() != Some(g) {
+                    if let Some(t) = free_since {
+                        r.waits_ms.push(t.elapsed().as_millis() as u64);
+                    }
+                    let g = g.to_string();
+                    arena_game(addr, &g, &cookie, think, &mut rng, &mut r).await?;
+                    last = Some(g);
+                    free_since = Some(Instant::now());
+                    continue;
+                }
+            }
+            if v["me"]["active"] != true {
+                return Err("withdrawn from the arena".into());
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+    };
+    if let Err(e) = run.await {
+        r.error = Some(e);
+    }
+    r
+}
+
+/// The `--arena` load: an arena of `players` new accounts, played out; returns the exit code.
+async fn run_arena(o: &Opts, players: usize) -> Res<bool> {
+    let mut seeds = Rng(o.seed | 1);
+    let tag = seeds.next() % 1_000_000;
+    let org = account(o.addr, &format!("lorg{tag}")).await?;
+    let minutes = o.seconds.div_ceil(60).max(5);
+    let t = http_as_retry(
+        o.addr,
+        "POST",
+        "/api/tournaments",
+        &json!({ "name": format!("Load arena {tag}"), "format": "arena", "minutes": minutes,
+                 "control": o.arena_control, "rated": true, "starts_in_minutes": 1,
+                 "max_players": players }),
+        &org,
+    )
+    .await?;
+    let id = t["id"].as_str().ok_or("no tournament id")?.to_string();
+    let made = Instant::now();
+    let signups: Vec<_> = (0..players)
+        .map(|i| {
+            let addr = o.addr;
+            tokio::spawn(async move { account(addr, &format!("la{i}x{tag}")).await })
+        })
+        .collect();
+    let mut cookies = Vec::new();
+    for s in signups {
+        let c = s.await.map_err(|e| e.to_string())??;
+        http_as_retry(
+            o.addr,
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            &json!({}),
+            &c,
+        )
+        .await?;
+        cookies.push(c);
+    }
+    eprintln!(
+        "{players} players entered in {:.1} s; waiting for the start",
+        made.elapsed().as_secs_f64()
+    );
+    loop {
+        let v = http_as_retry(o.addr, "GET", &format!("/api/tournaments/{id}"), &json!({}), &org).await?;
+        if v["status"] == "running" {
+            break;
+        }
+        if v["status"] != "upcoming" {
+            return Err(format!("the arena is {}", v["status"]));
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let start = Instant::now();
+    let tasks: Vec<_> = cookies
+        .into_iter()
+        .map(|c| tokio::spawn(arena_player(o.addr, id.clone(), c, o.think, seeds.next())))
+        .collect();
+    let (mut games, mut sent, mut lost, mut errors) = (0, 0, 0, 0);
+    let mut waits = Vec::new();
+    let mut first_error = None;
+    for t in tasks {
+        let r = t.await.unwrap_or_else(|e| ArenaReport {
+            error: Some(e.to_string()),
+            ..ArenaReport::default()
+        });
+        games += r.games;
+        sent += r.sent;
+        lost += r.lost;
+        waits.extend(r.waits_ms);
+        if let Some(e) = r.error {
+            errors += 1;
+            first_error.get_or_insert(e);
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let v = http_as_retry(o.addr, "GET", &format!("/api/tournaments/{id}"), &json!({}), &org).await?;
+    let counted: u64 = v["standings"]
+        .as_array()
+        .ok_or("no standings")?
+        .iter()
+        .filter_map(|s| s["games"].as_u64())
+        .sum();
+    waits.sort_unstable();
+    let pick = |p: f64| {
+        waits
+            .get(((waits.len().max(1) - 1) as f64 * p).round() as usize)
+            .copied()
+            .unwrap_or(0)
+    };
+    println!(
+        "arena of {players} at {} for {minutes} min: {} games ({games} player-games), {sent} moves sent, in {secs:.1} s",
+        o.arena_control,
+        games / 2
+    );
+    println!(
+        "pairing latency ms (game end to the next game seen, 250 ms polls): p50 {}, p99 {}, max {} ({} waits)",
+        pick(0.5),
+        pick(0.99),
+        waits.last().copied().unwrap_or(0),
+        waits.len()
+    );
+    println!("standings count {counted} player-games; players with errors {errors}; lost {lost}");
+    if let Some(e) = &first_error {
+        println!("first error: {e}");
+    }
+    Ok(lost == 0 && errors == 0 && counted == games)
+}
+
 fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -747,6 +1000,16 @@ async fn main() {
             std::process::exit(2);
         }
     };
+    if let Some(players) = o.arena {
+        match run_arena(&o, players).await {
+            Ok(true) => return,
+            Ok(false) => std::process::exit(1),
+            Err(e) => {
+                eprintln!("reversi-load: {e}");
+                std::process::exit(1);
+            }
+        }
+    }
     let start = Instant::now();
     let end = start + Duration::from_secs(o.seconds);
     let mut seeds = Rng(o.seed | 1);

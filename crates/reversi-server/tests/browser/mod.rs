@@ -422,7 +422,12 @@ impl Driver {
 
     /// Whether the page is wider than the window (a horizontal scroll bar on a phone).
     pub fn scrolls_sideways(&self) -> bool {
-        self.script("return document.documentElement.scrollWidth > window.innerWidth;")
+        // The page itself, or a card cut off at the right edge (a page that clips its overflow
+        // does not scroll, but the reader still loses what is past the edge).
+        self.script(
+            "return document.documentElement.scrollWidth > window.innerWidth || \
+             [...document.querySelectorAll('#app .card')].some(e => e.getBoundingClientRect().right > window.innerWidth + 1);",
+        )
             .as_bool()
             .unwrap_or(true)
     }
@@ -479,6 +484,19 @@ impl Driver {
             std::thread::sleep(Duration::from_millis(30));
         }
         true
+    }
+
+    /// Signs `name` up on the sign-up page, as a person types it.
+    pub fn sign_up(&self, name: &str) {
+        self.open("/signup");
+        self.wait("the sign-up form", 20, |d| d.has("#auth-name"));
+        self.script(&format!(
+            "document.querySelector('#auth-name').value = '{name}';\
+             document.querySelector('#auth-password').value = '{name}-password-1';"
+        ));
+        self.click_css("#auth-submit");
+        self.wait("signed in", 20, |d| d.has("#nav-me"));
+        assert_eq!(self.text_of("#nav-me"), name);
     }
 
     /// The number of moves shown in the move list.

@@ -20,6 +20,7 @@ export function stopGame() {
   if (G.ws) G.ws.close();
   if (G.timer) clearTimeout(G.timer);
   if (G.tick) clearInterval(G.tick);
+  if (G.follow) clearTimeout(G.follow);
   G = null;
 }
 
@@ -160,6 +161,7 @@ function render() {
   renderControls();
   renderMeta();
   const g = G.game;
+  if (g.status !== 'playing' && g.online && g.online.tournament && G.you.length && !G.follow) { G.follow = -1; followTournament(G); }
   if (g.status !== 'playing' && !G.shownResult) {
     G.shownResult = true;
     if (g.status === 'finished') endSound();
@@ -527,6 +529,24 @@ function copyText(s, done) {
 
 // ---------- the end ----------
 
+/** After a tournament game: the player's next game there, as soon as the tournament pairs it. */
+async function followTournament(g) {
+  try {
+    const v = await api('GET', '/api/tournaments/' + g.game.online.tournament);
+    if (G !== g) return;
+    if (v.me.game && v.me.game !== g.id) {
+      sessionStorage.setItem('t-game-' + v.id, v.me.game);
+      rememberGame(v.me.game);
+      const d = $('#result-dialog');
+      if (d.open) d.close();
+      go('/game/' + v.me.game);
+      return;
+    }
+    if (['finished', 'cancelled'].includes(v.status) || !v.me.active) return;
+  } catch { /* the page stays; the link leads back to the tournament */ }
+  if (G === g) g.follow = setTimeout(() => followTournament(g), 3000);
+}
+
 function showResultDialog() {
   const g = G.game, d = $('#result-dialog');
   $('#result-title').textContent = g.status === 'finished' ? t('web-game-over') : statusText();
@@ -535,7 +555,8 @@ function showResultDialog() {
   box.replaceChildren();
   if (g.rematch && G.you.length) box.append(el('p', { id: 'rematch-offer' }, t('web-rematch-offer')));
   if (G.you.length && g.status === 'finished' && !(g.online && g.online.tournament)) box.append(button(g.rematch ? t('web-play-rematch') : t('web-rematch'), { class: 'primary', id: 'rematch', onclick: doRematch }, 'repeat'));
-  box.append(button(t('web-new-game'), { id: 'dialog-new-game', onclick: () => { d.close(); go('/'); } }, 'plus'));
+  if (g.online && g.online.tournament) box.append(button(t('web-t-back'), { id: 'dialog-tournament', class: 'primary', onclick: () => { d.close(); go('/tournament/' + g.online.tournament); } }));
+  else box.append(button(t('web-new-game'), { id: 'dialog-new-game', onclick: () => { d.close(); go('/'); } }, 'plus'));
   if (g.status === 'finished') box.append(button(t('web-review'), { id: 'review', onclick: () => { d.close(); go('/replay/' + g.id); } }, 'search'));
   if (d.showModal && !d.open) d.showModal();
 }

@@ -248,9 +248,9 @@ function standings(v) {
       el('td', { class: 'num' }, String(Math.round(s.bq))),
       el('td', { class: 'num' }, String(s.discs))));
   }
-  return el('table', { class: 'results standings', id: 't-standings' },
+  return el('div', { class: 'scroll' }, el('table', { class: 'results standings', id: 't-standings' },
     el('thead', {}, el('tr', {}, ...['#', t('web-player'), t('web-rating'), t('web-t-points'), t('web-games'), t('web-t-bq'), t('web-t-discs')]
-      .map(h => el('th', { scope: 'col' }, h)))), body);
+      .map(h => el('th', { scope: 'col' }, h)))), body));
 }
 
 function gameRow(g) {

@@ -1,0 +1,71 @@
+//! What the site keeps, and for how long: the clean-up the retention task runs (hourly, in
+//! small batches, so that play never waits on it). The policy, as docs/hosting.md states it:
+//!
+//! - sessions: until they expire (30 days without signing in again);
+//! - where a lobby seek went: an hour (the owner's page finds its game within seconds);
+//! - chat, of games and of tournaments: a year;
+//! - games: for ever (finished games are the archive; games nobody moves in are closed as
+//!   abandoned by their own sweep, and stay as records).
+
+use super::Db;
+use crate::error::Result;
+
+/// How long chat lines are kept, ms: a year.
+pub const CHAT_KEEP_MS: i64 = 365 * 86_400_000;
+/// How long the record of the game a seek became is kept, ms.
+pub const SEEK_GAME_KEEP_MS: i64 = 3_600_000;
+/// Rows one statement deletes at most (the next run takes the rest).
+pub const BATCH: i64 = 5_000;
+
+/// What one clean-up removed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Purged {
+    /// Expired sessions.
+    pub sessions: u64,
+    /// Old seek-to-game records.
+    pub seek_games: u64,
+    /// Old chat lines (games' and tournaments').
+    pub chat: u64,
+}
+
+impl Db {
+    /// Removes what the retention policy no longer keeps at `now` (Unix ms).
+    pub async fn purge_old(&self, now: i64) -> Result<Purged> {
+        let sessions = self.purge_sessions(now).await?;
+        let chat_before = now - CHAT_KEEP_MS;
+        with_pool!(self, pool => {
+            let seek_games = sqlx::query(
+                "DELETE FROM seek_games WHERE seek_id IN \
+                 (SELECT seek_id FROM seek_games WHERE at < $1 LIMIT $2)",
+            )
+            .bind(now - SEEK_GAME_KEEP_MS)
+            .bind(BATCH)
+            .execute(pool)
+            .await?
+            .rows_affected();
+            let game_chat = sqlx::query(
+                "DELETE FROM chat WHERE (game_id, seq) IN \
+                 (SELECT game_id, seq FROM chat WHERE at < $1 LIMIT $2)",
+            )
+            .bind(chat_before)
+            .bind(BATCH)
+            .execute(pool)
+            .await?
+            .rows_affected();
+            let tournament_chat = sqlx::query(
+                "DELETE FROM tournament_chat WHERE (tournament_id, seq) IN \
+                 (SELECT tournament_id, seq FROM tournament_chat WHERE at < $1 LIMIT $2)",
+            )
+            .bind(chat_before)
+            .bind(BATCH)
+            .execute(pool)
+            .await?
+            .rows_affected();
+            Ok(Purged {
+                sessions,
+                seek_games,
+                chat: game_chat + tournament_chat,
+            })
+        })
+    }
+}
