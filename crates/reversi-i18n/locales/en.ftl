@@ -594,6 +594,7 @@ web-t-all-rounds = Every round
 web-t-crosstable = Crosstable
 web-t-crosstable-note = Each cell: the row player's points against the column player, and the discs of each. BQ (Brightwell quotient) = discs + 6 × the opponents' points; ties are broken by points, then BQ, then discs.
 web-t-back = ← The tournament
+web-t-games-of = Games of { $name }
 error-no-rematch = Tournament games have no rematch: the tournament pairs the next game.
 error-account-required = Sign in to enter a tournament.
 error-not-rated-variant = Games of this variant are casual only.

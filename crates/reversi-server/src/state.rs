@@ -82,6 +82,8 @@ pub struct Config {
     pub guest_chat: bool,
     /// Accounts one address may make per quarter hour ([`crate::accounts::THROTTLE_WINDOW_MS`]).
     pub signups_per_address: u32,
+    /// Proxies whose `X-Forwarded-For` names the client (for the per-address limits).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 impl Default for Config {
@@ -112,6 +114,7 @@ impl Default for Config {
             ws_idle: Duration::from_secs(90),
             guest_chat: true,
             signups_per_address: crate::accounts::SIGNUPS_PER_ADDRESS,
+            trusted_proxies: Vec::new(),
         }
     }
 }

@@ -172,6 +172,9 @@ fn a_swiss_is_made_joined_and_played_in_three_browsers() {
     org.wait("the end", 40, |d| d.has("#tournament[data-status='finished']"));
     assert!(org.has("#t-crosstable") && org.has("a[href$='/files/games.ggf']"));
     org.screenshot(shots.as_deref(), "tournament-finished-en-desktop.png");
+    // One player's games: Ann played both rounds.
+    org.click_css("button[data-games-of='Ann']");
+    org.wait("Ann's games", 10, |d| d.find_all("#t-player-games tr").len() == 2);
     bob.wait("the end", 40, |d| d.has("#tournament[data-status='finished']"));
     assert!(
         bob.text_of("#t-status").contains("Завершён"),

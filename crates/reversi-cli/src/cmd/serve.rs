@@ -4,58 +4,96 @@ use crate::out::outln;
 use anyhow::{Context, Result};
 use reversi_server::{AppState, Config};
 
-/// Arguments of `reversi serve`.
-#[derive(clap::Args, Debug)]
-#[command(after_help = "Open the printed address in a browser. The JSON API is described in docs/api.md.")]
+/// Arguments of `reversi serve`. Each may also come from the environment (`REVERSI_` and the
+/// option's name: `REVERSI_DATABASE`, `REVERSI_MAX_CONNECTIONS`) or from the configuration
+/// file (`--config`, the option's name as the key): an option given on the command line wins
+/// over the environment, which wins over the file, which wins over the default.
+#[derive(clap::Args, Debug, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[command(
+    after_help = "Open the printed address in a browser. The JSON API is described in docs/api.md; \
+hosting (configuration file, health checks, backups) in docs/hosting.md."
+)]
 pub struct Args {
+    /// A configuration file (TOML): `rate = 50`, `allowed-origin = ["https://…"]`, … — any option
+    /// of this command by its name.
+    #[arg(long, env = "REVERSI_CONFIG", value_name = "FILE")]
+    #[serde(skip)]
+    config: Option<std::path::PathBuf>,
+    /// Print the settings in effect (secrets masked) as a configuration file, and exit.
+    #[arg(long)]
+    #[serde(skip)]
+    print_config: bool,
     /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, default_value = "127.0.0.1:8080", env = "REVERSI_ADDR")]
     addr: String,
     /// Database: `sqlite://FILE`, `sqlite::memory:` or a file path (created on first run), or
     /// `postgres://USER@HOST:PORT/DB` (several instances may share it: live updates go through
     /// LISTEN/NOTIFY).
-    #[arg(long, default_value = "sqlite://reversi.db")]
+    #[arg(long, default_value = "sqlite://reversi.db", env = "REVERSI_DATABASE")]
     database: String,
     /// Engine searches running at once at most (default: cores − 1; at most 256).
-    #[arg(long, value_parser = super::engine_args::threads)]
+    #[arg(long, value_parser = super::engine_args::threads, env = "REVERSI_AI_WORKERS")]
     ai_workers: Option<usize>,
     /// Hash table size of each engine, MiB (1–65536).
-    #[arg(long, default_value_t = 16, value_parser = super::engine_args::hash_mib)]
+    #[arg(long, default_value_t = 16, value_parser = super::engine_args::hash_mib, env = "REVERSI_HASH")]
     hash: usize,
     /// HTTP requests per second allowed per client address (bursts of three times that; more
     /// than 0, at most 100000).
-    #[arg(long, default_value_t = 20.0, value_parser = request_rate)]
+    #[arg(long, default_value_t = 20.0, value_parser = request_rate, env = "REVERSI_RATE")]
     rate: f64,
     /// Seconds after which a game nobody watches or plays leaves memory (it is read back from the
     /// database when asked for); 0 keeps every game in memory.
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(0..=604_800))]
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(0..=604_800), env = "REVERSI_IDLE_EVICT")]
     idle_evict: u64,
     /// Engine level of game analyses in the archive.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=30))]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=30), env = "REVERSI_ANALYSIS_LEVEL")]
     analysis_level: u32,
     /// Mark seat cookies `Secure` (HTTPS only): for a server reached through a TLS proxy.
-    #[arg(long)]
+    #[arg(long, env = "REVERSI_SECURE_COOKIES")]
     secure_cookies: bool,
     /// A public origin (`https://reversi.example.org`) whose pages may act on games besides
     /// the server's own address, when a proxy rewrites `Host`; repeatable.
-    #[arg(long = "allowed-origin", value_name = "ORIGIN", value_parser = origin)]
+    #[arg(long = "allowed-origin", value_name = "ORIGIN", value_parser = origin, env = "REVERSI_ALLOWED_ORIGIN", value_delimiter = ',')]
+    #[serde(rename = "allowed-origin")]
     allowed_origins: Vec<String>,
+    /// A proxy (address or network, `10.0.0.0/8`) whose `X-Forwarded-For` names the client:
+    /// the per-address limits then count the client, not the proxy; repeatable. Requests from
+    /// other addresses are taken at their word of nothing.
+    #[arg(long = "trusted-proxy", value_name = "ADDRESS", value_parser = proxy, env = "REVERSI_TRUSTED_PROXY", value_delimiter = ',')]
+    #[serde(rename = "trusted-proxy", serialize_with = "as_strings")]
+    trusted_proxies: Vec<ipnet::IpNet>,
     /// Open connections at most per client address (connections from this machine, such as a
     /// local reverse proxy's, are not counted per address).
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=1_000_000), env = "REVERSI_MAX_CONNECTIONS_PER_IP")]
     max_connections_per_ip: u32,
     /// Open connections at most in all.
-    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000), env = "REVERSI_MAX_CONNECTIONS")]
     max_connections: u32,
     /// Engine time one game analysis may take in all, seconds (1 to a week).
-    #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+    #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=604_800), env = "REVERSI_ANALYSIS_BUDGET")]
     analysis_budget: u64,
     /// Accounts one client address may make per quarter hour.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1_000_000), env = "REVERSI_SIGNUPS_PER_ADDRESS")]
     signups_per_address: u32,
     /// Keep guests (visitors without an account) out of the chat.
-    #[arg(long)]
+    #[arg(long, env = "REVERSI_NO_GUEST_CHAT")]
     no_guest_chat: bool,
+}
+
+/// `--trusted-proxy`: an address (`10.0.0.5`) or a network (`10.0.0.0/8`).
+fn proxy(s: &str) -> Result<ipnet::IpNet, String> {
+    let s = s.trim();
+    if let Ok(n) = s.parse::<ipnet::IpNet>() {
+        return Ok(n);
+    }
+    s.parse::<std::net::IpAddr>()
+        .map(ipnet::IpNet::from)
+        .map_err(|_| "a trusted proxy is an IP address (10.0.0.5) or a network (10.0.0.0/8)".into())
+}
+
+fn as_strings<S: serde::Serializer>(v: &[ipnet::IpNet], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(v.iter().map(|n| n.to_string()))
 }
 
 /// `--allowed-origin`: `http(s)://host[:port]`, nothing after it.
@@ -75,8 +113,137 @@ fn request_rate(s: &str) -> Result<f64, String> {
     }
 }
 
+/// The options as given after `reversi serve` on this process's command line.
+fn command_line() -> Vec<std::ffi::OsString> {
+    let all: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match all.iter().position(|a| a == "serve") {
+        Some(i) => all[i + 1..].to_vec(),
+        None => Vec::new(),
+    }
+}
+
+fn serve_command() -> clap::Command {
+    use clap::Args as _;
+    Args::augment_args(clap::Command::new("reversi serve").no_binary_name(true))
+}
+
+/// `a` with the configuration file's values added for the options that neither the command
+/// line nor the environment set. Every bad key or value is an error naming the file and key.
+pub fn with_config_file(a: Args, given: Vec<std::ffi::OsString>) -> Result<Args> {
+    use clap::FromArgMatches;
+    let Some(path) = a.config.clone() else {
+        return Ok(a);
+    };
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read the configuration file {}", path.display()))?;
+    let table: toml::Table =
+        toml::from_str(&text).map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.message()))?;
+    let matches = serve_command().try_get_matches_from(given.clone())?;
+    let cmd = serve_command();
+    let mut extra: Vec<std::ffi::OsString> = Vec::new();
+    for (key, value) in &table {
+        let long = key.replace('_', "-");
+        let arg = cmd
+            .get_arguments()
+            .find(|x| {
+                x.get_long() == Some(long.as_str()) && !matches!(long.as_str(), "config" | "print-config")
+            })
+            .ok_or_else(|| {
+                let known: Vec<&str> = cmd
+                    .get_arguments()
+                    .filter_map(|x| x.get_long())
+                    .filter(|l| !matches!(*l, "config" | "print-config" | "help"))
+                    .collect();
+                anyhow::anyhow!(
+                    "{}: unknown key {key:?}; the keys are {}",
+                    path.display(),
+                    known.join(", ")
+                )
+            })?;
+        if matches!(
+            matches.value_source(arg.get_id().as_str()),
+            Some(clap::parser::ValueSource::CommandLine | clap::parser::ValueSource::EnvVariable)
+        ) {
+            continue;
+        }
+        let scalar = |v: &toml::Value| -> Result<String> {
+            Ok(match v {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Integer(i) => i.to_string(),
+                toml::Value::Float(f) => f.to_string(),
+                toml::Value::Boolean(b) => b.to_string(),
+                _ => anyhow::bail!(
+                    "{}: {key}: a value is a string, a number or true/false",
+                    path.display()
+                ),
+            })
+        };
+        let mut these: Vec<std::ffi::OsString> = Vec::new();
+        let is_switch = !arg.get_action().takes_values();
+        match value {
+            toml::Value::Boolean(b) if is_switch => {
+                if *b {
+                    these.push(format!("--{long}").into());
+                }
+            }
+            _ if is_switch => anyhow::bail!("{}: {key}: this key is true or false", path.display()),
+            toml::Value::Array(items) => {
+                for v in items {
+                    these.push(format!("--{long}={}", scalar(v)?).into());
+                }
+            }
+            v => these.push(format!("--{long}={}", scalar(v)?).into()),
+        }
+        // Each key checked alone, so that an error names it.
+        serve_command()
+            .try_get_matches_from(these.clone())
+            .map_err(|e| anyhow::anyhow!("{}: {key}: {}", path.display(), first_line(&e)))?;
+        extra.extend(these);
+    }
+    let mut all = given;
+    all.extend(extra);
+    let m = serve_command().try_get_matches_from(all)?;
+    Ok(Args::from_arg_matches(&m)?)
+}
+
+/// A clap error's own words, without its usage lines.
+fn first_line(e: &clap::Error) -> String {
+    e.to_string()
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim_start_matches("error: ")
+        .to_string()
+}
+
+/// A database URL with its password masked.
+fn masked(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.split_once(':') {
+                Some((user, _)) => format!("{}{user}:****{}", &url[..s + 3], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// The settings in effect, as a configuration file (the database password masked).
+pub fn effective_config(a: &Args) -> Result<String> {
+    let mut v = toml::Table::try_from(a).context("the settings")?;
+    v.insert("database".into(), toml::Value::String(masked(&a.database)));
+    Ok(toml::to_string(&v)?)
+}
+
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
+    let a = with_config_file(a, command_line())?;
+    if a.print_config {
+        print!("{}", effective_config(&a)?);
+        return Ok(());
+    }
     let _ = tracing_subscriber::fmt().with_target(false).try_init();
     let mut config = Config {
         database_url: a.database.clone(),
@@ -91,6 +258,7 @@ pub fn run(a: Args) -> Result<()> {
         max_connections_per_ip: a.max_connections_per_ip as usize,
         max_connections: a.max_connections as usize,
         signups_per_address: a.signups_per_address,
+        trusted_proxies: a.trusted_proxies.clone(),
         guest_chat: !a.no_guest_chat,
         ..Config::default()
     };

@@ -159,6 +159,7 @@ async function pollOne() {
 }
 
 function render(v) {
+  T.last = v;
   const box = $('#tournament');
   const chatInput = $('#t-chat-input');
   const draft = chatInput ? chatInput.value : '';
@@ -179,6 +180,7 @@ function render(v) {
       el('section', { class: 'card' }, el('h2', {}, v.format === 'arena' ? t('web-t-recent-games') : t('web-t-round-games', { n: v.round })), currentGames(v),
         chat(v))),
     v.crosstable && v.crosstable.length ? el('section', { class: 'card' }, el('h2', {}, t('web-t-crosstable')), crosstable(v)) : null,
+    T.player ? playerGames(v, T.player) : null,
     v.format !== 'arena' && v.rounds_played.length > 1 ? el('section', { class: 'card' }, el('h2', {}, t('web-t-all-rounds')), allRounds(v)) : null);
   const input = $('#t-chat-input');
   if (input) { input.value = draft; if (focused) input.focus(); }
@@ -237,6 +239,9 @@ function standings(v) {
     body.append(el('tr', { class: s.active ? null : 'withdrawn', 'data-player': s.name },
       el('td', {}, String(s.rank)),
       el('td', {}, link('/@/' + encodeURIComponent(s.name), s.name), s.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null,
+        s.games ? el('button', { type: 'button', class: 'small t-player-games', 'data-games-of': s.name, title: t('web-t-games-of', { name: s.name }),
+          'aria-label': t('web-t-games-of', { name: s.name }), 'aria-pressed': String(T.player === s.name),
+          onclick: () => { T.player = T.player === s.name ? null : s.name; render(T.last); } }, el('span', {}, '≡')) : null,
         s.fire ? el('span', { class: 'fire', title: t('web-t-on-fire') }, ' 🔥') : null,
         s.active ? null : el('small', { class: 'muted' }, ' ' + t('web-t-withdrawn')),
         v.me.organiser && s.active && ['upcoming', 'running', 'paused'].includes(v.status)
@@ -273,6 +278,29 @@ function currentGames(v) {
   return el('div', {},
     rows.length ? el('table', { class: 'results', id: 't-games' }, el('tbody', {}, ...rows)) : null,
     byes.length ? el('p', { class: 'muted', id: 't-byes' }, t('web-t-bye', { names: byes.join(', ') })) : null);
+}
+
+/** One player's games in the tournament (an arena's page holds its latest games only). */
+function playerGames(v, name) {
+  const rows = [];
+  for (const r of v.rounds_played) {
+    for (const g of r.games) {
+      if (g.black !== name && g.white !== name) continue;
+      const black = g.black === name;
+      const mine = g.status !== 'finished' ? '' : g.winner === null ? '½' : (g.winner === 'black') === black ? '1' : '0';
+      const result = g.status === 'playing' ? t('web-t-playing') : `${g.black_discs}–${g.white_discs}` + (g.forfeit ? ' ' + t('web-t-forfeit') : '');
+      rows.push(el('tr', { 'data-game': g.game },
+        el('td', {}, t('web-t-round', { n: r.round })),
+        el('td', {}, black ? '●' : '○'),
+        el('td', {}, black ? g.white : g.black),
+        el('td', { class: 'num strong' }, mine),
+        el('td', {}, link('/game/' + g.game, result, { class: 't-game-link' }))));
+    }
+    if (r.byes.includes(name)) rows.push(el('tr', {}, el('td', {}, t('web-t-round', { n: r.round })), el('td', { colspan: 4, class: 'muted' }, t('web-t-bye', { names: name }))));
+  }
+  return el('section', { class: 'card', id: 't-player-games' },
+    el('h2', {}, t('web-t-games-of', { name }), ' ', button('×', { class: 'small', 'aria-label': t('web-close'), onclick: () => { T.player = null; render(T.last); } })),
+    rows.length ? el('table', { class: 'results' }, el('tbody', {}, ...rows)) : el('p', { class: 'muted' }, t('web-t-no-games')));
 }
 
 function allRounds(v) {
