@@ -29,7 +29,8 @@ fn file_then_environment_then_flags() {
         &file,
         "rate = 50\nmax_connections = 900\nsecure-cookies = true\n\
          allowed-origin = [\"https://reversi.example.org\"]\ntrusted-proxy = [\"10.0.0.0/8\", \"192.0.2.7\"]\n\
-         database = \"postgres://site:hunter2@db.internal/reversi\"\n",
+         database = \"postgres://site:hunter2@db.internal/reversi\"\n\
+         metrics-token = \"scrape-me-please-0123\"\n",
     )
     .unwrap();
     let f = file.to_str().unwrap();
@@ -45,6 +46,10 @@ fn file_then_environment_then_flags() {
     );
     assert!(out.contains("postgres://site:****@db.internal/reversi"), "{out}");
     assert!(!out.contains("hunter2"), "the password is printed: {out}");
+    assert!(
+        out.contains("metrics-token = \"****\"") && !out.contains("scrape-me"),
+        "{out}"
+    );
     // Defaults fill the rest.
     assert!(out.contains("addr = \"127.0.0.1:8080\""), "{out}");
     // The environment wins over the file, the command line over both.

@@ -57,12 +57,16 @@ impl AiPool {
         self: &Arc<Self>,
         job: impl FnOnce(&Engine) -> T + Send + 'static,
     ) -> Result<T> {
-        let _permit = self
-            .permits
-            .acquire()
-            .await
-            .map_err(|_| Error::Internal("AI pool closed".into()))?;
+        let waiting = metrics::gauge!("reversi_engine_waiting");
+        waiting.increment(1.0);
+        let permit = self.permits.acquire().await;
+        waiting.decrement(1.0);
+        let _permit = permit.map_err(|_| Error::Internal("AI pool closed".into()))?;
         let pool = Arc::clone(self);
+        let start = std::time::Instant::now();
+        let _timer = scopeguard(move || {
+            metrics::histogram!("reversi_engine_think_seconds").record(start.elapsed().as_secs_f64());
+        });
         tokio::task::spawn_blocking(move || {
             let engine = match pool.engines.lock().ok().and_then(|mut e| e.pop()) {
                 Some(e) => e,
@@ -156,4 +160,17 @@ impl AiPool {
         );
         limits
     }
+}
+
+/// Runs `f` when dropped (also when the search's future is dropped half-way).
+fn scopeguard(f: impl FnOnce()) -> impl Drop {
+    struct Guard<F: FnOnce()>(Option<F>);
+    impl<F: FnOnce()> Drop for Guard<F> {
+        fn drop(&mut self) {
+            if let Some(f) = self.0.take() {
+                f();
+            }
+        }
+    }
+    Guard(Some(f))
 }

@@ -658,6 +658,17 @@ impl Db {
         Ok(())
     }
 
+    /// Games being played, by mode (`ai`, `friend`, `local`, `online`), for the metrics.
+    pub async fn games_in_progress(&self) -> Result<Vec<(String, i64)>> {
+        with_reader!(self, pool => {
+            Ok(sqlx::query_as(
+                "SELECT mode, COUNT(*) FROM games WHERE status = 'playing' GROUP BY mode",
+            )
+            .fetch_all(pool)
+            .await?)
+        })
+    }
+
     /// The newest migration applied, and the newest this build knows (`/readyz`): a query that
     /// needs the database to answer.
     pub async fn readiness(&self) -> Result<(i64, i64)> {
@@ -714,6 +725,16 @@ impl Db {
 
     /// Stores `moves`, played from ply `from`, and the game's new summary, in one transaction.
     pub async fn append_moves(&self, live: &LiveGame, from: usize, moves: &[Move]) -> Result<()> {
+        let start = std::time::Instant::now();
+        let stored = self.append_moves_timed(live, from, moves).await;
+        if stored.is_ok() {
+            metrics::histogram!("reversi_db_write_seconds").record(start.elapsed().as_secs_f64());
+            metrics::counter!("reversi_moves_stored_total").increment(moves.len() as u64);
+        }
+        stored
+    }
+
+    async fn append_moves_timed(&self, live: &LiveGame, from: usize, moves: &[Move]) -> Result<()> {
         if let Some(appends) = &self.appends {
             let (done, stored) = oneshot::channel();
             let job = AppendJob {

@@ -31,6 +31,7 @@ pub mod lobby;
 pub mod online;
 pub mod origin;
 pub mod profile;
+pub mod prometheus;
 pub mod secret;
 pub mod session;
 pub mod start;
@@ -99,6 +100,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tournaments/{id}/chat", post(tournaments::chat))
         .route("/api/tournaments/{id}/files/{file}", get(tournaments::download))
         .route("/api/tournaments/{id}/{action}", post(tournaments::organise))
+        .route_layer(axum::middleware::from_fn(prometheus::track))
         .route("/api/{*rest}", any(api::not_found))
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
@@ -109,6 +111,7 @@ pub fn app(state: AppState) -> Router {
     let router = Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
+        .route("/metrics", get(prometheus::scrape))
         .merge(api)
         .merge(web::routes())
         .fallback(web::not_found)

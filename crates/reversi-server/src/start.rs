@@ -16,6 +16,9 @@ impl AppState {
     /// also listens for the changes other server instances make to the games it holds, and
     /// pushes them to its own websocket clients.
     pub async fn new(config: Config) -> Result<AppState> {
+        if config.metrics_token.is_some() {
+            crate::prometheus::install();
+        }
         let db = Db::connect(&config.database_url).await?;
         let listener = db.listen().await?;
         if db.kind() == "sqlite" {

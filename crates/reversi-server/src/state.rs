@@ -84,6 +84,8 @@ pub struct Config {
     pub signups_per_address: u32,
     /// Proxies whose `X-Forwarded-For` names the client (for the per-address limits).
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// The bearer token of `GET /metrics` (`None`: no metrics, the route answers 404).
+    pub metrics_token: Option<String>,
 }
 
 impl Default for Config {
@@ -115,6 +117,7 @@ impl Default for Config {
             guest_chat: true,
             signups_per_address: crate::accounts::SIGNUPS_PER_ADDRESS,
             trusted_proxies: Vec::new(),
+            metrics_token: None,
         }
     }
 }
@@ -1075,11 +1078,15 @@ impl AppState {
             }
         }
         self.inner.deadlines_claimed.fetch_add(1, Ordering::Relaxed);
+        if g.flagged().is_some() {
+            metrics::counter!("reversi_flags_total").increment(1);
+        }
         slot.stop_ai();
         if let (Some(o), true) = (g.record.online.as_ref(), g.game.ply() <= 1) {
             // A tournament game nobody started: its absent player is paired no more.
             if let (Some(t), Some(c)) = (o.tournament.clone(), o.flagged) {
                 let key = o.seats[c.index()].key.clone();
+                metrics::counter!("reversi_forfeits_total").increment(1);
                 self.forfeited(&t, &key).await;
             }
         }

@@ -93,7 +93,14 @@ fn error_message(e: &Error) -> Message {
     Message::Text(body.to_string().into())
 }
 
-async fn session(mut socket: WebSocket, state: AppState, id: String, token: Option<String>) {
+async fn session(socket: WebSocket, state: AppState, id: String, token: Option<String>) {
+    let open = metrics::gauge!("reversi_websocket_connections");
+    open.increment(1.0);
+    run_session(socket, state, id, token).await;
+    open.decrement(1.0);
+}
+
+async fn run_session(mut socket: WebSocket, state: AppState, id: String, token: Option<String>) {
     let Ok((mut rx, view, seats)) = state.subscribe(&id, token.as_deref()).await else {
         return;
     };

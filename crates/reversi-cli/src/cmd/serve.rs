@@ -76,9 +76,23 @@ pub struct Args {
     /// Accounts one client address may make per quarter hour.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1_000_000), env = "REVERSI_SIGNUPS_PER_ADDRESS")]
     signups_per_address: u32,
+    /// The token a Prometheus scrape of `/metrics` must send (`Authorization: Bearer TOKEN`);
+    /// without one, the server exports no metrics.
+    #[arg(long, env = "REVERSI_METRICS_TOKEN", value_name = "TOKEN", value_parser = metrics_token)]
+    metrics_token: Option<String>,
     /// Keep guests (visitors without an account) out of the chat.
     #[arg(long, env = "REVERSI_NO_GUEST_CHAT")]
     no_guest_chat: bool,
+}
+
+/// `--metrics-token`: 16 to 200 visible characters (it guards the server's internals).
+fn metrics_token(s: &str) -> Result<String, String> {
+    let ok = (16..=200).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_graphic());
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err("a metrics token has 16 to 200 visible ASCII characters".into())
+    }
 }
 
 /// `--trusted-proxy`: an address (`10.0.0.5`) or a network (`10.0.0.0/8`).
@@ -234,6 +248,9 @@ fn masked(url: &str) -> String {
 pub fn effective_config(a: &Args) -> Result<String> {
     let mut v = toml::Table::try_from(a).context("the settings")?;
     v.insert("database".into(), toml::Value::String(masked(&a.database)));
+    if v.contains_key("metrics-token") {
+        v.insert("metrics-token".into(), toml::Value::String("****".into()));
+    }
     Ok(toml::to_string(&v)?)
 }
 
@@ -259,6 +276,7 @@ pub fn run(a: Args) -> Result<()> {
         max_connections: a.max_connections as usize,
         signups_per_address: a.signups_per_address,
         trusted_proxies: a.trusted_proxies.clone(),
+        metrics_token: a.metrics_token.clone(),
         guest_chat: !a.no_guest_chat,
         ..Config::default()
     };
