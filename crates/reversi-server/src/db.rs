@@ -726,7 +726,8 @@ impl Db {
     /// Stores `moves`, played from ply `from`, and the game's new summary, in one transaction.
     pub async fn append_moves(&self, live: &LiveGame, from: usize, moves: &[Move]) -> Result<()> {
         let start = std::time::Instant::now();
-        let stored = self.append_moves_timed(live, from, moves).await;
+        let span = tracing::debug_span!("db.append_moves", game = %live.record.id, moves = moves.len());
+        let stored = tracing::Instrument::instrument(self.append_moves_timed(live, from, moves), span).await;
         if stored.is_ok() {
             metrics::histogram!("reversi_db_write_seconds").record(start.elapsed().as_secs_f64());
             metrics::counter!("reversi_moves_stored_total").increment(moves.len() as u64);

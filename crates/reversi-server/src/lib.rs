@@ -32,6 +32,7 @@ pub mod online;
 pub mod origin;
 pub mod profile;
 pub mod prometheus;
+pub mod request_log;
 pub mod secret;
 pub mod session;
 pub mod start;
@@ -117,7 +118,8 @@ pub fn app(state: AppState) -> Router {
         .fallback(web::not_found)
         .layer(axum::middleware::from_fn_with_state(state.clone(), origin::check))
         .layer(RequestBodyTimeoutLayer::new(state.config().body_timeout))
-        .layer(DefaultBodyLimit::max(state.config().max_body_bytes));
+        .layer(DefaultBodyLimit::max(state.config().max_body_bytes))
+        .layer(axum::middleware::from_fn(request_log::track));
     web::with_security_headers(router).with_state(state)
 }
 

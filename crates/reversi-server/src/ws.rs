@@ -24,6 +24,7 @@ use axum::response::Response;
 use reversi_core::Color;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
+use tracing::Instrument;
 
 /// Close code sent to a client that floods the socket (policy violation).
 pub const CLOSE_FLOOD: u16 = 1008;
@@ -70,6 +71,7 @@ pub async fn handler(
     state.slot(&id).await?;
     let token = state.seat_token(&headers, &id).await?;
     let max = state.config().max_ws_message_bytes;
+    let request = tracing::Span::current();
     // Small buffers: the library's default 128 KiB read buffer per socket was most of the
     // server's memory with thousands of players. Messages are at most `max` bytes coming in
     // and a few KiB going out; each one is written at once.
@@ -78,7 +80,11 @@ pub async fn handler(
         .write_buffer_size(0)
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| session(socket, state, id, token)))
+        .on_upgrade(move |socket| {
+            // The session outlives the request: it carries the request's span (and id) on.
+            let span = tracing::info_span!(parent: &request, "websocket", game = %id);
+            session(socket, state, id, token).instrument(span)
+        }))
 }
 
 fn state_message(game: &GameView, you: &[Color]) -> Message {

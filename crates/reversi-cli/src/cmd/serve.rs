@@ -80,9 +80,23 @@ pub struct Args {
     /// without one, the server exports no metrics.
     #[arg(long, env = "REVERSI_METRICS_TOKEN", value_name = "TOKEN", value_parser = metrics_token)]
     metrics_token: Option<String>,
+    /// How the log is written: `text` (for a terminal) or `json` (one object a line, for a log
+    /// collector). The level comes from `RUST_LOG` (default `info`).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text, env = "REVERSI_LOG_FORMAT")]
+    log_format: LogFormat,
     /// Keep guests (visitors without an account) out of the chat.
     #[arg(long, env = "REVERSI_NO_GUEST_CHAT")]
     no_guest_chat: bool,
+}
+
+/// `--log-format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object a line, with the request's span (its id) on each.
+    Json,
 }
 
 /// `--metrics-token`: 16 to 200 visible characters (it guards the server's internals).
@@ -261,7 +275,24 @@ pub fn run(a: Args) -> Result<()> {
         print!("{}", effective_config(&a)?);
         return Ok(());
     }
-    let _ = tracing_subscriber::fmt().with_target(false).try_init();
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    match a.log_format {
+        LogFormat::Text => {
+            let _ = tracing_subscriber::fmt()
+                .with_target(false)
+                .with_env_filter(filter)
+                .try_init();
+        }
+        LogFormat::Json => {
+            let _ = tracing_subscriber::fmt()
+                .json()
+                .with_current_span(true)
+                .with_span_list(true)
+                .with_env_filter(filter)
+                .try_init();
+        }
+    }
     let mut config = Config {
         database_url: a.database.clone(),
         hash_mib: a.hash,

@@ -43,28 +43,22 @@ impl Db {
             .execute(pool)
             .await?
             .rows_affected();
-            let game_chat = sqlx::query(
-                "DELETE FROM chat WHERE (game_id, seq) IN \
-                 (SELECT game_id, seq FROM chat WHERE at < $1 LIMIT $2)",
-            )
-            .bind(chat_before)
-            .bind(BATCH)
-            .execute(pool)
-            .await?
-            .rows_affected();
-            let tournament_chat = sqlx::query(
-                "DELETE FROM tournament_chat WHERE (tournament_id, seq) IN \
-                 (SELECT tournament_id, seq FROM tournament_chat WHERE at < $1 LIMIT $2)",
-            )
-            .bind(chat_before)
-            .bind(BATCH)
-            .execute(pool)
-            .await?
-            .rows_affected();
+            let mut chat = 0;
+            for (table, key) in [("chat", "game_id"), ("tournament_chat", "tournament_id")] {
+                chat += sqlx::query(&format!(
+                    "DELETE FROM {table} WHERE ({key}, seq) IN \
+                     (SELECT {key}, seq FROM {table} WHERE at < $1 LIMIT $2)"
+                ))
+                .bind(chat_before)
+                .bind(BATCH)
+                .execute(pool)
+                .await?
+                .rows_affected();
+            }
             Ok(Purged {
                 sessions,
                 seek_games,
-                chat: game_chat + tournament_chat,
+                chat,
             })
         })
     }

@@ -28,6 +28,8 @@ pub struct Client {
     pub app: Router,
     pub cookies: BTreeMap<String, String>,
     pub bearer: Option<String>,
+    /// Headers sent with every request (a proxy's, say).
+    pub headers: Vec<(String, String)>,
 }
 
 /// An answer.
@@ -36,6 +38,8 @@ pub struct Reply {
     pub json: Value,
     pub text: String,
     pub set_cookies: Vec<String>,
+    /// The answer's headers (lower-case names; the last of repeated ones).
+    pub headers: BTreeMap<String, String>,
 }
 
 impl Client {
@@ -44,6 +48,7 @@ impl Client {
             app: app.clone(),
             cookies: BTreeMap::new(),
             bearer: None,
+            headers: Vec::new(),
         }
     }
 
@@ -58,6 +63,9 @@ impl Client {
         }
         if body.is_some() {
             req = req.header(header::CONTENT_TYPE, "application/json");
+        }
+        for (k, v) in &self.headers {
+            req = req.header(k.as_str(), v.as_str());
         }
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let resp = self
@@ -83,6 +91,11 @@ impl Client {
                 }
             }
         }
+        let headers = resp
+            .headers()
+            .iter()
+            .filter_map(|(k, v)| Some((k.as_str().to_string(), v.to_str().ok()?.to_string())))
+            .collect();
         let bytes = resp.into_body().collect().await.unwrap().to_bytes();
         let text = String::from_utf8_lossy(&bytes).to_string();
         let json = serde_json::from_str(&text).unwrap_or(Value::Null);
@@ -91,6 +104,7 @@ impl Client {
             json,
             text,
             set_cookies,
+            headers,
         }
     }
 
