@@ -169,11 +169,19 @@ fn unfinished(p: &PairingRow) -> bool {
     p.game_id.is_some() && p.status.as_deref().is_none_or(|s| s == "playing")
 }
 
+/// The pairings between entrants that exist (a damaged row naming no entrant is left out, so
+/// that it cannot break the standings).
+fn sound(pairings: &[PairingRow], entrants: usize) -> impl Iterator<Item = &PairingRow> {
+    let ok = move |i: i64| i >= 0 && (i as usize) < entrants;
+    pairings
+        .iter()
+        .filter(move |p| ok(p.black) && p.white.is_none_or(ok))
+}
+
 /// The finished games of the pairings, in the order they ended, as the standings count them.
 /// Aborted and abandoned games count nothing.
-fn played(pairings: &[PairingRow]) -> Vec<Played> {
-    let mut out: Vec<(i64, Played)> = pairings
-        .iter()
+fn played(pairings: &[PairingRow], entrants: usize) -> Vec<Played> {
+    let mut out: Vec<(i64, Played)> = sound(pairings, entrants)
         .filter(|p| p.status.as_deref() == Some("finished"))
         .filter_map(|p| {
             let white = p.white?;
@@ -203,9 +211,8 @@ fn played(pairings: &[PairingRow]) -> Vec<Played> {
 }
 
 /// The pairing byes as stored: `(entrant, round)`.
-fn pairing_byes(pairings: &[PairingRow]) -> Vec<(usize, u32)> {
-    pairings
-        .iter()
+fn pairing_byes(pairings: &[PairingRow], entrants: usize) -> Vec<(usize, u32)> {
+    sound(pairings, entrants)
         .filter(|p| p.white.is_none())
         .map(|p| (p.black.max(0) as usize, p.round.max(0) as u32))
         .collect()
@@ -522,7 +529,11 @@ impl AppState {
     ) -> Result<()> {
         let es = entrants_of(entrants);
         let pairing = match settings.format {
-            Format::Swiss { .. } => rules::next_swiss_round(&es, &played(pairings), &pairing_byes(pairings)),
+            Format::Swiss { .. } => rules::next_swiss_round(
+                &es,
+                &played(pairings, entrants.len()),
+                &pairing_byes(pairings, entrants.len()),
+            ),
             Format::RoundRobin { cycles } => match rules::round_robin_round(&es, cycles, round) {
                 Some(p) => p,
                 None => return Ok(()),
@@ -564,7 +575,7 @@ impl AppState {
             .flat_map(|p| [Some(p.black), p.white])
             .flatten()
             .collect();
-        let games = played(pairings);
+        let games = played(pairings, entrants.len());
         let (points, _) = rules::arena_points(entrants.len(), &games);
         let mut last = vec![None; entrants.len()];
         let mut diff = vec![0i64; entrants.len()];
@@ -716,14 +727,14 @@ impl AppState {
             }
         }
         let es = entrants_of(&entrants);
-        let games = played(&pairings);
+        let games = played(&pairings, entrants.len());
         let name = |i: i64| entrants.get(i.max(0) as usize).map(|e| e.name.clone());
         let is_arena = matches!(settings.format, Format::Arena { .. });
         let (table, fire) = if is_arena {
             rules::arena_table(&es, &games)
         } else {
             (
-                rules::crosstable(&es, &games, &pairing_byes(&pairings)),
+                rules::crosstable(&es, &games, &pairing_byes(&pairings, entrants.len())),
                 vec![false; es.len()],
             )
         };
@@ -894,10 +905,10 @@ impl AppState {
         let entrants = self.db().entrants(id).await?;
         let pairings = self.db().pairings(id).await?;
         let es = entrants_of(&entrants);
-        let games = played(&pairings);
+        let games = played(&pairings, entrants.len());
         let table = match settings.format {
             Format::Arena { .. } => rules::arena_table(&es, &games).0,
-            _ => rules::crosstable(&es, &games, &pairing_byes(&pairings)),
+            _ => rules::crosstable(&es, &games, &pairing_byes(&pairings, entrants.len())),
         };
         let ids = games.iter().map(|g| g.game.clone()).collect();
         Ok((t, table, ids))
