@@ -317,11 +317,7 @@ impl AppState {
         let t = self.tournament_row(id).await?;
         let settings = settings_of(&t)?;
         let entrants = self.db().entrants(id).await?;
-        let category = Category::of(settings.variant, settings.control);
-        let rating = match category {
-            Some(c) => self.db().rating(&user.id, c).await?.rating,
-            None => reversi_site::rating::START_RATING,
-        };
+        let rating = self.rating_for(&settings, &user.id).await?;
         if let Some(e) = entrants.iter().find(|e| e.user_id == user.id) {
             if e.active {
                 return Ok(());
@@ -375,6 +371,15 @@ impl AppState {
             return Err(site_error(TournamentError::Full));
         }
         Ok(())
+    }
+
+    /// Account `user`'s rating in the category of a tournament with `settings` (the start
+    /// rating for a variant without rated play).
+    async fn rating_for(&self, settings: &Settings, user: &str) -> Result<f64> {
+        Ok(match Category::of(settings.variant, settings.control) {
+            Some(c) => self.db().rating(user, c).await?.rating,
+            None => reversi_site::rating::START_RATING,
+        })
     }
 
     fn applicant(&self, who: &Identity, t: &TournamentRow, invite: Option<&str>, rating: f64) -> Applicant {
@@ -831,11 +836,7 @@ impl AppState {
         let status = status_of(&t);
         let join_error = match (me, my_index) {
             (Some(u), None) => {
-                let category = Category::of(settings.variant, settings.control);
-                let rating = match category {
-                    Some(c) => self.db().rating(&u.id, c).await?.rating,
-                    None => reversi_site::rating::START_RATING,
-                };
+                let rating = self.rating_for(&settings, &u.id).await?;
                 rules::may_enter(
                     &settings,
                     status,
