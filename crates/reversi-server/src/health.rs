@@ -19,7 +19,7 @@ pub async fn healthz() -> &'static str {
 }
 
 /// `GET /readyz`: `200` when the database answers with every migration applied and the engine
-/// pool takes work; `503` otherwise, with each check's outcome.
+/// pool takes work and the server is not stopping; `503` otherwise, with each check's outcome.
 pub async fn readyz(State(state): State<AppState>) -> Response {
     let database = match tokio::time::timeout(READY_TIMEOUT, state.db().readiness()).await {
         Ok(Ok((applied, known))) if applied >= known => "ok".to_string(),
@@ -35,7 +35,9 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         Ok(Ok(())) => "ok",
         _ => "not answering",
     };
-    let ready = database == "ok" && engine == "ok";
+    // A stopping instance says so first, so that a balancer sends it no new clients.
+    let stopping = state.is_stopping();
+    let ready = database == "ok" && engine == "ok" && !stopping;
     let status = if ready {
         StatusCode::OK
     } else {
@@ -43,7 +45,12 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
     };
     (
         status,
-        Json(serde_json::json!({ "ready": ready, "database": database, "engine": engine })),
+        Json(serde_json::json!({
+            "ready": ready,
+            "database": database,
+            "engine": engine,
+            "stopping": stopping,
+        })),
     )
         .into_response()
 }

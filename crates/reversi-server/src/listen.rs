@@ -165,8 +165,12 @@ pub async fn serve(
     }
     let _ = stop_tx.send(true);
     drop(listener);
+    // Websocket sessions outlive their HTTP connection (hyper hands the upgraded socket
+    // over): they are told apart, closed with a restart code, and waited for too.
+    state.begin_stopping();
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, async {
         while tasks.join_next().await.is_some() {}
+        state.sessions_closed().await;
     })
     .await;
     Ok(())

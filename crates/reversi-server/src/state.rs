@@ -222,6 +222,9 @@ pub(crate) struct Inner {
     pub(crate) deadline_rx: Mutex<Option<mpsc::UnboundedReceiver<(String, u64)>>>,
     /// Flags and missed first moves this instance has claimed.
     deadlines_claimed: AtomicU64,
+    /// `true` once the server stops: websocket sessions hold a receiver each, so the sender's
+    /// `closed()` says when the last one has ended.
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 /// The shared state of the server (cheap to clone).
@@ -288,8 +291,31 @@ impl AppState {
                 deadlines,
                 deadline_rx: Mutex::new(Some(deadline_rx)),
                 deadlines_claimed: AtomicU64::new(0),
+                stopping: tokio::sync::watch::Sender::new(false),
             }),
         }
+    }
+
+    /// Marks the server as stopping: `/readyz` answers 503 (a balancer sends no new clients)
+    /// and every websocket session closes with [`crate::ws::CLOSE_RESTART`], so its client
+    /// reconnects (to another instance, behind a balancer).
+    pub fn begin_stopping(&self) {
+        self.inner.stopping.send_replace(true);
+    }
+
+    /// Whether [`AppState::begin_stopping`] was called.
+    pub fn is_stopping(&self) -> bool {
+        *self.inner.stopping.borrow()
+    }
+
+    /// A receiver that turns `true` when the server stops (one per websocket session).
+    pub(crate) fn stopping(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.inner.stopping.subscribe()
+    }
+
+    /// Waits until every websocket session has ended (after [`AppState::begin_stopping`]).
+    pub async fn sessions_closed(&self) {
+        self.inner.stopping.closed().await
     }
 
     /// The settings.

@@ -32,6 +32,10 @@ pub const CLOSE_FLOOD: u16 = 1008;
 /// Close code sent to a client that went silent (going away).
 pub const CLOSE_IDLE: u16 = 1001;
 
+/// Close code sent to every client when the server stops (service restart): the page
+/// reconnects at once, to another instance behind a balancer or to this one once it is back.
+pub const CLOSE_RESTART: u16 = 1012;
+
 /// A message from the client.
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -107,6 +111,12 @@ async fn session(socket: WebSocket, state: AppState, id: String, token: Option<S
 }
 
 async fn run_session(mut socket: WebSocket, state: AppState, id: String, token: Option<String>) {
+    // Taken first: a session is counted from here until it ends, so a stopping server can
+    // wait for the last one.
+    let mut stopping = state.stopping();
+    if state.is_stopping() {
+        return;
+    }
     let Ok((mut rx, view, seats)) = state.subscribe(&id, token.as_deref()).await else {
         return;
     };
@@ -127,6 +137,13 @@ async fn run_session(mut socket: WebSocket, state: AppState, id: String, token: 
     let mut last_heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
+            () = async { let _ = stopping.wait_for(|s| *s).await; } => {
+                let frame = CloseFrame { code: CLOSE_RESTART, reason: "the server is restarting".into() };
+                if socket.send(Message::Close(Some(frame))).await.is_ok() {
+                    closing_handshake(&mut socket).await;
+                }
+                break;
+            }
             _ = pings.tick() => {
                 if last_heard.elapsed() >= idle {
                     let frame = CloseFrame { code: CLOSE_IDLE, reason: "nothing heard for too long".into() };

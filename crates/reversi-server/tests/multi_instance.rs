@@ -219,3 +219,195 @@ async fn an_instance_behind_reloads_before_refusing() {
         assert_eq!(view.ply, 3);
     }
 }
+
+/// A balancer in a few lines: each connection goes to the first backend that accepts it (as
+/// Caddy's `lb_try_duration` or nginx's `proxy_next_upstream` do), bytes copied both ways.
+async fn balancer(backends: Vec<String>) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    tokio::spawn(async move {
+        while let Ok((mut client, _)) = listener.accept().await {
+            let backends = backends.clone();
+            tokio::spawn(async move {
+                for b in &backends {
+                    if let Ok(mut server) = TcpStream::connect(b).await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    addr
+}
+
+/// Reads until the server closes the socket; returns the last state seen and the close code.
+async fn until_closed(ws: &mut Ws) -> (Option<Value>, Option<u16>) {
+    let mut last = None;
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(15), ws.next())
+            .await
+            .expect("the stopping server closes the socket in time");
+        match msg {
+            Some(Ok(Message::Text(t))) => {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if v["type"] == "state" {
+                    last = Some(v);
+                }
+            }
+            Some(Ok(Message::Close(frame))) => return (last, frame.map(|f| u16::from(f.code))),
+            Some(Ok(_)) => {}
+            Some(Err(_)) | None => return (last, None),
+        }
+    }
+}
+
+/// The next state message.
+async fn next_state(ws: &mut Ws) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("a state in time")
+            .unwrap()
+            .unwrap();
+        if let Message::Text(t) = msg {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            assert_ne!(v["type"], "error", "{v}");
+            if v["type"] == "state" {
+                return v;
+            }
+        }
+    }
+}
+
+/// Plays the game through `ws` (Black's and White's sockets) until `stop_after` more plies, or
+/// to its end: the side to move plays its first legal move, both wait for the new state.
+async fn play_on(ws: &mut [Ws; 2], mut state: Value, stop_after: Option<u64>) -> Value {
+    let start = state["game"]["ply"].as_u64().unwrap();
+    while state["game"]["status"] == "playing" {
+        let ply = state["game"]["ply"].as_u64().unwrap();
+        if stop_after.is_some_and(|n| ply >= start + n) {
+            break;
+        }
+        let side = usize::from(state["game"]["to_move"] == "white");
+        let mv = state["game"]["legal_moves"][0].as_str().unwrap().to_string();
+        let msg = json!({"type": "move", "move": mv, "ply": ply});
+        ws[side]
+            .send(Message::Text(msg.to_string().into()))
+            .await
+            .unwrap();
+        let mut seen = None;
+        for w in ws.iter_mut() {
+            seen = Some(loop {
+                let v = next_state(w).await;
+                if v["game"]["ply"].as_u64().unwrap() > ply {
+                    break v;
+                }
+            });
+        }
+        state = seen.unwrap();
+    }
+    state
+}
+
+/// A rolling restart: two players on instance A of two over one PostgreSQL database; A gets
+/// its stop signal just as Black sends a move; both sockets are closed with 1012 (service
+/// restart), A exits within its bound, the players reconnect through the balancer to B and
+/// play the game to its end. Every move a player saw acknowledged is in the stored game, once.
+#[tokio::test]
+async fn a_rolling_restart_loses_no_game_and_no_move() {
+    let Some(base) = std::env::var("REVERSI_TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+    else {
+        eprintln!("skipped: REVERSI_TEST_DATABASE_URL is not set (scripts/test sets it)");
+        return;
+    };
+    let url = reversi_server::db::Db::fresh_schema_url(&base).await.unwrap();
+    let a = AppState::new(config(&url)).await.unwrap();
+    let b = AppState::new(config(&url)).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr_a = listener.local_addr().unwrap().to_string();
+    let (stop_a, stopped) = tokio::sync::oneshot::channel::<()>();
+    let served_a = tokio::spawn(serve(listener, a.clone(), async {
+        let _ = stopped.await;
+    }));
+    let addr_b = start(b.clone()).await;
+    let front = balancer(vec![addr_a, addr_b]).await;
+
+    let seated = a
+        .create(NewGame {
+            mode: Mode::Friend,
+            variant: "othello".into(),
+            level: 1,
+            color: Some(Color::Black),
+        })
+        .await
+        .unwrap();
+    let id = seated.view.id.clone();
+    let black = seated.token.clone();
+    let white = a.join(&id, None, seated.invite.as_deref()).await.unwrap().token;
+    let tokens = [black, white];
+    let mut ws = [
+        connect(&front, &id, Some(&tokens[0])).await,
+        connect(&front, &id, Some(&tokens[1])).await,
+    ];
+    next_state(&mut ws[1]).await;
+    let state = next_state(&mut ws[0]).await;
+    let state = play_on(&mut ws, state, Some(8)).await;
+    assert_eq!(state["game"]["ply"], 8);
+
+    // The side to move sends its move; at once A is told to stop.
+    let ply = state["game"]["ply"].as_u64().unwrap();
+    let side = usize::from(state["game"]["to_move"] == "white");
+    let mv = state["game"]["legal_moves"][0].as_str().unwrap().to_string();
+    let msg = json!({"type": "move", "move": mv, "ply": ply});
+    ws[side]
+        .send(Message::Text(msg.to_string().into()))
+        .await
+        .unwrap();
+    let stopping = std::time::Instant::now();
+    stop_a.send(()).unwrap();
+    let mut acknowledged = ply;
+    for w in ws.iter_mut() {
+        let (last, code) = until_closed(w).await;
+        assert_eq!(code, Some(1012), "closed as a service restart");
+        if let Some(v) = last {
+            acknowledged = acknowledged.max(v["game"]["ply"].as_u64().unwrap());
+        }
+    }
+    tokio::time::timeout(Duration::from_secs(12), served_a)
+        .await
+        .expect("A exits within its shutdown bound")
+        .unwrap()
+        .unwrap();
+    eprintln!("A stopped in {:?}", stopping.elapsed());
+
+    // Both reconnect through the balancer, which now reaches only B.
+    let mut ws = [
+        connect(&front, &id, Some(&tokens[0])).await,
+        connect(&front, &id, Some(&tokens[1])).await,
+    ];
+    let resumed = next_state(&mut ws[0]).await;
+    next_state(&mut ws[1]).await;
+    let at = resumed["game"]["ply"].as_u64().unwrap();
+    assert!(
+        at >= acknowledged,
+        "B has every acknowledged move ({at} < {acknowledged})"
+    );
+    assert_eq!(
+        resumed["you"],
+        json!(["black"]),
+        "the seat survives the move to B"
+    );
+    let end = play_on(&mut ws, resumed, None).await;
+    assert_ne!(end["game"]["status"], "playing");
+
+    // The stored game is the one the players saw, each move once.
+    let fresh = AppState::new(config(&url)).await.unwrap();
+    let stored = fresh.view(&id, None).await.unwrap().0;
+    assert_eq!(json!(stored.moves), end["game"]["moves"]);
+    assert_eq!(stored.status, end["game"]["status"].as_str().unwrap());
+    let (list, _) = fresh.list(None, 0, 10).await.unwrap();
+    assert_eq!(list[0].move_count as usize, stored.ply);
+}

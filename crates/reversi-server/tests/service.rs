@@ -18,7 +18,10 @@ async fn health_and_readiness() {
     assert_eq!((r.status, r.text.as_str()), (StatusCode::OK, "ok"));
     let r = c.get("/readyz").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    assert_eq!(r.json, json!({ "ready": true, "database": "ok", "engine": "ok" }));
+    assert_eq!(
+        r.json,
+        json!({ "ready": true, "database": "ok", "engine": "ok", "stopping": false })
+    );
     // The database goes away: not ready, and says why; the process still answers.
     state.db().close().await;
     let r = c.get("/readyz").await;
@@ -26,6 +29,25 @@ async fn health_and_readiness() {
     assert_eq!(r.json["ready"], false);
     assert_eq!(r.json["database"], "unreachable");
     assert_eq!(c.get("/healthz").await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_stopping_server_is_not_ready() {
+    let state = AppState::new(config("sqlite::memory:")).await.unwrap();
+    let app = app(state.clone());
+    let mut c = Client::new(&app);
+    assert_eq!(c.get("/readyz").await.status, StatusCode::OK);
+    state.begin_stopping();
+    let r = c.get("/readyz").await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.text);
+    assert_eq!(
+        (r.json["ready"].clone(), r.json["stopping"].clone()),
+        (json!(false), json!(true))
+    );
+    // No session is open: nothing to wait for.
+    tokio::time::timeout(std::time::Duration::from_secs(1), state.sessions_closed())
+        .await
+        .expect("no websocket session holds the server");
 }
 
 /// Plays `n` moves of local game `id` (both seats on one token); returns the moves stored.

@@ -93,10 +93,17 @@ function connect(g) {
       if (G === g) renderNotice();
     }
   };
-  ws.onclose = () => {
+  ws.onclose = ev => {
     if (g.closing || G !== g) return;
     g.offline = true;
     renderMeta();
+    // 1012: the server restarts (another instance takes over): come back at once, spread
+    // over half a second so that every page does not return in the same millisecond.
+    if (ev.code === 1012) {
+      g.retry = 0;
+      g.timer = setTimeout(() => connect(g), 50 + Math.random() * 450);
+      return;
+    }
     g.retry = Math.min(g.retry + 1, 6);
     g.timer = setTimeout(() => connect(g), 250 * 2 ** g.retry);
   };
