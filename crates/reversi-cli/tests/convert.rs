@@ -40,7 +40,7 @@ fn wthor_to_ggf() {
     assert_eq!(text.lines().count(), 12);
     let first = text.lines().next().unwrap();
     assert!(
-        first.starts_with("(;GM[Othello]PC[World Championship]DT[1977]PB[Inoue Hiroshi]PW[Heiberg Thomas]TY[8]RE[+4.00]BO[8 "),
+        first.starts_with("(;GM[Othello]PC[World Championship]DT[1977]PB[Inoue Hiroshi]PW[Heiberg Thomas]TY[8]RE[+4.00]C[Opening: Perpendicular Opening]BO[8 "),
         "{first}"
     );
     // The passes the database leaves out are written.

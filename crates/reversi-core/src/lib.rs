@@ -20,6 +20,7 @@ pub mod color;
 pub mod format;
 pub mod game;
 pub mod notation;
+pub mod openings;
 pub mod perft;
 pub mod position;
 pub mod quote;

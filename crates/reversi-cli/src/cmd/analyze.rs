@@ -76,6 +76,13 @@ pub fn run(a: Args) -> Result<()> {
     let engine = a.engine.engine()?;
     let limits = a.engine.limits(0);
     let stop = AtomicBool::new(false);
+    if let Some((ply, o)) = reversi_core::openings::of_game(&game, None) {
+        outln!(
+            "opening: {} ({}, through ply {ply})",
+            o.name(a.lang.code()),
+            o.moves
+        )?;
+    }
     outln!("ply  player  played  best   played  best    loss")?;
     let mut printed = crate::out::Lines::default();
     let moves = analyze_game(&engine, &game, &limits, &stop, &mut |m| {

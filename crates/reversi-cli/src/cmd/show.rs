@@ -33,6 +33,27 @@ struct Shown {
     /// Once the game is over, the final count (empties included) and the winner.
     result: Option<Final>,
     moves: String,
+    /// The named opening the game went through last (`null` for none).
+    opening: Option<OpeningJson>,
+}
+
+/// A named opening: both names, its moves, and the ply where the game stood in it.
+#[derive(Serialize)]
+pub struct OpeningJson {
+    english: &'static str,
+    russian: &'static str,
+    moves: &'static str,
+    ply: usize,
+}
+
+/// The opening of `game`, for JSON output.
+pub fn opening_json(game: &Game) -> Option<OpeningJson> {
+    reversi_core::openings::of_game(game, None).map(|(ply, o)| OpeningJson {
+        english: o.english,
+        russian: o.russian,
+        moves: o.moves,
+        ply,
+    })
 }
 
 #[derive(Serialize)]
@@ -73,6 +94,7 @@ fn to_json(game: &Game) -> Shown {
             winner: o.winner.map(Color::name),
         }),
         moves: game.transcript(),
+        opening: opening_json(game),
     }
 }
 
@@ -122,6 +144,9 @@ fn draw(game: &Game) -> String {
     s += &format!("   {header}\n");
     let (b, w) = (pos.count(Color::Black), pos.count(Color::White));
     s += &format!("Black ● {b}   White ○ {w}   Empty {}\n", pos.empties().count());
+    if let Some((ply, o)) = reversi_core::openings::of_game(game, None) {
+        s += &format!("Opening: {} ({}, ply {ply})\n", o.english, o.moves);
+    }
     if let Some(o) = pos.outcome() {
         let result = match o.winner {
             Some(c) => format!("{c} wins"),

@@ -19,6 +19,7 @@
 //! | `RE` | result for black as a disc difference, with `:r` (resigned), `:t` (time) or `:s` (agreed); `?` unknown |
 //! | `BO` | start: board size, one character a square from `a1` (`*` black, `O` white, `-` empty, `#` no square), side to move |
 //! | `B`, `W` | a move: `B[d3]`, `B[d3/eval/time]`; a pass is `PA` (`pass`, `ps` and `--` are read too) |
+//! | `C` | written: `C[Opening: Tiger]`, the named opening the moves went through (see [`crate::openings`]); such a comment is dropped when read, as it is derived from the moves |
 //!
 //! Every other tag is kept, in order, in [`GameInfo::extra`]. A value may contain `]` or `\` escaped
 //! with a backslash. When a record leaves out a pass (two moves of one colour in a row), the pass is
@@ -26,7 +27,7 @@
 //!
 //! ```
 //! use reversi_core::format::ggf::{parse_ggf, write_ggf};
-//! let text = "(;GM[Othello]PB[a]PW[b]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6];)";
+//! let text = "(;GM[Othello]PB[a]PW[b]TY[8]C[Opening: Perpendicular Opening]BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6];)";
 //! let games = parse_ggf(text).unwrap();
 //! assert_eq!(games[0].info.black, "a");
 //! assert_eq!(games[0].to_game().unwrap().transcript(), "f5d6");
@@ -591,6 +592,8 @@ fn build(text: &str, game_at: usize, tags: Vec<Tag>) -> Result<GgfGame, GgfError
                 info.result = parse_result(&t.value)
                     .ok_or_else(|| err(t.at, GgfErrorKind::BadResult(quoted(&t.value))))?
             }
+            // The opening's name is derived from the moves: written afresh, not kept.
+            "C" if t.value.starts_with(OPENING_COMMENT) => {}
             _ => info.extra.push((t.name.clone(), t.value.clone())),
         }
     }
@@ -700,8 +703,12 @@ fn write_bo(pos: &AnyPosition) -> String {
     s
 }
 
+/// How [`write_ggf`] begins the comment that names the game's opening.
+pub const OPENING_COMMENT: &str = "Opening: ";
+
 /// Writes one game as a single line `(;GM[Othello]…;)`: GM, PC, DT, PB, PW, RB, RW, TI, TY, VA
-/// (unless standard Othello), RE, the extra tags, BO and the moves (`PA` for a pass).
+/// (unless standard Othello), RE, the extra tags, the named opening as a `C` comment (when
+/// the game has one), BO and the moves (`PA` for a pass).
 pub fn write_ggf(game: &GgfGame) -> String {
     let info = &game.info;
     let mut s = String::from("(;GM[Othello]");
@@ -745,6 +752,12 @@ pub fn write_ggf(game: &GgfGame) -> String {
     }
     for (name, value) in &info.extra {
         tag(name, value);
+    }
+    // The named opening as a comment (the reader drops it: it is derived from the moves).
+    if let Ok(g) = game.to_game() {
+        if let Some((_, o)) = crate::openings::of_game(&g, None) {
+            tag("C", &format!("{OPENING_COMMENT}{}", o.english));
+        }
     }
     tag("BO", &write_bo(&game.start));
     let mut side = game.start.side_to_move();
