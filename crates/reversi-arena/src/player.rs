@@ -6,7 +6,7 @@ use reversi_core::quote::{clip, QUOTE_CHARS};
 use reversi_core::{Bits, Color, Game, Move, Square};
 use reversi_engine::levels::{seconds, MAX_LEVEL, MAX_TIME};
 use reversi_engine::tt::MAX_HASH_MIB;
-use reversi_engine::{Engine, EvalChoice, Learned};
+use reversi_engine::{Book, Engine, EvalChoice, Learned};
 use reversi_protocol::lines::{lines, MAX_LINE_BYTES};
 use reversi_protocol::{think, EngineSettings};
 use serde::{Deserialize, Serialize};
@@ -79,6 +79,10 @@ pub struct PlayerSpec {
     /// Evaluation of the built-in engine: `learned` (default), `hand`, or a weights file.
     #[serde(default)]
     pub eval: Option<String>,
+    /// Opening book of the built-in engine: `default` (the one in the binary, the default),
+    /// `off`, or a book file.
+    #[serde(default)]
+    pub book: Option<String>,
     /// The command that starts an external engine; absent for the built-in engine.
     #[serde(default)]
     pub command: Option<CommandLine>,
@@ -214,6 +218,7 @@ pub fn start(
                 threads: 1,
                 seed,
                 eval: eval_choice(spec.eval.as_deref().unwrap_or("learned"))?,
+                book: book_choice(spec.book.as_deref().unwrap_or("default"))?,
             };
             Ok(Box::new(Builtin {
                 engine: settings.engine().map_err(|e| Forfeit::Crashed(e.to_string()))?,
@@ -263,6 +268,34 @@ fn eval_choice(name: &str) -> Result<EvalChoice, Forfeit> {
             let w = Learned::from_compressed(&bytes)
                 .map_err(|e| Forfeit::Crashed(format!("weights file {path}: {e}")))?;
             Ok(EvalChoice::Weights(std::sync::Arc::new(w)))
+        }
+    }
+}
+
+/// The opening book a players file names; a file is read once per tournament run and shared
+/// by every game (players start afresh for each game).
+fn book_choice(name: &str) -> Result<Option<std::sync::Arc<Book>>, Forfeit> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static FILES: OnceLock<Mutex<HashMap<String, Arc<Book>>>> = OnceLock::new();
+    match name {
+        "off" | "none" => Ok(None),
+        "default" => Ok(Some(Book::embedded_shared())),
+        path => {
+            let mut files = FILES
+                .get_or_init(Default::default)
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            if let Some(b) = files.get(path) {
+                return Ok(Some(b.clone()));
+            }
+            let bytes =
+                std::fs::read(path).map_err(|e| Forfeit::Crashed(format!("book file {path}: {e}")))?;
+            let book = Book::from_compressed(&bytes)
+                .map_err(|e| Forfeit::Crashed(format!("book file {path}: {e}")))?;
+            let book = Arc::new(book);
+            files.insert(path.to_string(), book.clone());
+            Ok(Some(book))
         }
     }
 }

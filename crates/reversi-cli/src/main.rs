@@ -29,6 +29,8 @@ enum Command {
     Solve(cmd::solve::Args),
     /// The engine's best move for a position, with its score and principal variation.
     Best(cmd::best::Args),
+    /// Every legal move of a position with its value (book, exact or estimate) and depth, refined deeper and deeper.
+    Eval(cmd::eval::Args),
     /// Review a game: every move against the engine's choice, and each player's losses.
     Analyze(cmd::analyze::Args),
     /// The fixed benchmark: node count (a fingerprint of the search) and speed.
@@ -53,6 +55,8 @@ enum Command {
     Print(cmd::print::Args),
     /// Draw a game diagram: a position at any move, or the numbered game record.
     Diagram(cmd::diagram::Args),
+    /// Opening books: build from game databases, deepen, merge, show, export and import.
+    Book(cmd::book::Args),
     /// Train the learned evaluation: generate games, collect and label positions, fit, test.
     Train(cmd::train::Args),
 }
@@ -66,6 +70,7 @@ fn main() {
         Command::Solve(a) => cmd::solve::run(a),
         Command::Best(a) => cmd::best::run(a),
         Command::Analyze(a) => cmd::analyze::run(a),
+        Command::Eval(a) => cmd::eval::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::CalibrateProbcut(a) => cmd::calibrate::run(a),
         Command::Play(a) => cmd::play::run(a),
@@ -77,6 +82,7 @@ fn main() {
         Command::Bot(a) => cmd::bot::run(a),
         Command::Print(a) => cmd::print::run(a),
         Command::Diagram(a) => cmd::diagram::run(a),
+        Command::Book(a) => cmd::book::run(a),
         Command::Train(a) => cmd::train::run(a),
     };
     if let Err(e) = result {

@@ -87,7 +87,7 @@ fn replay(moves_text: &str) -> Result<(u64, u64, bool), String> {
     let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
     let mut black = true;
     let b = moves_text.as_bytes();
-    if b.len() % 2 != 0 {
+    if !b.len().is_multiple_of(2) {
         return Err("odd length".into());
     }
     for c in b.chunks(2) {
@@ -137,6 +137,17 @@ pub fn of_game(game: &Game, upto: Option<usize>) -> Option<(usize, &'static Open
     (1..=last)
         .rev()
         .find_map(|ply| game.position_at(ply).and_then(at).map(|o| (ply, o)))
+}
+
+/// Every ply of `game` at which it stood in a named opening, in order: the opening at any ply
+/// is the last of these at or before it (a replay shows it move by move from this list).
+pub fn marks(game: &Game) -> Vec<(usize, &'static Opening)> {
+    if game.rules().variant != crate::Variant::Othello {
+        return Vec::new();
+    }
+    (1..=game.ply())
+        .filter_map(|ply| game.position_at(ply).and_then(at).map(|o| (ply, o)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -222,5 +233,7 @@ mod tests {
         );
         assert_eq!(of_game(&Game::new(Rules::othello()), None), None);
         assert_eq!(tiger.name("ru"), "Тигр");
+        let marks: Vec<&str> = marks(&later).iter().map(|(_, o)| o.english).collect();
+        assert_eq!(marks, ["Perpendicular Opening", "Tiger"]);
     }
 }

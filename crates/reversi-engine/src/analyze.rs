@@ -48,6 +48,12 @@ pub fn analyze_game(
     stop: &AtomicBool,
     on_move: &mut dyn FnMut(&MoveAnalysis),
 ) -> Vec<MoveAnalysis> {
+    // A review measures moves by search alone: a book move chosen within a margin would report
+    // its own value, not the position's.
+    let limits = &Limits {
+        book_margin: None,
+        ..limits.clone()
+    };
     let mut out = Vec::new();
     for (i, &played) in game.moves().iter().enumerate() {
         let pos = *game.position_at(i).expect("recorded ply");

@@ -141,6 +141,7 @@ impl Level {
             time: None,
             noise: self.noise,
             seed,
+            book_margin: crate::book::margin_for_level(self.level),
         }
     }
 }
@@ -160,6 +161,7 @@ pub fn timed(time: Duration) -> Limits {
         time: Some(time),
         noise: 0,
         seed: 0,
+        book_margin: Some(0),
     }
 }
 

@@ -7,8 +7,10 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod endgame;
 pub mod eval;
+pub mod evaluate;
 mod kernel;
 pub mod levels;
 mod local_tt;
@@ -22,6 +24,7 @@ mod ternary;
 pub mod tt;
 pub mod variant;
 
+pub use book::Book;
 pub use eval::{EvalChoice, Evaluator, HandTuned, Learned};
 pub use position_search::PositionResult;
 pub use resources::{ResourceError, MAX_THREADS};

@@ -76,6 +76,9 @@ impl Engine {
         match pos {
             AnyPosition::Small(p) if is_plain_8x8(p) => {
                 let me = p.side_to_move();
+                if let Some(r) = self.book_move(p.discs(me), p.discs(!me), limits, start) {
+                    return r;
+                }
                 let r = self.search(p.discs(me), p.discs(!me), limits, stop, progress);
                 // A move whenever one is legal, even from a search stopped before its first answer.
                 let best = match r.best {
@@ -114,6 +117,30 @@ impl Engine {
             AnyPosition::Small(p) => self.variant(p, limits, stop, start),
             AnyPosition::Wide(p) => self.variant(p, limits, stop, start),
         }
+    }
+
+    /// The book's move for `(p, o)` when the limits ask for the book and it knows the
+    /// position: the move chosen within the margin, its value, and the book's best line after it.
+    fn book_move(&self, p: u64, o: u64, limits: &Limits, start: Instant) -> Option<PositionResult> {
+        let margin = limits.book_margin?;
+        let book = self.book()?;
+        let chosen = book.choose(p, o, margin, limits.seed)?;
+        let level = book.get(p, o).map_or(0, |e| e.level as u32);
+        let pv: Vec<Move> = book
+            .line(p, o, chosen.square, 16)
+            .into_iter()
+            .map(|m| m.map_or(Move::Pass, |sq| Move::Play(Square::from_bit8(sq as u32))))
+            .collect();
+        Some(PositionResult {
+            best: pv.first().copied(),
+            score: chosen.value,
+            pv,
+            depth: level,
+            selectivity_pct: 100,
+            kind: SearchKind::Book,
+            nodes: 0,
+            elapsed: start.elapsed(),
+        })
     }
 
     fn variant<B: Bits>(

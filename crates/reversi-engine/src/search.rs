@@ -2,6 +2,7 @@
 //! shared transposition table, Multi-ProbCut, Lazy-SMP threads, time limits and progress
 //! reports. Positions at or below the exact-endgame depth go to [`crate::endgame`].
 
+use crate::book::Book;
 use crate::endgame::{self, Ctx, Kernel, INF};
 use crate::eval::pattern::Indices;
 use crate::eval::{Children, Evaluator, Learned};
@@ -11,6 +12,7 @@ use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::{flips, moves};
 use reversi_core::Symmetry;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What a search may do.
@@ -28,8 +30,11 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Random error added to root move scores, in discs (weak levels make human mistakes).
     pub noise: i32,
-    /// Seed of that noise.
+    /// Seed of that noise (and of the book's choice).
     pub seed: u64,
+    /// Play from the opening book (when the engine has one and knows the position), choosing
+    /// among the moves within this many discs of the best; `None`: search every position.
+    pub book_margin: Option<i32>,
 }
 
 impl Default for Limits {
@@ -42,6 +47,7 @@ impl Default for Limits {
             time: None,
             noise: 0,
             seed: 0,
+            book_margin: None,
         }
     }
 }
@@ -55,6 +61,8 @@ pub enum SearchKind {
     Exact,
     /// Only the sign is exact: win (> 0), draw (0) or loss (< 0).
     WinLossDraw,
+    /// The opening book's value (a negamax over its positions, scored at its level).
+    Book,
 }
 
 /// A report during or at the end of a search.
@@ -128,11 +136,12 @@ pub struct Engine {
     eval: Box<dyn Evaluator>,
     threads: usize,
     kernel: Kernel,
+    book: Option<Arc<Book>>,
 }
 
 impl Engine {
-    /// An engine with a `hash_mib` MiB table, `threads` search threads and the learned
-    /// evaluation shipped in the binary. Fails when the table size or thread count is out of
+    /// An engine with a `hash_mib` MiB table, `threads` search threads, and the learned
+    /// evaluation and opening book shipped in the binary. Fails when the table size or thread count is out of
     /// range (see [`crate::tt::MAX_HASH_MIB`], [`crate::MAX_THREADS`]) or the memory cannot be had.
     pub fn new(hash_mib: usize, threads: usize) -> Result<Engine, crate::ResourceError> {
         Engine::with_evaluator(hash_mib, threads, Box::new(Learned::embedded()))
@@ -152,7 +161,19 @@ impl Engine {
             eval,
             threads,
             kernel: Kernel::best(),
+            book: Some(Book::embedded_shared()),
         })
+    }
+
+    /// Replaces the opening book (`None`: no book). The book is used by searches whose
+    /// [`Limits::book_margin`] is set.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
+    /// The opening book in use.
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_deref()
     }
 
     /// Forces a move-generation kernel (to test or compare them).

@@ -290,7 +290,7 @@ impl NboardSession {
         for m in &ranked {
             let pv: String = m.pv.iter().map(|&mv| move_name(mv)).collect();
             let depth = match m.kind {
-                SearchKind::Midgame => m.depth.to_string(),
+                SearchKind::Midgame | SearchKind::Book => m.depth.to_string(),
                 _ => format!("{}@100%", pos.empties().count()),
             };
             send(out, &format!("search {pv} {:.2} 0 {depth}", m.score as f64))?;

@@ -2,8 +2,10 @@
 
 use reversi_core::{AnyPosition, Bits, Move};
 use reversi_engine::levels::{time_for_move, Level, MAX_LEVEL};
+use reversi_engine::Book;
 use reversi_engine::{Engine, EvalChoice, Limits, PositionResult, Progress, SearchKind};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How strong the engine plays and what it may use.
@@ -21,6 +23,9 @@ pub struct EngineSettings {
     pub seed: u64,
     /// The evaluation (8×8 Othello; variants use their own).
     pub eval: EvalChoice,
+    /// The opening book (`None`: none); levels from [`reversi_engine::book::MIN_BOOK_LEVEL`]
+    /// up play from it.
+    pub book: Option<Arc<Book>>,
 }
 
 impl Default for EngineSettings {
@@ -32,6 +37,7 @@ impl Default for EngineSettings {
             threads: 1,
             seed: 0,
             eval: EvalChoice::Learned,
+            book: Some(Book::embedded_shared()),
         }
     }
 }
@@ -40,7 +46,9 @@ impl EngineSettings {
     /// A new engine with these resources (refused when the table size or thread count is out of
     /// range, or the memory cannot be had).
     pub fn engine(&self) -> Result<Engine, reversi_engine::ResourceError> {
-        Engine::with_evaluator(self.hash_mib, self.threads, self.eval.evaluator())
+        let mut engine = Engine::with_evaluator(self.hash_mib, self.threads, self.eval.evaluator())?;
+        engine.set_book(self.book.clone());
+        Ok(engine)
     }
 
     /// Search limits for one move. `clock` is the time left on the mover's clock and the
@@ -138,6 +146,8 @@ pub fn best_moves(
     if let Some(t) = limits.time {
         child_limits.time = Some(t / moves.len() as u32);
     }
+    // Each child's value, not a move chosen within a margin: the book's best there.
+    child_limits.book_margin = limits.book_margin.map(|_| 0);
     let mut out: Vec<RankedMove> = moves
         .iter()
         .map(|&mv| {

@@ -12,6 +12,7 @@
 //!    accuracy.
 #![forbid(unsafe_code)]
 
+pub mod book;
 pub mod dataset;
 pub mod fit;
 pub mod label;

@@ -61,6 +61,7 @@ pub fn run(a: Args) -> Result<()> {
         reversi_engine::SearchKind::Exact => "exact",
         reversi_engine::SearchKind::WinLossDraw => "wld",
         reversi_engine::SearchKind::Midgame => "midgame",
+        reversi_engine::SearchKind::Book => "book",
     };
     let out = Out {
         best: r.best.map(|m| m.to_string()),

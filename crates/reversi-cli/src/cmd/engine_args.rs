@@ -3,7 +3,9 @@
 use anyhow::Context;
 use reversi_engine::levels::{parse_seconds, timed, Level, MAX_LEVEL};
 use reversi_engine::tt::MAX_HASH_MIB;
+use reversi_engine::Book;
 use reversi_engine::{Engine, EvalChoice, Learned, Limits, MAX_THREADS};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Strength and resources of the engine.
@@ -27,16 +29,24 @@ pub struct EngineArgs {
     /// a weights file made by `reversi train fit`.
     #[arg(long, default_value = "learned")]
     pub eval: String,
+    /// Opening book: `default` (the one in the binary), `off`, or a file made by `reversi book`.
+    /// Levels from 5 up play from it.
+    #[arg(long, default_value = "default")]
+    pub book: String,
 }
 
 impl EngineArgs {
     /// The engine.
     pub fn engine(&self) -> anyhow::Result<Engine> {
-        Ok(Engine::with_evaluator(
-            self.hash,
-            self.threads,
-            eval_choice(&self.eval)?.evaluator(),
-        )?)
+        let mut engine =
+            Engine::with_evaluator(self.hash, self.threads, eval_choice(&self.eval)?.evaluator())?;
+        engine.set_book(self.book()?);
+        Ok(engine)
+    }
+
+    /// The opening book `--book` names.
+    pub fn book(&self) -> anyhow::Result<Option<Arc<Book>>> {
+        book_choice(&self.book)
     }
 
     /// The search limits.
@@ -84,6 +94,7 @@ pub fn score_text(score: i32, kind: reversi_engine::SearchKind) -> String {
         },
         Exact => format!("{score:+} (exact)"),
         Midgame => format!("{score:+}"),
+        Book => format!("{score:+} (book)"),
     }
 }
 
@@ -96,5 +107,14 @@ pub fn eval_choice(name: &str) -> anyhow::Result<EvalChoice> {
             let w = Learned::from_compressed(&bytes).with_context(|| path.to_string())?;
             Ok(EvalChoice::Weights(std::sync::Arc::new(w)))
         }
+    }
+}
+
+/// The opening book named on a command line: `default`, `off`, or a book file.
+pub fn book_choice(name: &str) -> anyhow::Result<Option<Arc<Book>>> {
+    match name {
+        "off" | "none" => Ok(None),
+        "default" => Ok(Some(Book::embedded_shared())),
+        path => Ok(Some(Arc::new(super::book::load(path)?))),
     }
 }

@@ -34,6 +34,7 @@ pub fn settings(engine: &EngineArgs, seed: Option<u64>) -> Result<EngineSettings
         threads: engine.threads,
         seed: seed.unwrap_or_else(random_seed),
         eval: super::engine_args::eval_choice(&engine.eval)?,
+        book: engine.book()?,
     })
 }
 

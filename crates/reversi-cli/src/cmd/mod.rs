@@ -3,12 +3,14 @@
 pub mod analyze;
 pub mod bench;
 pub mod best;
+pub mod book;
 pub mod bot;
 pub mod calibrate;
 pub mod convert;
 pub mod db;
 pub mod diagram;
 mod engine_args;
+pub mod eval;
 pub mod gtp;
 pub mod nboard;
 pub mod perft;
