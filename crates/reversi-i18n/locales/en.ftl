@@ -185,6 +185,7 @@ web-no-games-yet = No games yet: start one above.
 web-recent-finished = Just finished
 web-to-archive = All finished games →
 web-start-position = Start position
+web-opening = Opening: { $name }
 web-go-home = Home page
 
 ## Players and results
@@ -615,3 +616,34 @@ error-tournament-state = This cannot be done at this stage of the tournament.
 error-tournament-removed = The organiser took you out of this tournament.
 error-tournament-limit = You organise five tournaments that are not over yet: wait for one to end.
 error-database-in-use = The database is in use: stop the server first.
+
+## The analysis board
+web-nav-analysis = Analysis
+web-analysis-board = Analysis board
+web-analysis-open = Analyse
+web-analysis-kind-book = book
+web-analysis-kind-exact = exact
+web-analysis-kind-wld = win/loss/draw
+web-analysis-depth = depth { $n }
+web-analysis-thinking = Thinking… depth { $n }
+web-analysis-settled = Done
+web-analysis-to-move = { $color ->
+    [black] Black to move
+   *[white] White to move
+}
+web-analysis-must-pass = { $color ->
+    [black] Black must pass
+   *[white] White must pass
+}
+web-analysis-game-over = Game over: { $score } for Black
+web-analysis-delete = Delete variation
+web-analysis-paste = Paste a game or a position
+web-analysis-paste-hint = A transcript (f5d6c3…), a board string (64 squares and X or O), or GGF
+web-analysis-load = Load
+web-analysis-edit = Set up a position
+web-analysis-edit-hint = Click a square: empty → black → white → empty.
+web-analysis-side = Side to move
+web-analysis-clear = Clear the board
+web-analysis-edit-done = Analyse this position
+web-analysis-graph = Evaluation along the line, for Black
+web-analysis-keys = Keys: ← → along the line, ↑ ↓ between variations, Home to the start, Delete removes a variation.

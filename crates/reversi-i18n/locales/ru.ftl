@@ -190,6 +190,7 @@ web-no-games-yet = Партий пока нет: начните выше.
 web-recent-finished = Только что сыграны
 web-to-archive = Все сыгранные партии →
 web-start-position = Начальная позиция
+web-opening = Дебют: { $name }
 web-go-home = На главную
 
 ## Игроки и итоги
@@ -628,3 +629,34 @@ error-tournament-state = На этом этапе турнира так нель
 error-tournament-removed = Организатор исключил вас из турнира.
 error-tournament-limit = Вы уже проводите пять незавершённых турниров: дождитесь окончания одного из них.
 error-database-in-use = База данных занята: сначала остановите сервер.
+
+## The analysis board
+web-nav-analysis = Анализ
+web-analysis-board = Доска анализа
+web-analysis-open = Анализировать
+web-analysis-kind-book = книга
+web-analysis-kind-exact = точно
+web-analysis-kind-wld = выигрыш/проигрыш/ничья
+web-analysis-depth = глубина { $n }
+web-analysis-thinking = Считаю… глубина { $n }
+web-analysis-settled = Готово
+web-analysis-to-move = { $color ->
+    [black] Ход чёрных
+   *[white] Ход белых
+}
+web-analysis-must-pass = { $color ->
+    [black] Чёрные пропускают ход
+   *[white] Белые пропускают ход
+}
+web-analysis-game-over = Партия окончена: { $score } для чёрных
+web-analysis-delete = Удалить вариант
+web-analysis-paste = Вставить партию или позицию
+web-analysis-paste-hint = Запись ходов (f5d6c3…), строка доски (64 поля и X или O) или GGF
+web-analysis-load = Загрузить
+web-analysis-edit = Расставить позицию
+web-analysis-edit-hint = Нажмите на поле: пусто → чёрная → белая → пусто.
+web-analysis-side = Чей ход
+web-analysis-clear = Очистить доску
+web-analysis-edit-done = Анализировать позицию
+web-analysis-graph = Оценка по линии, для чёрных
+web-analysis-keys = Клавиши: ← → по линии, ↑ ↓ между вариантами, Home — к началу, Delete удаляет вариант.

@@ -5,6 +5,7 @@
 use crate::error::{Error, Result};
 use reversi_core::{AnyPosition, Game, Move, Rules};
 use reversi_engine::analyze::{analyze_game, MoveAnalysis};
+use reversi_engine::evaluate::Evaluation;
 use reversi_engine::levels::Level;
 use reversi_engine::{Engine, Limits};
 use reversi_protocol::{best_moves, think};
@@ -109,6 +110,8 @@ impl AiPool {
     pub async fn hints(self: &Arc<Self>, pos: AnyPosition, n: usize) -> Result<Vec<Hint>> {
         let mut limits = Level::new(10).limits(0);
         limits.time = Some(self.cap(1));
+        // Hints name the best moves: from the book, its best, never a varied choice.
+        limits.book_margin = limits.book_margin.map(|_| 0);
         self.run(move |engine| {
             let stop = AtomicBool::new(false);
             best_moves(engine, &pos, &limits, n.clamp(1, 10), &stop)
@@ -144,6 +147,25 @@ impl AiPool {
                 .ok_or_else(|| Error::Internal(format!("no analysis of {played}")))
         })
         .await?
+    }
+
+    /// One slice of an analysis-board evaluation: the iteration goes on for `slice` (moves
+    /// already begun finish), then the engine returns to the pool. Returns the evaluation and
+    /// whether a value changed.
+    pub async fn evaluate_slice(
+        self: &Arc<Self>,
+        mut e: Evaluation,
+        exact_empties: u32,
+        slice: Duration,
+        deadline: std::time::Instant,
+        stop: Arc<AtomicBool>,
+    ) -> Result<(Evaluation, bool)> {
+        self.run(move |engine| {
+            let pause = std::time::Instant::now() + slice;
+            let changed = e.step(engine, exact_empties, Some(pause), Some(deadline), &stop);
+            (e, changed)
+        })
+        .await
     }
 
     /// Limits of an analysis search at `level` taking at most `per_search` (before the time

@@ -599,6 +599,7 @@ impl LiveGame {
                 .online
                 .as_ref()
                 .map(|o| o.view(self.record.variant, self.to_move(), crate::time::clock_ms())),
+            openings: self.opening_marks(),
         }
     }
 
@@ -656,6 +657,18 @@ impl LiveGame {
         }
     }
 
+    /// The plies at which the game stood in a named opening.
+    fn opening_marks(&self) -> Vec<OpeningMark> {
+        reversi_core::openings::marks(&self.game)
+            .into_iter()
+            .map(|(ply, o)| OpeningMark {
+                ply,
+                en: o.english,
+                ru: o.russian,
+            })
+            .collect()
+    }
+
     /// Every position of the game from the start, for the replay view.
     pub fn replay(&self) -> ReplayView {
         let moves = self.game.moves();
@@ -692,6 +705,7 @@ impl LiveGame {
             height: self.game.position().height(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
             frames,
+            openings: self.opening_marks(),
             status: self.status(),
             result: self.result(),
             created_at: self.record.created_at,
@@ -760,6 +774,8 @@ pub struct ReplayView {
     pub moves: Vec<String>,
     /// `frames[k]`: the position after `k` moves (`moves.len() + 1` of them).
     pub frames: Vec<ReplayFrame>,
+    /// As [`GameView::openings`].
+    pub openings: Vec<OpeningMark>,
     /// `playing` or `finished`.
     pub status: &'static str,
     /// The result once finished.
@@ -871,6 +887,20 @@ pub struct GameView {
     /// The players, rating and clock of a game between people who met on the site.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub online: Option<OnlineView>,
+    /// Each ply at which the game stood in a named opening (standard Othello only): the
+    /// opening at a ply is the last mark at or before it.
+    pub openings: Vec<OpeningMark>,
+}
+
+/// A named opening reached at a ply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OpeningMark {
+    /// The ply (moves played) at which the game stood in it.
+    pub ply: usize,
+    /// Its English name.
+    pub en: &'static str,
+    /// Its Russian name.
+    pub ru: &'static str,
 }
 
 fn ser_color<S: serde::Serializer>(c: &Color, s: S) -> std::result::Result<S::Ok, S::Error> {

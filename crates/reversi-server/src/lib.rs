@@ -17,6 +17,7 @@
 pub mod accounts;
 pub mod ai;
 pub mod analysis;
+pub mod analysis_board;
 pub mod api;
 pub mod body;
 pub mod chat;
@@ -91,6 +92,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/leaderboard/{category}", get(profile::leaderboard))
         .route("/api/live", get(profile::live))
         .route("/api/games/{id}/ws", get(ws::handler))
+        .route("/api/analysis/ws", get(analysis_board::handler))
         .route(
             "/api/tournaments",
             get(tournaments::list).post(tournaments::create),

@@ -53,6 +53,10 @@ pub struct Config {
     /// Engine time one analysis may take in all, spread over its searches (each also capped by
     /// the level's time cap); multiplied by `ai_time_scale`.
     pub analysis_budget: Duration,
+    /// The analysis board searches a move at most this deep (plies after it).
+    pub board_depth: u32,
+    /// The analysis board's engine time per position, at most.
+    pub board_time: Duration,
     /// A running analysis whose server has not reported progress for this long is taken over
     /// by another server (or this one after a restart).
     pub analysis_stale: Duration,
@@ -105,6 +109,8 @@ impl Default for Config {
             abandon_after: Some(Duration::from_secs(7 * 24 * 3600)),
             analysis_level: 10,
             analysis_budget: Duration::from_secs(120),
+            board_depth: 20,
+            board_time: Duration::from_secs(30),
             analysis_stale: Duration::from_secs(60),
             secure_cookies: false,
             allowed_origins: Vec::new(),
@@ -212,6 +218,8 @@ pub(crate) struct Inner {
     limiter: RateLimiter,
     /// Wakes the analysis worker when a job is queued.
     pub(crate) analysis_wake: Arc<Notify>,
+    /// Analysis-board evaluations running (each stops when its client leaves or moves on).
+    pub(crate) board_evaluations: std::sync::atomic::AtomicUsize,
     /// Sign-in and sign-up attempts.
     throttle: Throttle,
     /// Each chatter's flood limit, by player key.
@@ -286,6 +294,7 @@ impl AppState {
                 limiter: RateLimiter::new(config.rate_per_sec, config.rate_burst),
                 config,
                 analysis_wake: Arc::new(Notify::new()),
+                board_evaluations: std::sync::atomic::AtomicUsize::new(0),
                 throttle: Throttle::default(),
                 floods: Mutex::new(HashMap::new()),
                 deadlines,
@@ -301,6 +310,11 @@ impl AppState {
     /// reconnects (to another instance, behind a balancer).
     pub fn begin_stopping(&self) {
         self.inner.stopping.send_replace(true);
+    }
+
+    /// How many analysis-board evaluations are running.
+    pub fn board_evaluations(&self) -> usize {
+        self.inner.board_evaluations.load(Ordering::Relaxed)
     }
 
     /// Whether [`AppState::begin_stopping`] was called.

@@ -31,12 +31,18 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
     ("js/prefs.js", include_str!("../static/js/prefs.js"), JS),
     ("js/sound.js", include_str!("../static/js/sound.js"), JS),
     ("js/strength.js", include_str!("../static/js/strength.js"), JS),
+    ("js/opening.js", include_str!("../static/js/opening.js"), JS),
     (
         "js/pages/archive.js",
         include_str!("../static/js/pages/archive.js"),
         JS,
     ),
     ("js/pages/game.js", include_str!("../static/js/pages/game.js"), JS),
+    (
+        "js/pages/analysis.js",
+        include_str!("../static/js/pages/analysis.js"),
+        JS,
+    ),
     (
         "js/pages/tournaments.js",
         include_str!("../static/js/pages/tournaments.js"),
@@ -236,6 +242,7 @@ pub fn routes() -> Router<AppState> {
         .route("/", get(index))
         .route("/game/{id}", get(index))
         .route("/archive", get(index))
+        .route("/analysis", get(index))
         .route("/replay/{id}", get(index))
         .route("/rules", get(index))
         .route("/rules/{variant}", get(index))

@@ -1082,6 +1082,49 @@ async fn rules_of_every_variant_in_both_languages(db: String) {
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
 }
 
+/// The game and its replay name the opening the moves went through, ply by ply, in both
+/// languages; a transposition or another orientation gets the same name.
+#[tokio::test]
+async fn openings_are_named_ply_by_ply() {
+    let app = new_app("sqlite::memory:").await;
+    // The Tiger, f5d6c3d3c4, played from the other first move (its mirror image).
+    let (id, token, _) = create(&app, json!({"mode": "local"})).await;
+    let mut game = Value::Null;
+    for mv in ["c4", "e3", "f6", "e6", "f5"] {
+        let r = call(
+            &app,
+            Method::POST,
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            Some(&json!({ "move": mv }).to_string()),
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        game = r.json["game"].clone();
+    }
+    let marks = game["openings"].as_array().unwrap();
+    let last = marks.last().unwrap();
+    assert_eq!(
+        (last["ply"].clone(), last["en"].clone(), last["ru"].clone()),
+        (json!(5), json!("Tiger"), json!("Тигр"))
+    );
+    assert_eq!(marks[0]["ply"], 2, "c4e3 is the perpendicular opening: {marks:?}");
+    let r = call(&app, Method::GET, &format!("/api/games/{id}/replay"), None, None).await;
+    assert_eq!(r.json["openings"], game["openings"]);
+    // Another variant has no names.
+    let (id, token, created) = create(&app, json!({"mode": "local", "variant": "nxn:6"})).await;
+    let mv = first_legal(&created["game"]);
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/moves"),
+        Some(&token),
+        Some(&json!({ "move": mv }).to_string()),
+    )
+    .await;
+    assert_eq!(r.json["game"]["openings"], json!([]));
+}
+
 #[tokio::test]
 async fn pages_and_rate_limit() {
     let app = new_app("sqlite::memory:").await;

@@ -325,6 +325,7 @@ fn every_page_in_russian_and_on_a_phone() {
             "/login".into(),
             "/signup".into(),
             "/players/blitz".into(),
+            "/analysis?moves=f5d6c3".into(),
         ];
         for page in &pages {
             d.open(page);

@@ -10,6 +10,7 @@ import { homePage } from './pages/home.js';
 import { gamePage, stopGame, gameKeys, inGame } from './pages/game.js';
 import { archivePage } from './pages/archive.js';
 import { replayPage, stopReplay, replayKeys } from './pages/replay.js';
+import { analysisPage, stopAnalysis, analysisKeys } from './pages/analysis.js';
 import { rulesPage } from './pages/rules.js';
 import { lobbyPage, stopLobby } from './pages/lobby.js';
 import { authPage } from './pages/auth.js';
@@ -23,6 +24,7 @@ function leavePage() {
   stopGame();
   stopReplay();
   stopLobby();
+  stopAnalysis();
   stopTournaments();
   const d = $('#result-dialog');
   if (d && d.open) d.close();
@@ -36,6 +38,7 @@ function route() {
   markNav(p);
   if ((m = p.match(/^\/game\/([A-Za-z0-9]+)$/))) gamePage(app, m[1]);
   else if ((m = p.match(/^\/replay\/([A-Za-z0-9]+)$/))) replayPage(app, m[1]);
+  else if (p === '/analysis') analysisPage(app);
   else if (p === '/lobby') lobbyPage(app);
   else if (p === '/tournaments') tournamentsPage(app);
   else if ((m = p.match(/^\/tournament\/([A-Za-z0-9]+)$/))) tournamentPage(app, m[1]);
@@ -50,7 +53,7 @@ function route() {
 }
 
 function markNav(path) {
-  for (const [id, prefix] of [['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-tournaments', '/tournament'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-rules', '/rules']]) {
+  for (const [id, prefix] of [['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-tournaments', '/tournament'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-analysis', '/analysis'], ['#nav-rules', '/rules']]) {
     const a = $(id);
     const on = prefix === '/' ? (path === '/' || path.startsWith('/game')) : path.startsWith(prefix);
     if (on) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
@@ -106,7 +109,7 @@ async function start() {
     const tag = ev.target.tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if ($('#result-dialog').open) return;
-    if (inGame()) gameKeys(ev); else replayKeys(ev);
+    if (inGame()) gameKeys(ev); else if (location.pathname === '/analysis') analysisKeys(ev); else replayKeys(ev);
   });
   route();
 }

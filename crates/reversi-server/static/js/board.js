@@ -13,7 +13,8 @@ export const squareName = (c, r) => String.fromCharCode(97 + c) + (r + 1);
 /**
  * Draws a board. `b`: {width, height, cells, last_move, flipped}; `o` (all optional):
  * legal (squares to mark), playable (whether they can be played), onMove(square),
- * hints ({square: score}), cursor (a square framed), animate (squares whose disc just
+ * hints ({square: score}), hintKinds ({square: 'book'|'exact'|'wld'|'estimate'}, the pill's
+ * colour), titles ({square: text shown on hover}), cursor (a square framed), animate (squares whose disc just
  * appeared or turned: they turn once), label (for screen readers).
  */
 export function drawBoard(b, o = {}) {
@@ -75,7 +76,8 @@ function square(b, c, r, { id, legal, hints, animate, flipped, o }) {
   }
   const hint = hints[name];
   if (hint !== undefined) {
-    g.append(svg('rect', { x: cx - 14, y: cy - 9, width: 28, height: 18, rx: 9, class: 'hint-pill' }));
+    const kind = o.hintKinds && o.hintKinds[name];
+    g.append(svg('rect', { x: cx - 14, y: cy - 9, width: 28, height: 18, rx: 9, class: 'hint-pill' + (kind ? ' ' + kind : '') }));
     const tx = svg('text', { x: cx, y: cy + 0.5, class: 'hint-text' });
     tx.textContent = (hint > 0 ? '+' : hint < 0 ? '−' : '') + Math.abs(hint);
     g.append(tx);
@@ -87,6 +89,11 @@ function square(b, c, r, { id, legal, hints, animate, flipped, o }) {
   if (b.last_move === name) {
     g.append(svg('circle', { cx, cy, r: 3.6, class: 'last' }));
     label += ', ' + t('web-last-move');
+  }
+  if (o.titles && o.titles[name]) {
+    const title = svg('title');
+    title.textContent = o.titles[name];
+    g.append(title);
   }
   if (o.cursor === name) g.append(svg('rect', { x: x + 2.5, y: y + 2.5, width: S - 5, height: S - 5, rx: 4, class: 'cursor' }));
   g.setAttribute('aria-label', label);

@@ -10,6 +10,7 @@ import { moveSound, endSound } from '../sound.js';
 import { strengthText } from '../strength.js';
 import { resultText } from './summary.js';
 import { clockText, lowTime } from '../clock.js';
+import { openingAt, analysisUrl } from '../opening.js';
 
 let G = null;
 
@@ -64,6 +65,8 @@ function layout(app) {
     el('aside', { class: 'panel', 'aria-label': t('web-game-panel') },
       el('div', { class: 'game-head', id: 'game-head' }),
       el('div', { class: 'status', id: 'status' }),
+      el('div', { class: 'opening', id: 'opening' }),
+      el('div', { id: 'analyse-box' }),
       el('div', { class: 'notice', id: 'notice', role: 'status' }),
       el('div', { id: 'invite-box' }),
       el('div', { class: 'moves', id: 'moves' }),
@@ -162,6 +165,7 @@ function render() {
   renderPlayers();
   renderHead();
   renderStatus();
+  renderOpening();
   renderNotice();
   renderInvite();
   renderMoves();
@@ -176,6 +180,22 @@ function render() {
   } else if (g.rematch && g.rematch !== G.seenRematch) {
     G.seenRematch = g.rematch;
     if (G.you.length) showResultDialog();
+  }
+}
+
+/** The named opening of the position shown (the live one, or the move looked back at). */
+function renderOpening() {
+  const box = $('#opening');
+  if (!box) return;
+  const name = openingAt(G.game.openings, G.view ?? G.game.ply);
+  box.textContent = name ? t('web-opening', { name }) : '';
+  // The analysis board, once the game is over (or for a game on one device): not a help
+  // during a game against someone.
+  const g = G.game, analyse = $('#analyse-box');
+  if (analyse) {
+    analyse.replaceChildren(g.status !== 'playing' || g.mode === 'local'
+      ? button(t('web-analysis-open'), { id: 'game-analyse', onclick: () => go(analysisUrl(g.variant, g.moves, G.view ?? g.ply)) })
+      : '');
   }
 }
 

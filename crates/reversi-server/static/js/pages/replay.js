@@ -2,9 +2,10 @@
 // evaluation chart, and each player's totals.
 import { api } from '../api.js';
 import { drawBoard } from '../board.js';
-import { $, $$, el, link, button, svg, icon, hasKeyboard } from '../dom.js';
+import { $, $$, el, link, button, svg, icon, hasKeyboard, go } from '../dom.js';
 import { t, colorName, variantName, lang } from '../i18n.js';
 import { playerName, resultText } from './summary.js';
+import { openingAt, analysisUrl } from '../opening.js';
 
 let R = null;
 
@@ -36,10 +37,12 @@ export async function replayPage(app, id) {
       el('aside', { class: 'panel' },
         el('div', { class: 'status ended', id: 'replay-result' }, d.status === 'playing' ? t('web-status-playing') : resultText(d)),
         el('div', { class: 'counts', id: 'replay-counts' }),
+        el('div', { class: 'opening', id: 'replay-opening' }),
         el('p', { class: 'verdict', id: 'verdict' }),
         el('div', { class: 'moves', id: 'replay-moves' }),
         hasKeyboard() ? el('p', { class: 'meta' }, t('web-keys-replay')) : null,
-        el('div', { class: 'buttons' }, link('/game/' + id, t('web-back-to-game'), { class: 'button' }), link('/archive', t('web-archive'), { class: 'button' }),
+        el('div', { class: 'buttons' }, link('/game/' + id, t('web-back-to-game'), { class: 'button' }),
+          el('button', { type: 'button', id: 'replay-analyse', onclick: () => go(analysisUrl(d.variant, d.moves, R.ply)) }, t('web-analysis-open')), link('/archive', t('web-archive'), { class: 'button' }),
           link('/rules/' + d.variant, t('web-rules'), { class: 'button' })))),
     el('section', { id: 'analysis', class: 'analysis', 'aria-label': t('web-analysis') }));
   renderMoveList();
@@ -83,6 +86,8 @@ function renderReplay() {
   $('#replay-counts').replaceChildren(
     el('span', { class: 'stone black', 'aria-hidden': 'true' }), el('span', { class: f.to_move === 'black' ? 'on-move' : '' }, `${colorName('black')} ${f.black_count}`),
     el('span', { class: 'stone white', 'aria-hidden': 'true' }), el('span', { class: f.to_move === 'white' ? 'on-move' : '' }, `${colorName('white')} ${f.white_count}`));
+  const opening = openingAt(d.openings, R.ply);
+  $('#replay-opening').textContent = opening ? t('web-opening', { name: opening }) : '';
   $('#replay-first').disabled = $('#replay-prev').disabled = R.ply === 0;
   $('#replay-next').disabled = $('#replay-last').disabled = R.ply === d.moves.length;
   $$('#replay-list button').forEach(b => {

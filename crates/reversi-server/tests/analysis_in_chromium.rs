@@ -1,0 +1,177 @@
+//! The analysis board in a real headless Chromium: opened from a finished game's replay at a
+//! ply, values on every legal move, a variation played and left, a position set up (and an
+//! impossible one refused with its reason), a GGF pasted; in both languages, with screenshots
+//! under `REVERSI_TEST_SCREENSHOTS`.
+//!
+//! Needs `REVERSI_TEST_CHROMIUM` and `REVERSI_TEST_CHROMEDRIVER` (`scripts/test` sets both);
+//! without them the test says why and passes.
+
+mod browser;
+
+use browser::{screenshot_dir, Bench, Driver, DESKTOP, ONE_AT_A_TIME, PHONE};
+
+/// Squares with a value pill on the board.
+fn valued(d: &Driver) -> usize {
+    d.find_all("#analysis-board .hint-pill").len()
+}
+
+/// Squares one may play on the board.
+fn legal(d: &Driver) -> usize {
+    d.find_all("#analysis-board .sq.playable").len()
+}
+
+/// Whether every legal move (or the forced pass) has its value.
+fn all_valued(d: &Driver) -> bool {
+    valued(d) == legal(d) && !d.find_all("#analysis-moves tbody tr").is_empty()
+}
+
+#[test]
+fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    // A finished game on one device (the middle legal move each turn: a game of the usual
+    // length).
+    let seated = bench
+        .runtime
+        .block_on(bench.state.create(reversi_server::state::NewGame {
+            mode: reversi_server::game::Mode::Local,
+            variant: "othello".into(),
+            level: 1,
+            color: None,
+        }))
+        .unwrap();
+    let id = seated.view.id.clone();
+    loop {
+        let (v, _) = bench.runtime.block_on(bench.state.view(&id, None)).unwrap();
+        let Some(mv) = v.legal_moves.get(v.legal_moves.len() / 2).cloned() else {
+            break;
+        };
+        bench
+            .runtime
+            .block_on(bench.state.play(&id, Some(&seated.token), &mv, None))
+            .unwrap();
+    }
+    let total = bench
+        .runtime
+        .block_on(bench.state.view(&id, None))
+        .unwrap()
+        .0
+        .moves
+        .len();
+    let shots = screenshot_dir();
+    for (window, wname) in [(DESKTOP, "desktop"), (PHONE, "phone")] {
+        for lang in ["en", "ru"] {
+            let d = bench.browser(window, lang);
+            // From the replay, at move 20: the board there, every legal move valued.
+            d.open(&format!("/replay/{id}#ply-20"));
+            d.wait("the replay", 20, |d| d.has("#replay-board svg"));
+            d.click_css("#replay-analyse");
+            d.wait("the analysis board", 20, |d| {
+                d.url().contains("/analysis") && d.has("#analysis-board svg")
+            });
+            assert!(d.url().contains("ply=20"), "{}", d.url());
+            d.wait("values on every legal move", 60, |d| all_valued(d));
+            let title = d.text_of("h1");
+            assert_eq!(
+                title,
+                if lang == "ru" {
+                    "Доска анализа"
+                } else {
+                    "Analysis board"
+                }
+            );
+            assert_eq!(
+                d.find_all("#analysis-line .mv").len(),
+                total,
+                "the whole game is the main line"
+            );
+            assert!(d.text_of("#analysis-line .mv.current").starts_with("20."));
+            if let Some(dir) = &shots {
+                d.screenshot(Some(dir), &format!("analysis-{lang}-light-{wname}.png"));
+            }
+            // A variation: another move than the game's, then back to the game's line.
+            let game_next = d.script(
+                "return document.querySelector('#analysis-line .mv.current').nextElementSibling?.textContent",
+            );
+            let moves: Vec<String> = d
+                .script("return Array.from(document.querySelectorAll('#analysis-board .sq.playable')).map(e => e.dataset.sq)")
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect();
+            let next_in_game = game_next
+                .as_str()
+                .unwrap_or("")
+                .split(". ")
+                .nth(1)
+                .unwrap_or("")
+                .to_string();
+            let alt = moves
+                .iter()
+                .find(|m| **m != next_in_game)
+                .expect("another legal move")
+                .clone();
+            d.script(&format!("document.querySelector(\"#analysis-board .sq[data-sq='{alt}']\").dispatchEvent(new MouseEvent('click'))"));
+            d.wait("the variation", 20, |d| {
+                d.has("#analysis-line .variations") && d.text_of("#analysis-line .mv.current").ends_with(&alt)
+            });
+            d.wait("values after the variation's move", 60, |d| all_valued(d));
+            d.click_css("#an-prev");
+            d.wait("back to move 20", 20, |d| {
+                d.text_of("#analysis-line .mv.current").starts_with("20.")
+            });
+            // Deleting the variation leaves the game's line alone.
+            d.script(&format!(
+                "Array.from(document.querySelectorAll('#analysis-line .variations button')).find(b => b.textContent === '{alt}').click()"
+            ));
+            d.wait("in the variation", 20, |d| {
+                d.text_of("#analysis-line .mv.current").ends_with(&alt)
+            });
+            d.click_css("#an-delete");
+            d.wait("the variation gone", 20, |d| !d.has("#analysis-line .variations"));
+            assert_eq!(d.find_all("#analysis-line .mv").len(), total);
+
+            // Set up a position: clearing the board is refused with the reason.
+            d.click_css("#analysis-edit");
+            d.wait("the editor", 10, |d| d.has("#editor-done"));
+            d.click_css("#editor-clear");
+            d.click_css("#editor-done");
+            d.wait("the reason", 20, |d| !d.text_of("#analysis-error").is_empty());
+            assert!(
+                d.text_of("#analysis-error").contains("d4"),
+                "{}",
+                d.text_of("#analysis-error")
+            );
+            // A real set-up: the start with one more black disc on e3, White to move.
+            d.click_css("#analysis-edit");
+            d.wait("the editor", 10, |d| d.has("#editor-done"));
+            d.script(
+                "const s = document.querySelector('#editor-side'); s.value = 'white'; s.dispatchEvent(new Event('change'));",
+            );
+            d.click_css("#analysis-board .sq[data-sq='e3']");
+            d.click_css("#editor-done");
+            d.wait("the set-up analysed", 60, |d| {
+                d.text_of("#analysis-error").is_empty() && legal(d) > 0 && all_valued(d)
+            });
+            assert!(d.url().contains("board="), "{}", d.url());
+
+            // Paste a GGF game: its moves become the line.
+            d.script("document.querySelector('details.analysis-tools').open = true;");
+            let ggf = "(;GM[Othello]PB[a]PW[b]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6]B[c3];)";
+            d.script(&format!(
+                "document.querySelector('#analysis-text').value = '{ggf}';"
+            ));
+            d.click_css("#analysis-load");
+            d.wait("the pasted game as the line", 20, |d| {
+                d.find_all("#analysis-line .mv").len() == 3
+            });
+            assert!(d.text_of("#analysis-line .mv.current").ends_with("c3"));
+            assert!(!d.url().contains("board="), "the standard start: {}", d.url());
+            d.wait("its values", 60, |d| all_valued(d));
+            assert!(!d.scrolls_sideways(), "no sideways scrolling ({wname})");
+        }
+    }
+}
