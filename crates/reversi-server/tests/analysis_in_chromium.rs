@@ -20,6 +20,17 @@ fn legal(d: &Driver) -> usize {
     d.find_all("#analysis-board .sq.playable").len()
 }
 
+/// The text of `css`, read in one script (the page redraws as values arrive, so an element
+/// found in one WebDriver call may be gone by the next).
+fn text(d: &Driver, css: &str) -> String {
+    d.script(&format!(
+        "return document.querySelector(\"{css}\")?.textContent || ''"
+    ))
+    .as_str()
+    .unwrap_or("")
+    .to_string()
+}
+
 /// Whether every legal move (or the forced pass) has its value.
 fn all_valued(d: &Driver) -> bool {
     valued(d) == legal(d) && !d.find_all("#analysis-moves tbody tr").is_empty()
@@ -72,7 +83,7 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
                 d.url().contains("/analysis") && d.has("#analysis-board svg")
             });
             assert!(d.url().contains("ply=20"), "{}", d.url());
-            d.wait("values on every legal move", 60, |d| all_valued(d));
+            d.wait("values on every legal move", 60, all_valued);
             let title = d.text_of("h1");
             assert_eq!(
                 title,
@@ -87,7 +98,13 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
                 total,
                 "the whole game is the main line"
             );
-            assert!(d.text_of("#analysis-line .mv.current").starts_with("20."));
+            let current = text(&d, "#analysis-line .mv.current");
+            assert!(
+                current.starts_with("20."),
+                "{current:?} at {}: {}",
+                d.url(),
+                text(&d, "#analysis-line")
+            );
             if let Some(dir) = &shots {
                 d.screenshot(Some(dir), &format!("analysis-{lang}-light-{wname}.png"));
             }
@@ -116,19 +133,19 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
                 .clone();
             d.script(&format!("document.querySelector(\"#analysis-board .sq[data-sq='{alt}']\").dispatchEvent(new MouseEvent('click'))"));
             d.wait("the variation", 20, |d| {
-                d.has("#analysis-line .variations") && d.text_of("#analysis-line .mv.current").ends_with(&alt)
+                d.has("#analysis-line .variations") && text(d, "#analysis-line .mv.current").ends_with(&alt)
             });
-            d.wait("values after the variation's move", 60, |d| all_valued(d));
+            d.wait("values after the variation's move", 60, all_valued);
             d.click_css("#an-prev");
             d.wait("back to move 20", 20, |d| {
-                d.text_of("#analysis-line .mv.current").starts_with("20.")
+                text(d, "#analysis-line .mv.current").starts_with("20.")
             });
             // Deleting the variation leaves the game's line alone.
             d.script(&format!(
                 "Array.from(document.querySelectorAll('#analysis-line .variations button')).find(b => b.textContent === '{alt}').click()"
             ));
             d.wait("in the variation", 20, |d| {
-                d.text_of("#analysis-line .mv.current").ends_with(&alt)
+                text(d, "#analysis-line .mv.current").ends_with(&alt)
             });
             d.click_css("#an-delete");
             d.wait("the variation gone", 20, |d| !d.has("#analysis-line .variations"));
@@ -139,11 +156,11 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
             d.wait("the editor", 10, |d| d.has("#editor-done"));
             d.click_css("#editor-clear");
             d.click_css("#editor-done");
-            d.wait("the reason", 20, |d| !d.text_of("#analysis-error").is_empty());
+            d.wait("the reason", 20, |d| !text(d, "#analysis-error").is_empty());
             assert!(
-                d.text_of("#analysis-error").contains("d4"),
+                text(&d, "#analysis-error").contains("d4"),
                 "{}",
-                d.text_of("#analysis-error")
+                text(&d, "#analysis-error")
             );
             // A real set-up: the start with one more black disc on e3, White to move.
             d.click_css("#analysis-edit");
@@ -154,7 +171,7 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
             d.click_css("#analysis-board .sq[data-sq='e3']");
             d.click_css("#editor-done");
             d.wait("the set-up analysed", 60, |d| {
-                d.text_of("#analysis-error").is_empty() && legal(d) > 0 && all_valued(d)
+                text(d, "#analysis-error").is_empty() && legal(d) > 0 && all_valued(d)
             });
             assert!(d.url().contains("board="), "{}", d.url());
 
@@ -168,9 +185,9 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
             d.wait("the pasted game as the line", 20, |d| {
                 d.find_all("#analysis-line .mv").len() == 3
             });
-            assert!(d.text_of("#analysis-line .mv.current").ends_with("c3"));
+            assert!(text(&d, "#analysis-line .mv.current").ends_with("c3"));
             assert!(!d.url().contains("board="), "the standard start: {}", d.url());
-            d.wait("its values", 60, |d| all_valued(d));
+            d.wait("its values", 60, all_valued);
             assert!(!d.scrolls_sideways(), "no sideways scrolling ({wname})");
         }
     }
