@@ -73,6 +73,13 @@ pub struct Args {
     /// Engine time one game analysis may take in all, seconds (1 to a week).
     #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=604_800), env = "REVERSI_ANALYSIS_BUDGET")]
     analysis_budget: u64,
+    /// The analysis board searches a move at most this deep, in plies (a cap for public
+    /// servers: each position costs up to `board-time` of engine time).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=60), env = "REVERSI_BOARD_DEPTH")]
+    board_depth: u32,
+    /// Engine time the analysis board may spend on one position, seconds.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600), env = "REVERSI_BOARD_TIME")]
+    board_time: u64,
     /// Accounts one client address may make per quarter hour.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1_000_000), env = "REVERSI_SIGNUPS_PER_ADDRESS")]
     signups_per_address: u32,
@@ -301,6 +308,8 @@ pub fn run(a: Args) -> Result<()> {
         idle_evict: (a.idle_evict > 0).then(|| std::time::Duration::from_secs(a.idle_evict)),
         analysis_level: a.analysis_level,
         analysis_budget: std::time::Duration::from_secs(a.analysis_budget.max(1)),
+        board_depth: a.board_depth,
+        board_time: std::time::Duration::from_secs(a.board_time.max(1)),
         secure_cookies: a.secure_cookies,
         allowed_origins: a.allowed_origins.clone(),
         max_connections_per_ip: a.max_connections_per_ip as usize,
