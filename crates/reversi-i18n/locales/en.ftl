@@ -647,3 +647,8 @@ web-analysis-clear = Clear the board
 web-analysis-edit-done = Analyse this position
 web-analysis-graph = Evaluation along the line, for Black
 web-analysis-keys = Keys: ← → along the line, ↑ ↓ between variations, Home to the start, Delete removes a variation.
+web-analysis-import = Open as replays
+web-analysis-imported-game = Game { $n } ({ $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+})

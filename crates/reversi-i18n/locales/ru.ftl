@@ -660,3 +660,9 @@ web-analysis-clear = Очистить доску
 web-analysis-edit-done = Анализировать позицию
 web-analysis-graph = Оценка по линии, для чёрных
 web-analysis-keys = Клавиши: ← → по линии, ↑ ↓ между вариантами, Home — к началу, Delete удаляет вариант.
+web-analysis-import = Открыть как партии
+web-analysis-imported-game = Партия { $n } ({ $moves ->
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[many] { $moves } ходов
+})

@@ -26,6 +26,7 @@ pub mod db;
 pub mod error;
 pub mod game;
 pub mod health;
+pub mod import;
 pub mod limit;
 pub mod listen;
 pub mod lobby;
@@ -93,6 +94,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/live", get(profile::live))
         .route("/api/games/{id}/ws", get(ws::handler))
         .route("/api/analysis/ws", get(analysis_board::handler))
+        .route("/api/import", post(import::import))
         .route(
             "/api/tournaments",
             get(tournaments::list).post(tournaments::create),

@@ -189,6 +189,20 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
             assert!(!d.url().contains("board="), "the standard start: {}", d.url());
             d.wait("its values", 60, all_valued);
             assert!(!d.scrolls_sideways(), "no sideways scrolling ({wname})");
+
+            // Two pasted games opened as replays: one link each.
+            let two = format!("{ggf}\\n{ggf}");
+            d.script(&format!(
+                "document.querySelector('#analysis-text').value = '{two}'.replace('\\\\n', '\\n');"
+            ));
+            d.click_css("#analysis-import");
+            d.wait("two replays", 20, |d| {
+                d.find_all("#analysis-imported li a").len() == 2
+            });
+            d.click_css("#analysis-imported li a");
+            d.wait("the replay", 20, |d| {
+                d.has("#replay-board svg") && d.url().contains("/replay/")
+            });
         }
     }
 }

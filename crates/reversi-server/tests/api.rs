@@ -1125,6 +1125,46 @@ async fn openings_are_named_ply_by_ply() {
     assert_eq!(r.json["game"]["openings"], json!([]));
 }
 
+/// Pasted games become replays; bad ones say what and where.
+#[tokio::test]
+async fn imported_games_get_replays() {
+    let app = new_app("sqlite::memory:").await;
+    let start = "BO[8 ---------------------------O*------*O--------------------------- *]";
+    let text = format!("(;GM[Othello]PB[a]PW[b]TY[8]{start}B[c4]W[e3]B[f6]W[e6]B[f5];)\n(;GM[Othello]PB[c]PW[d]TY[8]{start}B[f5]W[d6];)");
+    let r = call(
+        &app,
+        Method::POST,
+        "/api/import",
+        None,
+        Some(&json!({ "text": text }).to_string()),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let games = r.json["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        (games[0]["moves"].clone(), games[0]["opening"].clone()),
+        (json!(5), json!("Tiger"))
+    );
+    let id = games[1]["id"].as_str().unwrap();
+    let r = call(&app, Method::GET, &format!("/api/games/{id}/replay"), None, None).await;
+    assert_eq!(r.json["moves"], json!(["f5", "d6"]));
+    let r = call(
+        &app,
+        Method::POST,
+        "/api/import",
+        None,
+        Some(&json!({ "text": "f5d6\nf5f5" }).to_string()),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(
+        r.json["error"].as_str().unwrap().starts_with("line 2:"),
+        "{}",
+        r.text
+    );
+}
+
 #[tokio::test]
 async fn pages_and_rate_limit() {
     let app = new_app("sqlite::memory:").await;

@@ -2,7 +2,8 @@
 // engine's value, refining as it searches deeper (book, exact, win/loss/draw or an estimate with
 // its depth); play moves to explore a tree of variations; paste a game; set up a position.
 import { drawBoard } from '../board.js';
-import { $, el, button, hasKeyboard } from '../dom.js';
+import { api } from '../api.js';
+import { $, el, button, go, link, hasKeyboard } from '../dom.js';
 import { t, colorName, variantName, lang } from '../i18n.js';
 
 let A = null;
@@ -56,7 +57,10 @@ export function analysisPage(app) {
         el('details', { class: 'analysis-tools' },
           el('summary', {}, t('web-analysis-paste')),
           el('textarea', { id: 'analysis-text', rows: 3, placeholder: t('web-analysis-paste-hint') }),
-          button(t('web-analysis-load'), { id: 'analysis-load', onclick: loadText })),
+          el('div', { class: 'buttons' },
+            button(t('web-analysis-load'), { id: 'analysis-load', onclick: loadText }),
+            button(t('web-analysis-import'), { id: 'analysis-import', onclick: importText })),
+          el('div', { id: 'analysis-imported' })),
         el('div', { class: 'buttons' },
           button(t('web-analysis-edit'), { id: 'analysis-edit', onclick: startEditing })),
         el('div', { id: 'analysis-editor' }),
@@ -164,6 +168,22 @@ function loadText() {
   A.root = node(null, null);
   A.cur = A.root;
   request();
+}
+
+/** The pasted games become games of the site, each with its replay page. */
+async function importText() {
+  const text = $('#analysis-text').value.trim();
+  const box = $('#analysis-imported');
+  if (!text) return;
+  try {
+    const r = await api('POST', '/api/import', { text, variant: A.variant });
+    if (r.games.length === 1) { go('/replay/' + r.games[0].id); return; }
+    box.replaceChildren(el('ul', {}, ...r.games.map((g, i) => el('li', {},
+      link('/replay/' + g.id, t('web-analysis-imported-game', { n: i + 1, moves: g.moves }))))));
+  } catch (e) {
+    A.error = e.message;
+    renderError();
+  }
 }
 
 // ---------- the editor ----------
