@@ -21,6 +21,7 @@ pub struct AiPool {
     engines: Mutex<Vec<Engine>>,
     hash_mib: usize,
     time_scale: f64,
+    book: Option<Arc<reversi_engine::Book>>,
 }
 
 /// One of the best moves of a position, for hints.
@@ -44,13 +45,19 @@ pub fn time_cap(level: u32) -> Duration {
 
 impl AiPool {
     /// A pool running at most `workers` searches at once, each engine with a `hash_mib` MiB
-    /// table; time caps are multiplied by `time_scale`.
-    pub fn new(workers: usize, hash_mib: usize, time_scale: f64) -> AiPool {
+    /// table and `book`; time caps are multiplied by `time_scale`.
+    pub fn new(
+        workers: usize,
+        hash_mib: usize,
+        time_scale: f64,
+        book: Option<Arc<reversi_engine::Book>>,
+    ) -> AiPool {
         AiPool {
             permits: Semaphore::new(workers.max(1)),
             engines: Mutex::new(Vec::new()),
             hash_mib: hash_mib.max(1),
             time_scale,
+            book,
         }
     }
 
@@ -71,8 +78,12 @@ impl AiPool {
         tokio::task::spawn_blocking(move || {
             let engine = match pool.engines.lock().ok().and_then(|mut e| e.pop()) {
                 Some(e) => e,
-                None => Engine::new(pool.hash_mib, 1)
-                    .map_err(|e| Error::Internal(format!("cannot start an engine: {e}")))?,
+                None => {
+                    let mut e = Engine::new(pool.hash_mib, 1)
+                        .map_err(|e| Error::Internal(format!("cannot start an engine: {e}")))?;
+                    e.set_book(pool.book.clone());
+                    e
+                }
             };
             let out = job(&engine);
             if let Ok(mut engines) = pool.engines.lock() {

@@ -20,7 +20,7 @@ use axum::response::Response;
 use reversi_core::notation::{parse_board, write_board};
 use reversi_core::{AnyPosition, Bits, Color, Game, Move, Rules, Square, Variant};
 use reversi_engine::evaluate::{Evaluation, MoveValue};
-use reversi_engine::{Book, SearchKind};
+use reversi_engine::SearchKind;
 use serde::Deserialize;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -226,7 +226,7 @@ async fn run_evaluation(
     let config = state.config();
     let (max_depth, budget) = (config.board_depth, config.board_time);
     let deadline = Instant::now() + budget;
-    let mut e = Evaluation::new(game.position(), Some(Book::embedded()));
+    let mut e = Evaluation::new(game.position(), config.book.0.as_deref());
     // The book's values (or a finished game) at once.
     let _ = tx
         .send(values_message(

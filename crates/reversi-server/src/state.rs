@@ -20,6 +20,25 @@ use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, Notify};
 use tokio::task::JoinHandle;
 
+/// An opening book setting: the embedded book by default, another one, or none.
+#[derive(Clone)]
+pub struct BookChoice(pub Option<Arc<reversi_engine::Book>>);
+
+impl Default for BookChoice {
+    fn default() -> BookChoice {
+        BookChoice(Some(reversi_engine::Book::embedded_shared()))
+    }
+}
+
+impl std::fmt::Debug for BookChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            Some(b) => write!(f, "BookChoice({} positions)", b.len()),
+            None => write!(f, "BookChoice(off)"),
+        }
+    }
+}
+
 /// Settings of the server.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -53,6 +72,8 @@ pub struct Config {
     /// Engine time one analysis may take in all, spread over its searches (each also capped by
     /// the level's time cap); multiplied by `ai_time_scale`.
     pub analysis_budget: Duration,
+    /// The opening book the computer plays from and the analysis board shows.
+    pub book: BookChoice,
     /// The analysis board searches a move at most this deep (plies after it).
     pub board_depth: u32,
     /// The analysis board's engine time per position, at most.
@@ -109,6 +130,7 @@ impl Default for Config {
             abandon_after: Some(Duration::from_secs(7 * 24 * 3600)),
             analysis_level: 10,
             analysis_budget: Duration::from_secs(120),
+            book: BookChoice::default(),
             board_depth: 20,
             board_time: Duration::from_secs(30),
             analysis_stale: Duration::from_secs(60),
@@ -290,6 +312,7 @@ impl AppState {
                     config.ai_workers,
                     config.hash_mib,
                     config.ai_time_scale,
+                    config.book.0.clone(),
                 )),
                 limiter: RateLimiter::new(config.rate_per_sec, config.rate_burst),
                 config,

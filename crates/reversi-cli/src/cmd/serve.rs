@@ -80,6 +80,10 @@ pub struct Args {
     /// Engine time the analysis board may spend on one position, seconds.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600), env = "REVERSI_BOARD_TIME")]
     board_time: u64,
+    /// Opening book the computer plays from and the analysis board shows: `default` (the one
+    /// in the binary), `off`, or a file made by `reversi book`.
+    #[arg(long, default_value = "default", env = "REVERSI_BOOK")]
+    book: String,
     /// Accounts one client address may make per quarter hour.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1_000_000), env = "REVERSI_SIGNUPS_PER_ADDRESS")]
     signups_per_address: u32,
@@ -309,6 +313,7 @@ pub fn run(a: Args) -> Result<()> {
         analysis_level: a.analysis_level,
         analysis_budget: std::time::Duration::from_secs(a.analysis_budget.max(1)),
         board_depth: a.board_depth,
+        book: reversi_server::state::BookChoice(super::engine_args::book_choice(&a.book)?),
         board_time: std::time::Duration::from_secs(a.board_time.max(1)),
         secure_cookies: a.secure_cookies,
         allowed_origins: a.allowed_origins.clone(),
