@@ -65,6 +65,18 @@ pub enum SearchKind {
     Book,
 }
 
+impl SearchKind {
+    /// Its name in JSON output and on the site: `estimate`, `exact`, `wld` or `book`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchKind::Midgame => "estimate",
+            SearchKind::Exact => "exact",
+            SearchKind::WinLossDraw => "wld",
+            SearchKind::Book => "book",
+        }
+    }
+}
+
 /// A report during or at the end of a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress {

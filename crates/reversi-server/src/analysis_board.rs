@@ -20,7 +20,6 @@ use axum::response::Response;
 use reversi_core::notation::{parse_board, write_board};
 use reversi_core::{AnyPosition, Bits, Color, Game, Move, Rules, Square, Variant};
 use reversi_engine::evaluate::{Evaluation, MoveValue};
-use reversi_engine::SearchKind;
 use serde::Deserialize;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -164,15 +163,6 @@ fn position_message(id: u64, game: &Game) -> Message {
     Message::Text(text.into())
 }
 
-fn kind_name(k: SearchKind) -> &'static str {
-    match k {
-        SearchKind::Midgame => "estimate",
-        SearchKind::Exact => "exact",
-        SearchKind::WinLossDraw => "wld",
-        SearchKind::Book => "book",
-    }
-}
-
 /// A `values` message: every move with its value, and the opening each move leads to.
 fn values_message(id: u64, game: &Game, values: &[MoveValue], depth: u32, done: bool) -> Message {
     let named = |g: &Game| reversi_core::openings::of_game(g, None).map(|(_, o)| (o.english, o.russian));
@@ -187,7 +177,7 @@ fn values_message(id: u64, game: &Game, values: &[MoveValue], depth: u32, done: 
             serde_json::json!({
                 "move": v.mv.to_string(),
                 "score": v.score,
-                "kind": kind_name(v.kind),
+                "kind": v.kind.name(),
                 "depth": v.depth,
                 "pv": v.pv.iter().map(Move::to_string).collect::<Vec<_>>(),
                 "opening": opening.map(|(en, ru)| serde_json::json!({ "en": en, "ru": ru })),

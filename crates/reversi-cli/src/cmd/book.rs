@@ -4,7 +4,6 @@
 use crate::out::outln;
 use crate::setup::PositionArgs;
 use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use reversi_core::{AnyPosition, Color, Game, Square};
 use reversi_engine::book::{canonical, Book, BookMeta, BookValueKind};
 use reversi_train::book::{self as build, Budgets};
@@ -187,23 +186,10 @@ fn describe_file(book: &Book, path: &Path) -> String {
     format!("{} (content hash {:016x})", path.display(), book.content_hash())
 }
 
-fn bar(len: u64, what: &str) -> ProgressBar {
-    let b = ProgressBar::new(len);
-    b.set_style(
-        ProgressStyle::with_template(
-            "{msg:>10} [{bar:40}] {pos}/{len} {percent}% {elapsed_precise} ETA {eta_precise}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    b.set_message(what.to_string());
-    b
-}
-
 /// Scores what is below `level`, saving as it goes.
 fn score(book: &mut Book, level: u32, threads: usize, out: &Path, what: &str) -> Result<build::ScoreStats> {
     let todo = book.entries().iter().filter(|e| (e.level as u32) < level).count() as u64;
-    let b = bar(todo, what);
+    let b = super::train::bar(todo, what);
     let mut last_save = Instant::now();
     let stats = build::score(
         book,

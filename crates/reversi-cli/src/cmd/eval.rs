@@ -52,23 +52,13 @@ struct Value {
     pv: Vec<String>,
 }
 
-/// The name of a kind of value, as the JSON output and the site write it.
-pub fn kind_name(k: SearchKind) -> &'static str {
-    match k {
-        SearchKind::Midgame => "estimate",
-        SearchKind::Exact => "exact",
-        SearchKind::WinLossDraw => "wld",
-        SearchKind::Book => "book",
-    }
-}
-
 fn to_json(values: &[MoveValue]) -> Vec<Value> {
     values
         .iter()
         .map(|v| Value {
             mv: v.mv.to_string(),
             score: v.score,
-            kind: kind_name(v.kind),
+            kind: v.kind.name(),
             depth: v.depth,
             pv: v.pv.iter().map(|m| m.to_string()).collect(),
         })

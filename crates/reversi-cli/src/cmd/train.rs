@@ -180,7 +180,8 @@ struct TestArgs {
     deep_depth: u32,
 }
 
-fn bar(len: u64, what: &str) -> ProgressBar {
+/// A progress bar with the elapsed time and an estimate of the time left (also `reversi book`'s).
+pub(crate) fn bar(len: u64, what: &str) -> ProgressBar {
     let b = ProgressBar::new(len);
     b.set_style(
         ProgressStyle::with_template(
