@@ -5,7 +5,7 @@
 use crate::bitboard::{flips, moves};
 use crate::game::Game;
 use crate::position::AnyPosition;
-use crate::{Color, Symmetry};
+use crate::Color;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -50,11 +50,7 @@ struct Index {
 }
 
 fn key(black: u64, white: u64, black_to_move: bool) -> Key {
-    let (b, w) = Symmetry::ALL
-        .iter()
-        .map(|s| (s.apply_u64(black), s.apply_u64(white)))
-        .min()
-        .expect("eight images");
+    let (b, w, _) = crate::symmetry::canonical_u64(black, white);
     (b, w, black_to_move)
 }
 
@@ -153,7 +149,7 @@ pub fn marks(game: &Game) -> Vec<(usize, &'static Opening)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Bits, Move, Rules, Square};
+    use crate::{Bits, Move, Rules, Square, Symmetry};
 
     #[test]
     fn the_table_is_whole() {

@@ -85,6 +85,17 @@ impl Symmetry {
     }
 }
 
+/// The least of the eight images of a pair of 8×8 bitboards (compared as a pair), and the
+/// symmetry that gives it: one representative for every class of symmetric positions (the
+/// opening book's and the training set's key, the opening names' index).
+pub fn canonical_u64(a: u64, b: u64) -> (u64, u64, Symmetry) {
+    Symmetry::ALL
+        .iter()
+        .map(|&s| (s.apply_u64(a), s.apply_u64(b), s))
+        .min_by_key(|&(a, b, _)| (a, b))
+        .expect("eight images")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

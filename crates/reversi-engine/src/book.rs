@@ -161,8 +161,18 @@ pub enum BookError {
 impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BookError::Compression(e) => write!(f, "not a zstd-compressed book ({e})"),
-            BookError::BadMagic => write!(f, "not a book file (bad magic bytes)"),
+            BookError::Compression(e) => {
+                write!(
+                    f,
+                    "not a zstd-compressed book ({e}); give a file made by `reversi book build` or `import`"
+                )
+            }
+            BookError::BadMagic => {
+                write!(
+                    f,
+                    "not a book file (bad magic bytes); give a file made by `reversi book build` or `import`"
+                )
+            }
             BookError::Version(v) => write!(f, "book format version {v}; this build reads version {VERSION}"),
             BookError::TooLarge(n) => write!(
                 f,
@@ -201,14 +211,8 @@ pub struct Book {
     pub meta: BookMeta,
 }
 
-/// The least of the eight images of `(p, o)` and the symmetry that gives it.
-pub fn canonical(p: u64, o: u64) -> (u64, u64, Symmetry) {
-    Symmetry::ALL
-        .iter()
-        .map(|&s| (s.apply_u64(p), s.apply_u64(o), s))
-        .min_by_key(|&(p, o, _)| (p, o))
-        .expect("eight images")
-}
+/// The least of the eight images of `(p, o)` and the symmetry that gives it (the book's key).
+pub use reversi_core::symmetry::canonical_u64 as canonical;
 
 /// FNV-1a over the records: the header's checksum and the content hash in the file's name.
 pub fn checksum(records: &[u8]) -> u64 {
@@ -228,24 +232,20 @@ pub fn child(p: u64, o: u64, sq: u32) -> Result<(u64, u64, i32), i32> {
     } else if moves(no, np) != 0 {
         Ok((no, np, 1))
     } else {
-        Err(final_margin(no, np))
+        Err(crate::endgame::final_score(no, np))
     }
 }
 
-/// The final margin for `p` of a finished game: empties go to the winner.
-pub fn final_margin(p: u64, o: u64) -> i32 {
-    let (a, b) = (p.count_ones() as i32, o.count_ones() as i32);
-    let empties = 64 - a - b;
-    match a.cmp(&b) {
-        std::cmp::Ordering::Greater => a - b + empties,
-        std::cmp::Ordering::Less => a - b - empties,
-        std::cmp::Ordering::Equal => 0,
-    }
+/// The embedded book, read once per process and kept once.
+fn embedded_arc() -> &'static std::sync::Arc<Book> {
+    static B: std::sync::OnceLock<std::sync::Arc<Book>> = std::sync::OnceLock::new();
+    B.get_or_init(|| {
+        std::sync::Arc::new(Book::from_compressed(EMBEDDED).expect("the embedded book is valid"))
+    })
 }
 
 impl Book {
-    /// A book of `entries` (canonicalised, duplicates merged: the better-scored one kept, games
-    /// added).
+    /// A book of `entries` (canonicalised, duplicates merged as [`Book::extend`] does).
     pub fn from_entries(entries: Vec<Entry>, meta: BookMeta) -> Book {
         let mut book = Book {
             entries: Vec::new(),
@@ -257,15 +257,12 @@ impl Book {
 
     /// The book shipped in the binary.
     pub fn embedded() -> &'static Book {
-        static B: std::sync::OnceLock<Book> = std::sync::OnceLock::new();
-        B.get_or_init(|| Book::from_compressed(EMBEDDED).expect("the embedded book is valid"))
+        embedded_arc()
     }
 
     /// The book shipped in the binary, shared (engines hold it without copying it).
     pub fn embedded_shared() -> std::sync::Arc<Book> {
-        static B: std::sync::OnceLock<std::sync::Arc<Book>> = std::sync::OnceLock::new();
-        B.get_or_init(|| std::sync::Arc::new(Book::embedded().clone()))
-            .clone()
+        embedded_arc().clone()
     }
 
     /// Adds `entries`; an entry already there keeps the higher level's scores and the larger
@@ -532,9 +529,8 @@ impl Book {
                 games: u32::from_le_bytes(r[20..24].try_into().expect("4 bytes")),
             };
             check_entry(&e).map_err(|why| BookError::Record { index, why })?;
-            if canonical(e.player, e.opponent).0 != e.player
-                || canonical(e.player, e.opponent).1 != e.opponent
-            {
+            let (cp, co, _) = canonical(e.player, e.opponent);
+            if (cp, co) != (e.player, e.opponent) {
                 return Err(BookError::Record {
                     index,
                     why: "position not in its canonical orientation",

@@ -2,7 +2,6 @@
 //! eight symmetries.
 
 use reversi_core::bitboard::{flips, moves};
-use reversi_core::Symmetry;
 
 /// The standard start: black on d5 and e4, white on d4 and e5; black to move.
 pub const START: (u64, u64) = (0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
@@ -69,16 +68,14 @@ pub fn is_over(p: u64, o: u64) -> bool {
 
 /// The least of the eight images of `(p, o)`: equal for all symmetric positions.
 pub fn canonical(p: u64, o: u64) -> (u64, u64) {
-    Symmetry::ALL
-        .iter()
-        .map(|s| (s.apply_u64(p), s.apply_u64(o)))
-        .min()
-        .expect("eight images")
+    let (p, o, _) = reversi_core::symmetry::canonical_u64(p, o);
+    (p, o)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use reversi_core::Symmetry;
 
     #[test]
     fn replays_a_wipeout() {
