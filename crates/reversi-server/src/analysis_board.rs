@@ -12,7 +12,7 @@
 
 use crate::error::{Error, Result};
 use crate::state::AppState;
-use crate::ws::CLOSE_RESTART;
+use crate::ws::{error_message, CLOSE_RESTART};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -163,39 +163,66 @@ fn position_message(id: u64, game: &Game) -> Message {
     Message::Text(text.into())
 }
 
+/// The named openings of a position and of the position after each legal move (`{"en",
+/// "ru"}` or `null`), found once per position: its values are sent many times.
+struct Openings {
+    here: serde_json::Value,
+    after: Vec<(Move, serde_json::Value)>,
+}
+
+impl Openings {
+    fn of(game: &Game) -> Openings {
+        let json = |o: Option<&reversi_core::openings::Opening>| {
+            o.map_or(
+                serde_json::Value::Null,
+                |o| serde_json::json!({ "en": o.english, "ru": o.russian }),
+            )
+        };
+        let pos = game.position();
+        let after = pos
+            .legal_moves()
+            .squares()
+            .map(|sq| {
+                let mut next = *pos;
+                let mv = Move::Play(sq);
+                let named = next.play(mv).ok().and_then(|_| reversi_core::openings::at(&next));
+                (mv, json(named))
+            })
+            .collect();
+        Openings {
+            here: json(reversi_core::openings::of_game(game, None).map(|(_, o)| o)),
+            after,
+        }
+    }
+
+    fn after(&self, mv: Move) -> serde_json::Value {
+        self.after
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map_or(serde_json::Value::Null, |(_, o)| o.clone())
+    }
+}
+
 /// A `values` message: every move with its value, and the opening each move leads to.
-fn values_message(id: u64, game: &Game, values: &[MoveValue], depth: u32, done: bool) -> Message {
-    let named = |g: &Game| reversi_core::openings::of_game(g, None).map(|(_, o)| (o.english, o.russian));
+fn values_message(id: u64, openings: &Openings, values: &[MoveValue], depth: u32, done: bool) -> Message {
     let moves: Vec<serde_json::Value> = values
         .iter()
         .map(|v| {
-            let mut after = game.clone();
-            let opening = match after.play(v.mv) {
-                Ok(()) => reversi_core::openings::at(after.position()).map(|o| (o.english, o.russian)),
-                Err(_) => None,
-            };
             serde_json::json!({
                 "move": v.mv.to_string(),
                 "score": v.score,
                 "kind": v.kind.name(),
                 "depth": v.depth,
                 "pv": v.pv.iter().map(Move::to_string).collect::<Vec<_>>(),
-                "opening": opening.map(|(en, ru)| serde_json::json!({ "en": en, "ru": ru })),
+                "opening": openings.after(v.mv),
             })
         })
         .collect();
-    let opening = named(game).map(|(en, ru)| serde_json::json!({ "en": en, "ru": ru }));
     let text = serde_json::json!({
-        "type": "values", "id": id, "depth": depth, "done": done, "opening": opening, "moves": moves,
+        "type": "values", "id": id, "depth": depth, "done": done, "opening": openings.here, "moves": moves,
     })
     .to_string();
     Message::Text(text.into())
-}
-
-fn error_message(e: &Error) -> Message {
-    let mut body = e.body();
-    body["type"] = "error".into();
-    Message::Text(body.to_string().into())
 }
 
 /// One evaluation: slices on the pool until it is finished, out of time or stopped; each slice
@@ -217,11 +244,12 @@ async fn run_evaluation(
     let (max_depth, budget) = (config.board_depth, config.board_time);
     let deadline = Instant::now() + budget;
     let mut e = Evaluation::new(game.position(), config.book.0.as_deref());
+    let openings = Openings::of(&game);
     // The book's values (or a finished game) at once.
     let _ = tx
         .send(values_message(
             id,
-            &game,
+            &openings,
             &e.values(),
             e.depth(),
             e.finished(max_depth),
@@ -248,7 +276,7 @@ async fn run_evaluation(
         let done = e.finished(max_depth) || Instant::now() >= deadline;
         if (changed || done)
             && tx
-                .send(values_message(id, &game, &e.values(), e.depth(), done))
+                .send(values_message(id, &openings, &e.values(), e.depth(), done))
                 .await
                 .is_err()
         {

@@ -97,7 +97,8 @@ fn state_message(game: &GameView, you: &[Color]) -> Message {
     Message::Text(text.into())
 }
 
-fn error_message(e: &Error) -> Message {
+/// An `error` message for a websocket client (the analysis board's too).
+pub(crate) fn error_message(e: &Error) -> Message {
     let mut body = e.body();
     body["type"] = "error".into();
     Message::Text(body.to_string().into())

@@ -6,9 +6,11 @@ use crate::setup::PositionArgs;
 use anyhow::{bail, Context, Result};
 use reversi_core::{AnyPosition, Color, Game, Square};
 use reversi_engine::book::{canonical, Book, BookMeta, BookValueKind};
+use reversi_engine::levels::MAX_LEVEL;
 use reversi_train::book::{self as build, Budgets};
 use reversi_train::sources;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Arguments of `reversi book`.
@@ -58,8 +60,8 @@ struct BuildArgs {
     /// Games that must reach a position for it to enter the book.
     #[arg(long, default_value_t = 3)]
     min_games: u32,
-    /// Engine level that scores the leaves.
-    #[arg(long, default_value_t = 9)]
+    /// Engine level that scores the leaves (1–30).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=MAX_LEVEL as i64))]
     level: u32,
     /// Learning: the most a followed move may lose against the best, in discs.
     #[arg(long, default_value_t = 2)]
@@ -68,10 +70,10 @@ struct BuildArgs {
     #[arg(long, default_value_t = 4)]
     cumulative_error: i32,
     /// Learning adds no position beyond this ply.
-    #[arg(long, default_value_t = 22)]
+    #[arg(long, default_value_t = 24)]
     learn_ply: u32,
     /// Rounds of learning (each scores the positions it added).
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 2)]
     rounds: u32,
     /// The error the book states for its values, in discs (checked: the start's value must be
     /// within it).
@@ -81,7 +83,7 @@ struct BuildArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Scoring threads.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::engine_args::threads)]
     threads: usize,
 }
 
@@ -89,11 +91,11 @@ struct BuildArgs {
 struct DeepenArgs {
     /// The book to deepen (rewritten in place).
     book: PathBuf,
-    /// The level to score at.
-    #[arg(long)]
+    /// The level to score at (1–30).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_LEVEL as i64))]
     level: u32,
     /// Scoring threads.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::engine_args::threads)]
     threads: usize,
 }
 
@@ -140,7 +142,7 @@ pub fn run(a: Args) -> Result<()> {
         Step::Build(b) => build_book(b),
         Step::Deepen(d) => deepen(d),
         Step::Merge(m) => merge(m),
-        Step::Info(f) => info(&load(&f.book)?),
+        Step::Info(f) => info(&*load(&f.book)?),
         Step::Show(s) => show(s),
         Step::Export(c) => {
             let book = load(&c.input)?;
@@ -164,13 +166,19 @@ pub fn run(a: Args) -> Result<()> {
     }
 }
 
-/// Reads a book file, or the shipped one for `default`.
-pub fn load(path: &str) -> Result<Book> {
+/// Reads a book file, or the shipped one for `default` (shared, not copied).
+pub fn load(path: &str) -> Result<Arc<Book>> {
     if path == "default" {
-        return Ok(Book::embedded().clone());
+        return Ok(Book::embedded_shared());
     }
     let bytes = crate::input::read_bytes(path)?;
-    Book::from_compressed(&bytes).with_context(|| format!("cannot read the book {path}"))
+    let book = Book::from_compressed(&bytes).with_context(|| format!("cannot read the book {path}"))?;
+    Ok(Arc::new(book))
+}
+
+/// A book to change: read (or copied from the shipped one).
+fn load_owned(path: &str) -> Result<Book> {
+    Ok(Arc::unwrap_or_clone(load(path)?))
 }
 
 /// Writes `book` compressed, through a temporary file so that an interruption leaves the old
@@ -188,8 +196,7 @@ fn describe_file(book: &Book, path: &Path) -> String {
 
 /// Scores what is below `level`, saving as it goes.
 fn score(book: &mut Book, level: u32, threads: usize, out: &Path, what: &str) -> Result<build::ScoreStats> {
-    let todo = book.entries().iter().filter(|e| (e.level as u32) < level).count() as u64;
-    let b = super::train::bar(todo, what);
+    let b = super::train::bar(0, what);
     let mut last_save = Instant::now();
     let stats = build::score(
         book,
@@ -204,22 +211,19 @@ fn score(book: &mut Book, level: u32, threads: usize, out: &Path, what: &str) ->
             }
             Ok(())
         },
-        &|done, _| b.set_position(done),
+        &|done, total| {
+            b.set_length(total);
+            b.set_position(done);
+        },
     )?;
     b.finish_and_clear();
     Ok(stats)
 }
 
 fn build_book(a: BuildArgs) -> Result<()> {
-    if a.threads == 0 || a.threads > reversi_engine::MAX_THREADS {
-        bail!("--threads must be 1..={}", reversi_engine::MAX_THREADS);
-    }
-    if !(1..=30).contains(&a.level) {
-        bail!("--level must be 1..=30");
-    }
     let start = Instant::now();
     let mut book = if a.out.exists() {
-        let b = load(&a.out.display().to_string())?;
+        let b = load_owned(&a.out.display().to_string())?;
         outln!("resuming {} ({} positions)", a.out.display(), b.len())?;
         b
     } else {
@@ -290,7 +294,7 @@ fn check_start(book: &Book) -> Result<()> {
 }
 
 fn deepen(a: DeepenArgs) -> Result<()> {
-    let mut book = load(&a.book.display().to_string())?;
+    let mut book = load_owned(&a.book.display().to_string())?;
     let s = score(&mut book, a.level, a.threads, &a.book, "deepening")?;
     book.negamax();
     save(&book, &a.book)?;

@@ -115,6 +115,6 @@ pub fn book_choice(name: &str) -> anyhow::Result<Option<Arc<Book>>> {
     match name {
         "off" | "none" => Ok(None),
         "default" => Ok(Some(Book::embedded_shared())),
-        path => Ok(Some(Arc::new(super::book::load(path)?))),
+        path => Ok(Some(super::book::load(path)?)),
     }
 }

@@ -4,11 +4,20 @@
 import { drawBoard } from '../board.js';
 import { api } from '../api.js';
 import { $, el, button, go, link, hasKeyboard } from '../dom.js';
-import { t, colorName, variantName, lang } from '../i18n.js';
+import { t, colorName, variantName } from '../i18n.js';
+import { openingName } from '../opening.js';
 
 let A = null;
 
 const VARIANTS = ['othello', 'nxn:6', 'nxn:10', 'grand', 'eight-stars', 'anti'];
+
+/** The analysis board's address for a game's moves, standing at `ply`. */
+export function analysisUrl(variant, moves, ply) {
+  const q = new URLSearchParams({ variant });
+  if (moves.length) q.set('moves', moves.join(''));
+  q.set('ply', String(ply));
+  return '/analysis?' + q;
+}
 
 export function stopAnalysis() {
   if (!A) return;
@@ -255,7 +264,7 @@ function render() {
     if (m.move === 'pass') continue;
     hints[m.move] = m.score;
     kinds[m.move] = m.kind;
-    const name = m.opening ? (lang() === 'ru' ? m.opening.ru : m.opening.en) : '';
+    const name = openingName(m.opening);
     titles[m.move] = [name, `${m.move} ${sign(m.score)} (${kindText(m)})`, m.pv.join(' ')].filter(Boolean).join('\n');
   }
   wrap.replaceChildren(drawBoard(p, { legal: p.legal_moves, playable: true, hints, hintKinds: kinds, titles, onMove: play, label: t('web-board') }));
@@ -263,7 +272,7 @@ function render() {
     ? (p.must_pass ? t('web-analysis-must-pass', { color: p.to_move }) : t('web-analysis-to-move', { color: p.to_move }))
     : t('web-analysis-game-over', { score: sign(p.result) });
   $('#analysis-status').textContent = `${status} · ${colorName('black')} ${p.black_count} : ${p.white_count} ${colorName('white')}`;
-  const opening = a.opening ? (lang() === 'ru' ? a.opening.ru : a.opening.en) : '';
+  const opening = openingName(a.opening);
   $('#analysis-opening').textContent = opening ? t('web-opening', { name: opening }) : '';
   renderError();
   renderMoves();
@@ -287,7 +296,7 @@ function play(sq) {
 function renderMoves() {
   const a = A, body = el('tbody');
   for (const m of a.values) {
-    const name = m.opening ? (lang() === 'ru' ? m.opening.ru : m.opening.en) : '';
+    const name = openingName(m.opening);
     body.append(el('tr', { class: 'kind-' + m.kind, title: m.pv.join(' ') },
       el('td', {}, m.move === 'pass' ? el('span', {}, t('web-pass')) : button(m.move, { class: 'linkish', 'data-move': m.move, onclick: () => (m.move === 'pass' ? null : play(m.move)) })),
       el('td', { class: 'num' }, sign(m.score)),

@@ -10,7 +10,8 @@ import { moveSound, endSound } from '../sound.js';
 import { strengthText } from '../strength.js';
 import { resultText } from './summary.js';
 import { clockText, lowTime } from '../clock.js';
-import { openingAt, analysisUrl } from '../opening.js';
+import { openingAt } from '../opening.js';
+import { analysisUrl } from './analysis.js';
 
 let G = null;
 

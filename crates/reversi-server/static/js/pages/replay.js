@@ -5,7 +5,8 @@ import { drawBoard } from '../board.js';
 import { $, $$, el, link, button, svg, icon, hasKeyboard, go } from '../dom.js';
 import { t, colorName, variantName, lang } from '../i18n.js';
 import { playerName, resultText } from './summary.js';
-import { openingAt, analysisUrl } from '../opening.js';
+import { openingAt } from '../opening.js';
+import { analysisUrl } from './analysis.js';
 
 let R = null;
 
