@@ -210,6 +210,10 @@ web-result-resigned = { $result }: { $color ->
     [black] Black resigned
    *[white] White resigned
 }
+web-result-left = { $result }: { $color ->
+    [black] Black left the game
+   *[white] White left the game
+}
 
 ## The game page
 
@@ -460,6 +464,17 @@ web-player-deleted = Deleted player
 web-clock-of = { $color ->
     [black] Black's clock
    *[white] White's clock
+}
+web-connected = Connected
+web-not-connected = Not connected
+web-opponent-left = Your opponent has left the game.
+web-opponent-left-wait = The game waits for them; their clock decides.
+web-claim-in = You can claim the win in { $s } s, or wait.
+web-claim-or-wait = You can claim the win, or wait for them.
+web-claim-win = Claim the win
+web-spectators = { $n ->
+    [one] { $n } spectator
+   *[other] { $n } spectators
 }
 web-first-move-in = { $color ->
     [black] Black

@@ -215,6 +215,10 @@ web-result-resigned = { $result }: { $color ->
     [black] чёрные сдались
    *[white] белые сдались
 }
+web-result-left = { $result }: { $color ->
+    [black] чёрные покинули партию
+   *[white] белые покинули партию
+}
 
 ## Страница партии
 
@@ -470,6 +474,18 @@ web-player-deleted = Удалённый игрок
 web-clock-of = { $color ->
     [black] Часы чёрных
    *[white] Часы белых
+}
+web-connected = В сети
+web-not-connected = Не в сети
+web-opponent-left = Соперник покинул партию.
+web-opponent-left-wait = Партия ждёт его; всё решат часы.
+web-claim-in = Через { $s } с можно будет засчитать себе победу — или подождите.
+web-claim-or-wait = Можно засчитать себе победу или подождать соперника.
+web-claim-win = Засчитать победу
+web-spectators = { $n ->
+    [one] { $n } зритель
+    [few] { $n } зрителя
+   *[many] { $n } зрителей
 }
 web-first-move-in = { $color ->
     [black] Чёрные должны

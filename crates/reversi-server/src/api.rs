@@ -271,6 +271,25 @@ pub async fn undo(
     }))
 }
 
+/// `POST /api/games/{id}/claim`: claims the win from an opponent who has been away from the
+/// game long enough ([`crate::presence`]); 409 with `opponent_here`, `too_early` or
+/// `cannot_claim` otherwise.
+pub async fn claim(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameResponse>> {
+    let token = state.seat_token(&headers, &id).await?;
+    let game = state.claim(&id, token.as_deref()).await?;
+    let (_, seats) = state.view(&id, token.as_deref()).await?;
+    Ok(Json(GameResponse {
+        game,
+        you: names(&seats),
+        token: None,
+        invite: None,
+    }))
+}
+
 /// `POST /api/games/{id}/abort`: ends the game without a result, while the two sides have not
 /// both moved.
 pub async fn abort(

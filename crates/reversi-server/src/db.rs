@@ -17,6 +17,7 @@ use sqlx::sqlite::{
 };
 use sqlx::Row;
 use std::str::FromStr;
+use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
 /// The SQLite schema, in order: (version, SQL). Applied once each, recorded in
@@ -27,6 +28,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (3, include_str!("../migrations/0003_version_invite.sql")),
     (4, include_str!("../migrations/0004_accounts_clocks_lobby.sql")),
     (5, include_str!("../migrations/0005_tournaments.sql")),
+    (6, include_str!("../migrations/0006_presence.sql")),
 ];
 
 /// The PostgreSQL schema (the same tables; integers are `BIGINT` throughout).
@@ -42,6 +44,7 @@ const PG_MIGRATIONS: &[(i64, &str)] = &[
         include_str!("../migrations/postgres/0004_accounts_clocks_lobby.sql"),
     ),
     (5, include_str!("../migrations/postgres/0005_tournaments.sql")),
+    (6, include_str!("../migrations/postgres/0006_presence.sql")),
 ];
 
 /// The channel of the change notifications on PostgreSQL.
@@ -68,6 +71,9 @@ pub struct Db {
     instance: String,
     /// SQLite: the queue of moves waiting for the next group commit ([`group_commit`]).
     appends: Option<mpsc::UnboundedSender<AppendJob>>,
+    /// Counts the lobby's changes, this instance's and (told by `LISTEN`) the others', for
+    /// the lobby's websockets to wait on.
+    lobby: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 /// One [`Db::append_moves`] waiting for the next group commit.
@@ -326,11 +332,26 @@ macro_rules! notify_chat {
     };
 }
 
+/// Within the open transaction `$tx`, tells the other instances (PostgreSQL) that who is
+/// connected to game `$id` changed.
+macro_rules! notify_presence {
+    ($db:expr, $tx:ident, $id:expr) => {
+        if matches!($db.pool, $crate::db::Pool::Pg(_)) {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind($crate::db::NOTIFY_CHANNEL)
+                .bind(format!("{}:{}{}", $db.instance, $crate::db::PRESENCE_CHANGE, $id))
+                .execute(&mut *$tx)
+                .await?;
+        }
+    };
+}
+
 mod accounts;
 pub mod backup;
 mod chat;
 mod clocks;
 mod lobby;
+mod presence;
 mod profile;
 mod ratings;
 pub mod retention;
@@ -348,6 +369,9 @@ pub use tournaments::{EntrantRow, NewPairing, PairingRow, TournamentChatLine, To
 pub const LOBBY_CHANGE: &str = "lobby:";
 /// The prefix of a notification payload (after the instance) of a new chat message of a game.
 pub const CHAT_CHANGE: &str = "chat:";
+/// The prefix of a notification payload (after the instance) of a change of who is connected
+/// to a game.
+pub const PRESENCE_CHANGE: &str = "presence:";
 
 /// SQLite: stores the moves of every game waiting in `jobs` in one transaction, then tells each
 /// caller. Under load many games move at once; one commit (and two statements per move instead
@@ -388,6 +412,8 @@ pub enum Change {
     Game(String),
     /// A game has a new chat message.
     Chat(String),
+    /// Who is connected to a game changed.
+    Presence(String),
     /// The lobby's seeks changed.
     Lobby,
 }
@@ -415,6 +441,8 @@ impl Listener {
                     Change::Lobby
                 } else if let Some(game) = id.strip_prefix(CHAT_CHANGE) {
                     Change::Chat(game.to_string())
+                } else if let Some(game) = id.strip_prefix(PRESENCE_CHANGE) {
+                    Change::Presence(game.to_string())
                 } else {
                     Change::Game(id.to_string())
                 }));
@@ -539,6 +567,7 @@ impl Db {
                 pool: Pool::Pg(pool),
                 instance,
                 appends: None,
+                lobby: Arc::new(tokio::sync::watch::Sender::new(0)),
             };
             db.migrate().await?;
             return Ok(db);
@@ -580,9 +609,20 @@ impl Db {
             pool: Pool::Sqlite { write, read },
             instance,
             appends: Some(appends),
+            lobby: Arc::new(tokio::sync::watch::Sender::new(0)),
         };
         db.migrate().await?;
         Ok(db)
+    }
+
+    /// Marks a change of the lobby (its seeks, pools or the games they became), once stored.
+    pub fn lobby_changed(&self) {
+        self.lobby.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// A receiver that sees every later [`Db::lobby_changed`].
+    pub fn watch_lobby(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.lobby.subscribe()
     }
 
     /// `postgres` or `sqlite`.
@@ -792,7 +832,7 @@ impl Db {
             let mut tx = pool.begin().await?;
             sqlx::query(
                 "UPDATE games SET black_token = $1, white_token = $2, resigned = $3, join_token = $4, \
-                 ended = $6 WHERE id = $5",
+                 ended = $6, left_game = $7 WHERE id = $5",
             )
                 .bind(live.record.tokens[0].as_deref())
                 .bind(live.record.tokens[1].as_deref())
@@ -800,6 +840,7 @@ impl Db {
                 .bind(live.record.join_token.as_deref())
                 .bind(&live.record.id)
                 .bind(live.record.void.map(VoidEnd::as_str))
+                .bind(live.record.left as i64)
                 .execute(&mut *tx)
                 .await?;
             update_summary!(tx, live);
@@ -835,8 +876,8 @@ impl Db {
         let (record, rows, version) = with_reader!(self, pool => {
             let Some(row) = sqlx::query(
                 "SELECT id, variant, mode, level, black_player, white_player, black_token, white_token, \
-                 resigned, created_at, rematch_id, join_token, version, ended, seat_info, rated, \
-                 clock, flagged, black_name, white_name, tournament FROM games WHERE id = $1",
+                 resigned, left_game, created_at, rematch_id, join_token, version, ended, seat_info, \
+                 rated, clock, flagged, black_name, white_name, tournament FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(pool)
@@ -859,6 +900,7 @@ impl Db {
                 ],
                 tokens: [row.try_get("black_token")?, row.try_get("white_token")?],
                 resigned: resigned.as_deref().and_then(crate::game::parse_color),
+                left: row.try_get::<i64, _>("left_game")? != 0,
                 created_at: row.try_get("created_at")?,
                 rematch: row.try_get("rematch_id")?,
                 join_token: row.try_get("join_token")?,
@@ -1205,6 +1247,7 @@ mod tests {
             players: [PlayerKind::Human; 2],
             tokens: [None, None],
             resigned: None,
+            left: false,
             created_at: now(),
             rematch: None,
             join_token: None,

@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::online::{Deadline, Online, OnlineView};
+use crate::presence::{Presence, PresenceView, CLAIM_AFTER_LIVE_MS, CLAIM_AFTER_UNTIMED_MS};
 use reversi_core::format::ggf::{write_ggf, Ending as GgfEnding, GameInfo, GgfGame, GgfResult};
 use reversi_core::notation::parse_move;
 use reversi_core::{AnyPosition, Bits, Color, Game, Move, Rules, Square, Variant};
@@ -102,6 +103,9 @@ pub struct GameRecord {
     pub tokens: [Option<String>; 2],
     /// The colour that resigned, if one did.
     pub resigned: Option<Color>,
+    /// The colour in `resigned` did not resign but left the game, and the opponent claimed
+    /// the win ([`crate::presence`]).
+    pub left: bool,
     /// Creation time, seconds since the Unix epoch.
     pub created_at: i64,
     /// The game started as this one's rematch, once a seat holder asked for it.
@@ -173,6 +177,8 @@ pub struct LiveGame {
     pub ai_thinking: bool,
     /// Identifies the current engine search; a result for an older job is thrown away.
     pub ai_job: u64,
+    /// Who is connected to the game (not stored with it: each instance keeps its counts).
+    pub presence: Presence,
 }
 
 impl LiveGame {
@@ -184,6 +190,7 @@ impl LiveGame {
             version: next_version(0),
             ai_thinking: false,
             ai_job: 0,
+            presence: Presence::default(),
         };
         live.play_forced_passes();
         live
@@ -201,6 +208,7 @@ impl LiveGame {
             version: next_version(stored_version),
             ai_thinking: false,
             ai_job: 0,
+            presence: Presence::default(),
         };
         live.play_forced_passes();
         Ok(live)
@@ -466,6 +474,81 @@ impl LiveGame {
         Ok(())
     }
 
+    /// After how long away (ms) a player's win may be claimed by the opponent; `None` where no
+    /// claim is possible: not two people on two devices, over, still abortable, or a
+    /// correspondence game (see [`crate::presence`]).
+    pub fn claim_after_ms(&self) -> Option<u64> {
+        let two_people = matches!(self.record.mode, Mode::Online | Mode::Friend)
+            && self.record.players == [PlayerKind::Human; 2]
+            && self.record.tokens.iter().all(Option::is_some);
+        if !two_people || self.is_over() || self.can_abort() {
+            return None;
+        }
+        match self.record.online.as_ref().and_then(|o| o.timing) {
+            None => Some(CLAIM_AFTER_UNTIMED_MS),
+            Some(t)
+                if matches!(
+                    t.clock.control,
+                    reversi_site::clock::TimeControl::Correspondence { .. }
+                ) =>
+            {
+                None
+            }
+            Some(_) => Some(CLAIM_AFTER_LIVE_MS),
+        }
+    }
+
+    /// `claimant` claims the win from the opponent, who has been away long enough at `now`
+    /// (Unix ms): recorded as the opponent's resignation, marked as a departure.
+    pub fn claim_win(&mut self, claimant: Color, now: i64) -> Result<()> {
+        if self.is_over() {
+            return Err(Error::GameOver);
+        }
+        let after = self.claim_after_ms().ok_or_else(|| {
+            Error::Conflict(
+                "cannot_claim",
+                if self.can_abort() {
+                    "the game can still be aborted: abort it instead".into()
+                } else {
+                    "this game has no claim of a win (a correspondence game ends by its clock)".into()
+                },
+            )
+        })?;
+        let absent = !claimant;
+        match self.presence.away_for(absent.index(), now) {
+            None => Err(Error::Conflict(
+                "opponent_here",
+                "your opponent is connected: the win cannot be claimed".into(),
+            )),
+            Some(away) if away < after => Err(Error::Conflict(
+                "too_early",
+                format!(
+                    "your opponent left {} s ago: the win may be claimed after {} s",
+                    away / 1000,
+                    after / 1000
+                ),
+            )),
+            Some(_) => {
+                self.resign(absent)?;
+                self.record.left = true;
+                Ok(())
+            }
+        }
+    }
+
+    /// What clients are told of who is connected, at `now` (Unix ms).
+    pub fn presence_view(&self, now: i64) -> PresenceView {
+        let p = &self.presence;
+        PresenceView {
+            black: p.away_since[0].is_none(),
+            white: p.away_since[1].is_none(),
+            black_away_ms: p.away_for(0, now),
+            white_away_ms: p.away_for(1, now),
+            spectators: p.spectators,
+            claim_after_ms: self.claim_after_ms(),
+        }
+    }
+
     /// Takes back moves until a person is to move again, at least one of their moves taken back
     /// (games against the computer only). Returns the new ply.
     pub fn undo_for_human(&mut self, seats: &[Color]) -> Result<usize> {
@@ -600,6 +683,7 @@ impl LiveGame {
                 .as_ref()
                 .map(|o| o.view(self.record.variant, self.to_move(), crate::time::clock_ms())),
             openings: self.opening_marks(),
+            presence: self.presence_view(crate::time::now_ms()),
         }
     }
 
@@ -628,7 +712,7 @@ impl LiveGame {
                 white: o.white,
                 winner: o.winner,
                 black_margin: o.black_margin,
-                ending: "resigned",
+                ending: if self.record.left { "left" } else { "resigned" },
                 resigned: Some(loser),
                 flagged: None,
             })
@@ -814,7 +898,8 @@ pub struct ResultView {
     pub winner: Option<Color>,
     /// Black's result as a disc difference (RULES.md §1, and §6 after a resignation).
     pub black_margin: i32,
-    /// `normal`, `resigned` or `time` (a player ran out of time).
+    /// `normal`, `resigned`, `left` (the loser left and the winner claimed the win) or `time`
+    /// (a player ran out of time).
     pub ending: &'static str,
     /// Who resigned.
     #[serde(serialize_with = "ser_color_opt")]
@@ -890,6 +975,9 @@ pub struct GameView {
     /// Each ply at which the game stood in a named opening (standard Othello only): the
     /// opening at a ply is the last mark at or before it.
     pub openings: Vec<OpeningMark>,
+    /// Who is connected: the players, the number of spectators, and when a departed
+    /// opponent's win may be claimed.
+    pub presence: PresenceView,
 }
 
 /// A named opening reached at a ply.
@@ -936,6 +1024,7 @@ mod tests {
             players,
             tokens: [Some("a".into()), Some("b".into())],
             resigned: None,
+            left: false,
             created_at: 0,
             rematch: None,
             join_token: None,
@@ -978,6 +1067,106 @@ mod tests {
         assert_eq!(v.status, "finished");
         assert_eq!(v.result.unwrap().winner, Some(Color::Black));
         assert!(g.ggf().contains(":r"));
+    }
+
+    fn online(control: Option<reversi_site::clock::TimeControl>) -> Online {
+        let seat = |k: &str| crate::online::SeatInfo {
+            key: k.into(),
+            name: Some(k.into()),
+            rating: None,
+            provisional: false,
+            bot: false,
+            diff: None,
+        };
+        Online {
+            seats: [seat("a"), seat("b")],
+            rated: false,
+            timing: control.map(|c| crate::online::Timing::new(c, 0)),
+            flagged: None,
+            tournament: None,
+        }
+    }
+
+    #[test]
+    fn the_claim_of_a_win_waits_the_documented_time() {
+        use reversi_site::clock::TimeControl;
+        let mut rec = record(Mode::Online, [PlayerKind::Human; 2]);
+        rec.online = Some(online(Some(TimeControl::fischer(180, 2).unwrap())));
+        let mut g = LiveGame::new(rec);
+        let (black, white) = (vec![Color::Black], vec![Color::White]);
+        // Before both have moved: abort instead.
+        assert_eq!(g.claim_after_ms(), None);
+        g.play_human(&black, "d3", None).unwrap();
+        assert!(matches!(
+            g.claim_win(Color::Black, 0),
+            Err(Error::Conflict("cannot_claim", _))
+        ));
+        g.play_human(&white, "c3", None).unwrap();
+        assert_eq!(g.claim_after_ms(), Some(CLAIM_AFTER_LIVE_MS));
+        // White is connected, then away since t = 1 000.
+        g.presence.away_since = [None, None];
+        assert!(matches!(
+            g.claim_win(Color::Black, 50_000),
+            Err(Error::Conflict("opponent_here", _))
+        ));
+        g.presence.away_since = [None, Some(1_000)];
+        let early = 1_000 + CLAIM_AFTER_LIVE_MS as i64 - 1;
+        assert!(matches!(
+            g.claim_win(Color::Black, early),
+            Err(Error::Conflict("too_early", _))
+        ));
+        // White, who is the one away, cannot claim against a Black who is here.
+        assert!(matches!(
+            g.claim_win(Color::White, early + 10_000),
+            Err(Error::Conflict("opponent_here", _))
+        ));
+        assert_eq!(
+            g.presence_view(early).white_away_ms,
+            Some(CLAIM_AFTER_LIVE_MS - 1)
+        );
+        g.claim_win(Color::Black, early + 1).unwrap();
+        let r = g.result().unwrap();
+        assert_eq!(
+            (r.ending, r.resigned, r.winner),
+            ("left", Some(Color::White), Some(Color::Black))
+        );
+        assert_eq!(g.claim_after_ms(), None, "over");
+        assert!(matches!(
+            g.claim_win(Color::Black, early + 2),
+            Err(Error::GameOver)
+        ));
+    }
+
+    #[test]
+    fn which_games_have_a_claim() {
+        use reversi_site::clock::TimeControl;
+        let both_moved = |rec: GameRecord| {
+            let mut g = LiveGame::new(rec);
+            g.play_checked(Move::Play(Square::parse("d3").unwrap())).unwrap();
+            g.play_checked(Move::Play(Square::parse("c3").unwrap())).unwrap();
+            g
+        };
+        let untimed = both_moved(record(Mode::Friend, [PlayerKind::Human; 2]));
+        assert_eq!(untimed.claim_after_ms(), Some(CLAIM_AFTER_UNTIMED_MS));
+        let mut rec = record(Mode::Online, [PlayerKind::Human; 2]);
+        rec.online = Some(online(Some(TimeControl::correspondence(1).unwrap())));
+        assert_eq!(
+            both_moved(rec).claim_after_ms(),
+            None,
+            "correspondence: the clock decides"
+        );
+        let mut rec = record(Mode::Ai, [PlayerKind::Human, PlayerKind::Ai]);
+        rec.tokens[1] = None;
+        assert_eq!(
+            both_moved(rec).claim_after_ms(),
+            None,
+            "nobody leaves the computer"
+        );
+        let local = both_moved(record(Mode::Local, [PlayerKind::Human; 2]));
+        assert_eq!(local.claim_after_ms(), None, "one device");
+        let mut rec = record(Mode::Friend, [PlayerKind::Human; 2]);
+        rec.tokens[1] = None;
+        assert_eq!(both_moved(rec).claim_after_ms(), None, "the friend never came");
     }
 
     #[test]

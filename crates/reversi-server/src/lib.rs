@@ -30,8 +30,10 @@ pub mod import;
 pub mod limit;
 pub mod listen;
 pub mod lobby;
+pub mod lobby_ws;
 pub mod online;
 pub mod origin;
+pub mod presence;
 pub mod profile;
 pub mod prometheus;
 pub mod request_log;
@@ -63,6 +65,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/abort", post(api::abort))
+        .route("/api/games/{id}/claim", post(api::claim))
         .route("/api/games/{id}/hint", get(api::hint))
         .route("/api/games/{id}/ggf", get(api::ggf))
         .route("/api/games/{id}/replay", get(api::replay))
@@ -83,6 +86,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/account/bot", post(accounts::make_bot))
         .route("/api/account/delete", post(accounts::delete))
         .route("/api/lobby", get(lobby::lobby))
+        .route("/api/lobby/ws", get(lobby_ws::handler))
         .route("/api/seeks", post(lobby::create))
         .route("/api/seeks/{id}", delete(lobby::cancel))
         .route("/api/seeks/{id}/accept", post(lobby::accept))

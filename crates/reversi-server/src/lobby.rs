@@ -391,6 +391,7 @@ impl AppState {
             players: [crate::game::PlayerKind::Human; 2],
             tokens: [Some(tokens[0].clone()), Some(tokens[1].clone())],
             resigned: None,
+            left: false,
             created_at: crate::db::now(),
             rematch: None,
             join_token: None,
@@ -597,14 +598,19 @@ pub async fn leave_pool(State(state): State<AppState>, headers: HeaderMap) -> Re
 
 /// `GET /api/lobby`: the open seeks, the pools (players waiting in each), the pool the caller
 /// waits in, and the games the caller's seeks became in the last minute. Polling it keeps the
-/// caller's seeks open.
+/// caller's seeks open (as does the lobby's websocket, [`crate::lobby_ws`]).
 pub async fn lobby(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<serde_json::Value>> {
     let who = state.identity(&headers).await?;
+    if let Some(k) = who.key() {
+        state.db().touch_seeks(&k, crate::time::now_ms()).await?;
+    }
+    Ok(Json(lobby_state(&state, &who).await?))
+}
+
+/// The lobby as `who` sees it (the body of `GET /api/lobby`).
+pub(crate) async fn lobby_state(state: &AppState, who: &Identity) -> Result<serde_json::Value> {
     let key = who.key();
     let now = crate::time::now_ms();
-    if let Some(k) = &key {
-        state.db().touch_seeks(k, now).await?;
-    }
     let user_id = who.user().map(|u| u.id.as_str());
     let seeks: Vec<SeekView> = state
         .db()
@@ -636,12 +642,12 @@ pub async fn lobby(State(state): State<AppState>, headers: HeaderMap) -> Result<
         }
         None => (None, Vec::new()),
     };
-    Ok(Json(serde_json::json!({
+    Ok(serde_json::json!({
         "seeks": seeks,
         "pools": pools,
         "waiting_in": waiting_in,
         "started": started,
-    })))
+    }))
 }
 
 /// Pairs the pools and removes forgotten seeks, until the state is dropped.

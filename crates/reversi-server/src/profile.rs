@@ -121,10 +121,11 @@ pub async fn leaderboard(
     ))
 }
 
-/// `GET /api/live`: the online games in progress (players, ratings, time control, watchers on
-/// this instance) and the featured one, the highest rated.
+/// `GET /api/live`: the online games in progress (players, ratings, time control, spectators
+/// at every instance) and the featured one, the highest rated.
 pub async fn live(State(state): State<AppState>) -> Result<Json<serde_json::Value>> {
     let rows = state.db().live_games(100).await?;
+    let watchers = state.db().spectators(crate::time::now_ms()).await?;
     let mut games = Vec::new();
     let mut featured: Option<(i32, String)> = None;
     for r in rows {
@@ -148,7 +149,7 @@ pub async fn live(State(state): State<AppState>) -> Result<Json<serde_json::Valu
             "moves": r.move_count,
             "black": side(&seats[0]),
             "white": side(&seats[1]),
-            "watchers": state.watchers(&r.id),
+            "watchers": watchers.get(&r.id).copied().unwrap_or(0),
         }));
     }
     Ok(Json(

@@ -106,10 +106,11 @@ async fn sweep_retention(state: Weak<Inner>) {
         let Some(inner) = state.upgrade() else { return };
         match inner.db.purge_old(crate::time::now_ms()).await {
             Ok(p) if p != Default::default() => tracing::info!(
-                "retention: {} expired sessions, {} seek records, {} chat lines removed",
+                "retention: {} expired sessions, {} seek records, {} chat lines, {} presence rows removed",
                 p.sessions,
                 p.seek_games,
-                p.chat
+                p.chat,
+                p.presence
             ),
             Ok(_) => {}
             Err(e) => tracing::warn!("retention: {e}"),
@@ -119,16 +120,31 @@ async fn sweep_retention(state: Weak<Inner>) {
     }
 }
 
+/// How often the presence of players connected only at other instances is read again (one of
+/// them may have stopped without a word): half of [`crate::presence::STALE_MS`].
+const PRESENCE_RECHECK: Duration = Duration::from_millis(crate::presence::STALE_MS as u64 / 2);
+
 /// Follows the changes other instances make (PostgreSQL `LISTEN`), until the state is dropped.
 async fn follow_changes(state: Weak<Inner>, mut listener: Listener) {
     // The last chat message pushed here, per game.
     let mut chat_seen = std::collections::HashMap::new();
+    let mut recheck = tokio::time::Instant::now();
     loop {
         let next = tokio::time::timeout(Duration::from_secs(2), listener.next()).await;
         let Some(inner) = state.upgrade() else { return };
         let state = AppState { inner };
+        if recheck.elapsed() >= PRESENCE_RECHECK {
+            recheck = tokio::time::Instant::now();
+            state.recheck_remote_presence().await;
+        }
         let ids = match next {
             Err(_) => continue, // no news; check that the state is still alive
+            Ok(Ok(Some(Change::Presence(id)))) => {
+                if let Err(e) = state.presence_changed(&id).await {
+                    tracing::warn!("who is connected to game {id}: {e}");
+                }
+                continue;
+            }
             Ok(Ok(Some(Change::Game(id)))) => vec![id],
             Ok(Ok(Some(Change::Chat(id)))) => {
                 if let Err(e) = state.chat_changed(&id, &mut chat_seen).await {
@@ -136,10 +152,15 @@ async fn follow_changes(state: Weak<Inner>, mut listener: Listener) {
                 }
                 continue;
             }
-            // Lobby pages poll; nothing is pushed.
-            Ok(Ok(Some(Change::Lobby))) => continue,
+            Ok(Ok(Some(Change::Lobby))) => {
+                state.db().lobby_changed();
+                continue;
+            }
             // Reconnected: notifications may have been missed.
-            Ok(Ok(None)) => state.held(),
+            Ok(Ok(None)) => {
+                state.db().lobby_changed();
+                state.held()
+            }
             Ok(Err(e)) => {
                 tracing::warn!("database notifications: {e}");
                 tokio::time::sleep(Duration::from_secs(1)).await;

@@ -8,6 +8,7 @@ use crate::db::{now, now_ms, ChatLine, Db, GameSummary};
 use crate::error::{Error, Result};
 use crate::game::{next_version, GameRecord, GameView, LiveGame, Mode, PlayerKind};
 use crate::limit::RateLimiter;
+use crate::presence::{InstanceCounts, Presence};
 use crate::secret::{random_string, random_u64};
 use reversi_core::{Color, Rules, Variant};
 use reversi_site::chat::Flood;
@@ -189,6 +190,10 @@ pub struct Slot {
     lag: Mutex<[Lag; 2]>,
     /// Where the game's deadlines go to be timed.
     deadlines: mpsc::UnboundedSender<(String, u64)>,
+    /// The sockets open on the game at this instance ([`crate::presence`]).
+    local: Mutex<InstanceCounts>,
+    /// Held while this instance's counts are stored, so that the last stored are the latest.
+    presence_write: tokio::sync::Mutex<()>,
 }
 
 /// States a lagging websocket may fall behind by before it rereads the game (it then gets the
@@ -208,6 +213,11 @@ impl Slot {
             last_used: AtomicI64::new(now_ms()),
             lag: Mutex::new([Lag::default(); 2]),
             deadlines,
+            local: Mutex::new(InstanceCounts {
+                mine: true,
+                ..InstanceCounts::default()
+            }),
+            presence_write: tokio::sync::Mutex::new(()),
         })
     }
 
@@ -255,6 +265,8 @@ pub(crate) struct Inner {
     /// `true` once the server stops: websocket sessions hold a receiver each, so the sender's
     /// `closed()` says when the last one has ended.
     stopping: tokio::sync::watch::Sender<bool>,
+    /// When this instance started (Unix ms): no absence counts from earlier.
+    started_at: i64,
 }
 
 /// The shared state of the server (cheap to clone).
@@ -287,6 +299,7 @@ impl AppState {
         slot.stop_ai();
         fresh.version = fresh.version.max(next_version(g.version));
         fresh.ai_job = g.ai_job + 1;
+        fresh.presence = g.presence;
         *g = fresh;
         slot.publish(g);
         Ok(())
@@ -324,6 +337,7 @@ impl AppState {
                 deadline_rx: Mutex::new(Some(deadline_rx)),
                 deadlines_claimed: AtomicU64::new(0),
                 stopping: tokio::sync::watch::Sender::new(false),
+                started_at: now_ms(),
             }),
         }
     }
@@ -439,6 +453,7 @@ impl AppState {
             players,
             tokens,
             resigned: None,
+            left: false,
             created_at: now(),
             rematch: None,
             join_token: (req.mode == Mode::Friend).then(|| random_string(24)),
@@ -805,6 +820,7 @@ impl AppState {
                 players,
                 tokens,
                 resigned: None,
+                left: false,
                 created_at: now(),
                 rematch: None,
                 // A seat still free in the rematch is kept for the same invite link.
@@ -1201,14 +1217,134 @@ impl AppState {
             }
         }
     }
+}
 
-    /// Sockets open on game `id` at this instance (players' included).
-    pub fn watchers(&self, id: &str) -> usize {
-        self.inner
-            .games
-            .lock()
-            .ok()
-            .and_then(|g| g.get(id).map(|s| s.tx.receiver_count()))
-            .unwrap_or(0)
+/// Who is connected ([`crate::presence`]): each socket's arrival and departure, the counts of
+/// the other instances, and the claim of a win from a player who left.
+impl AppState {
+    /// A socket holding `seats` (none: a spectator) opened on game `id`.
+    pub(crate) async fn enter(&self, id: &str, seats: &[Color]) {
+        self.presence_step(id, seats, true).await;
+    }
+
+    /// A socket holding `seats` closed.
+    pub(crate) async fn leave(&self, id: &str, seats: &[Color]) {
+        self.presence_step(id, seats, false).await;
+    }
+
+    async fn presence_step(&self, id: &str, seats: &[Color], enter: bool) {
+        let Ok(slot) = self.slot(id).await else { return };
+        let _writing = slot.presence_write.lock().await;
+        let counts = {
+            let Ok(mut l) = slot.local.lock() else { return };
+            let now = now_ms();
+            let step = |n: &mut u32| {
+                *n = if enter {
+                    n.saturating_add(1)
+                } else {
+                    n.saturating_sub(1)
+                };
+                *n == 0
+            };
+            if seats.is_empty() {
+                step(&mut l.spectators);
+            }
+            for c in seats {
+                if step(&mut l.seats[c.index()]) && !enter {
+                    l.left[c.index()] = Some(now);
+                }
+            }
+            l.alive_at = now;
+            *l
+        };
+        if let Err(e) = self.inner.db.store_presence(id, &counts).await {
+            tracing::warn!("storing who is connected to game {id}: {e}");
+        }
+        if let Err(e) = self.reread_presence(&slot).await {
+            tracing::warn!("reading who is connected to game {id}: {e}");
+        }
+    }
+
+    /// Reads game `id`'s presence again if it is held here (another instance's counts changed).
+    pub(crate) async fn presence_changed(&self, id: &str) -> Result<()> {
+        let slot = match self.inner.games.lock().map_err(poisoned)?.get(id) {
+            Some(s) => Arc::clone(s),
+            None => return Ok(()),
+        };
+        self.reread_presence(&slot).await
+    }
+
+    /// The presence of the game in `slot` from every instance's stored counts; pushed to its
+    /// sockets when it changed.
+    async fn reread_presence(&self, slot: &Slot) -> Result<()> {
+        let id = slot.game.lock().await.record.id.clone();
+        let rows = self.inner.db.presence(&id).await?;
+        let mut g = slot.game.lock().await;
+        let p = self.presence_of(&g, &rows);
+        if p != g.presence {
+            g.presence = p;
+            g.bump_version();
+            slot.publish(&g);
+        }
+        Ok(())
+    }
+
+    fn presence_of(&self, g: &LiveGame, rows: &[InstanceCounts]) -> Presence {
+        let floor = (g.record.created_at.saturating_mul(1000)).max(self.inner.started_at);
+        Presence::of(rows, now_ms(), floor)
+    }
+
+    /// Games held here whose players are connected only at other instances: their counts are
+    /// read again now and then, in case such an instance stopped without a word.
+    pub(crate) async fn recheck_remote_presence(&self) {
+        let slots: Vec<Arc<Slot>> = match self.inner.games.lock() {
+            Ok(g) => g.values().cloned().collect(),
+            Err(_) => return,
+        };
+        for slot in slots {
+            let local = slot.local.lock().map(|l| l.seats).unwrap_or_default();
+            let remote = {
+                let g = slot.game.lock().await;
+                !g.is_over() && (0..2).any(|c| g.presence.away_since[c].is_none() && local[c] == 0)
+            };
+            if remote {
+                if let Err(e) = self.reread_presence(&slot).await {
+                    tracing::warn!("rechecking who is connected: {e}");
+                }
+            }
+        }
+    }
+
+    /// Claims the win for the holder of `token` from an opponent who left the game
+    /// ([`crate::presence`]).
+    pub async fn claim(&self, id: &str, token: Option<&str>) -> Result<GameView> {
+        let slot = self.slot(id).await?;
+        let rows = self.inner.db.presence(id).await?;
+        let mut g = slot.game.lock().await;
+        if self.inner.db.kind() == "postgres" {
+            // The opponent may have moved at another instance a moment ago.
+            self.reload_locked(&slot, &mut g).await?;
+        }
+        let seats = g.record.seats_of(token);
+        let claimant = match seats[..] {
+            [] => return Err(seat_error(token)),
+            [c] => c,
+            _ => {
+                return Err(Error::Conflict(
+                    "cannot_claim",
+                    "you hold both seats: nobody left this game".into(),
+                ))
+            }
+        };
+        g.presence = self.presence_of(&g, &rows);
+        let snapshot = g.clone();
+        g.claim_win(claimant, now_ms())?;
+        slot.stop_ai();
+        if let Err(e) = self.inner.db.update_game(&g).await {
+            *g = snapshot;
+            return Err(e);
+        }
+        self.rate_locked(&mut g).await?;
+        Ok(slot.publish(&g))
     }
 }

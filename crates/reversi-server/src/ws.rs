@@ -5,7 +5,11 @@
 //! "line":LINE}` (a message of the reader's room), `{"type":"error","error":MESSAGE,
 //! "code":CODE}`, `{"type":"pong"}`. Client to server: `{"type":"move",
 //! "move":"d3","ply":4}` (`ply` optional), `{"type":"resign","color":"black"}` (`color`
-//! optional), `{"type":"undo"}`, `{"type":"abort"}`, `{"type":"ping"}`.
+//! optional), `{"type":"undo"}`, `{"type":"abort"}`, `{"type":"claim"}` (the win from an
+//! opponent who left), `{"type":"ping"}`.
+//!
+//! Each socket counts as its seats' connection, or a spectator's ([`crate::presence`]), from
+//! its first state to its end.
 //!
 //! The seat token comes as for the HTTP API: the game's cookie or `Authorization: Bearer`
 //! (never in the URL, which ends up in logs). The server pings every third of
@@ -59,6 +63,8 @@ pub enum ClientMessage {
     Undo,
     /// End the game without a result, while the two sides have not both moved.
     Abort,
+    /// Claim the win from an opponent who left the game ([`crate::presence`]).
+    Claim,
     /// Keep-alive; answered by `pong`.
     Ping,
 }
@@ -107,29 +113,38 @@ pub(crate) fn error_message(e: &Error) -> Message {
 async fn session(socket: WebSocket, state: AppState, id: String, token: Option<String>) {
     let open = metrics::gauge!("reversi_websocket_connections");
     open.increment(1.0);
-    run_session(socket, state, id, token).await;
+    if let Some(seats) = run_session(socket, &state, &id, token).await {
+        state.leave(&id, &seats).await;
+    }
     open.decrement(1.0);
 }
 
-async fn run_session(mut socket: WebSocket, state: AppState, id: String, token: Option<String>) {
+/// Runs the session; returns the seats it counted as connected, if it got that far.
+async fn run_session(
+    mut socket: WebSocket,
+    state: &AppState,
+    id: &str,
+    token: Option<String>,
+) -> Option<Vec<Color>> {
     // Taken first: a session is counted from here until it ends, so a stopping server can
     // wait for the last one.
     let mut stopping = state.stopping();
     if state.is_stopping() {
-        return;
+        return None;
     }
-    let Ok((mut rx, view, seats)) = state.subscribe(&id, token.as_deref()).await else {
-        return;
+    let Ok((mut rx, view, seats)) = state.subscribe(id, token.as_deref()).await else {
+        return None;
     };
-    let Ok(mut chat) = state.subscribe_chat(&id).await else {
-        return;
+    let Ok(mut chat) = state.subscribe_chat(id).await else {
+        return None;
     };
     // Players read the players' room, everyone else the spectators'.
     let room = if seats.is_empty() { "spectators" } else { "players" };
     let mut ping_sent: Option<tokio::time::Instant> = None;
     if socket.send(state_message(&view, &seats)).await.is_err() {
-        return;
+        return None;
     }
+    state.enter(id, &seats).await;
     let rate = state.config().ws_messages_per_sec;
     let mut bucket = TokenBucket::new(rate, rate * 2.0);
     let idle = state.config().ws_idle;
@@ -169,7 +184,7 @@ async fn run_session(mut socket: WebSocket, state: AppState, id: String, token: 
                     Some(Ok(Message::Pong(_))) => {
                         // The round trip of the ping: the lag the clock gives back a little of.
                         if let (Some(sent), false) = (ping_sent.take(), seats.is_empty()) {
-                            state.observe_lag(&id, &seats, sent.elapsed().as_millis() as u64).await;
+                            state.observe_lag(id, &seats, sent.elapsed().as_millis() as u64).await;
                         }
                         continue;
                     }
@@ -182,7 +197,7 @@ async fn run_session(mut socket: WebSocket, state: AppState, id: String, token: 
                     }
                     break;
                 }
-                if let Some(reply) = handle(&state, &id, token.as_deref(), &text).await {
+                if let Some(reply) = handle(state, id, token.as_deref(), &text).await {
                     if socket.send(reply).await.is_err() { break; }
                 }
             }
@@ -199,7 +214,7 @@ async fn run_session(mut socket: WebSocket, state: AppState, id: String, token: 
             update = rx.recv() => {
                 let msg = match update {
                     Ok(game) => state_message(&game, &seats),
-                    Err(RecvError::Lagged(_)) => match state.view(&id, token.as_deref()).await {
+                    Err(RecvError::Lagged(_)) => match state.view(id, token.as_deref()).await {
                         Ok((game, _)) => state_message(&game, &seats),
                         Err(_) => break,
                     },
@@ -209,6 +224,7 @@ async fn run_session(mut socket: WebSocket, state: AppState, id: String, token: 
             }
         }
     }
+    Some(seats)
 }
 
 /// After sending a close frame: reads (and drops) what the client still sends until it answers
@@ -240,6 +256,7 @@ async fn handle(state: &AppState, id: &str, token: Option<&str>, text: &str) -> 
         },
         ClientMessage::Undo => state.undo(id, token).await.map(drop),
         ClientMessage::Abort => state.abort(id, token).await.map(drop),
+        ClientMessage::Claim => state.claim(id, token).await.map(drop),
     };
     result.err().map(|e| error_message(&e))
 }

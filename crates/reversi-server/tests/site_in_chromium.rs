@@ -223,6 +223,65 @@ fn a_friend_takes_the_seat_from_the_invite_link() {
 }
 
 #[test]
+fn a_friend_who_leaves_can_be_claimed_against() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let a = bench.browser(DESKTOP, "en");
+    a.open("/");
+    a.click_css("#friend");
+    a.wait("the invite link", 20, |d| d.has("#invite-link"));
+    let link: String = a
+        .script("return document.querySelector('#invite-link').value;")
+        .as_str()
+        .unwrap()
+        .into();
+    let b = bench.browser(PHONE, "ru");
+    b.open(&link);
+    b.wait("the offered seat", 20, |d| d.has("#join"));
+    b.click_css("#join");
+    a.wait("the friend arrived", 20, |d| d.text_of("#status") == "Your move");
+    a.wait("the friend shown as connected", 20, |d| {
+        d.has("#presence-white.here")
+    });
+    assert!(a.play_any(0));
+    b.wait("white's turn", 20, |d| d.has("#board-wrap g.sq.playable"));
+    assert!(b.play_any(0));
+    // Someone watches: both players see the count.
+    let fan = bench.browser(DESKTOP, "en");
+    let game = a.url();
+    fan.open(&game[game.find("/game/").unwrap()..]);
+    a.wait("a spectator", 20, |d| d.text_of("#spectators") == "1 spectator");
+    b.wait("a spectator", 20, |d| d.text_of("#spectators") == "1 зритель");
+    // The friend leaves the page: the creator is told, and may claim after five minutes.
+    b.open("/");
+    a.wait("the friend gone", 20, |d| {
+        d.has("#presence-white.gone") && d.text_of("#away-box").contains("left the game")
+    });
+    assert!(
+        a.text_of("#claim-in").contains("claim the win in"),
+        "{}",
+        a.text_of("#away-box")
+    );
+    assert!(!a.has("#claim"));
+    reversi_server::time::advance(reversi_server::presence::CLAIM_AFTER_UNTIMED_MS as i64);
+    // The page counts from the last state; a reload brings the server's count.
+    a.open(&game[game.find("/game/").unwrap()..]);
+    a.wait("the claim", 20, |d| d.has("#claim"));
+    a.click_css("#claim");
+    a.wait("the result", 20, |d| d.has("#result-dialog[open]"));
+    assert!(
+        a.text_of("#result-text").contains("White left the game"),
+        "{}",
+        a.text_of("#result-text")
+    );
+    fan.wait("the result for the spectator", 20, |d| {
+        d.text_of("#status").contains("White left the game")
+    });
+}
+
+#[test]
 fn a_forced_pass_stays_on_screen() {
     let _one = lock();
     let Some(mut bench) = Bench::start(|c| c) else {

@@ -71,8 +71,8 @@ impl Db {
         Ok(true)
     }
 
-    /// Records that an instance is alive at `now` (Unix ms) and returns the previous record:
-    /// the last moment any instance was.
+    /// Records that this instance is alive at `now` (Unix ms) and returns the previous record
+    /// of the site: the last moment any instance was.
     pub async fn heartbeat(&self, now: i64) -> Result<Option<i64>> {
         with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
@@ -86,6 +86,15 @@ impl Db {
                 "INSERT INTO site_alive (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = \
                  CASE WHEN site_alive.at > $1 THEN site_alive.at ELSE $1 END",
             )
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            // This instance's own sign of life, which its players' presence depends on.
+            sqlx::query(
+                "INSERT INTO instances (id, alive_at) VALUES ($1, $2) \
+                 ON CONFLICT (id) DO UPDATE SET alive_at = $2",
+            )
+            .bind(&self.instance)
             .bind(now)
             .execute(&mut *tx)
             .await?;

@@ -99,6 +99,7 @@ impl Db {
             notify_lobby!(self, tx);
             tx.commit().await?;
         });
+        self.lobby_changed();
         Ok(())
     }
 
@@ -161,6 +162,7 @@ impl Db {
                 .await?;
             notify_lobby!(self, tx);
             tx.commit().await?;
+            self.lobby_changed();
             Ok(done.rows_affected() == 1)
         })
     }
@@ -172,6 +174,7 @@ impl Db {
             let n = sqlx::query("DELETE FROM seeks WHERE owner = $1").bind(owner).execute(&mut *tx).await?;
             notify_lobby!(self, tx);
             tx.commit().await?;
+            self.lobby_changed();
             Ok(n.rows_affected())
         })
     }
@@ -204,6 +207,9 @@ impl Db {
                 notify_lobby!(self, tx);
             }
             tx.commit().await?;
+            if n.rows_affected() > 0 {
+                self.lobby_changed();
+            }
             Ok(n.rows_affected())
         })
     }
@@ -211,14 +217,19 @@ impl Db {
     /// Records that seek `seek_id` of `owner` became game `game_id`, for its owner to find.
     pub async fn record_seek_game(&self, seek_id: &str, owner: &str, game_id: &str, now: i64) -> Result<()> {
         with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
             sqlx::query("INSERT INTO seek_games (seek_id, owner, game_id, at) VALUES ($1, $2, $3, $4)")
                 .bind(seek_id)
                 .bind(owner)
                 .bind(game_id)
                 .bind(now)
-                .execute(pool)
+                .execute(&mut *tx)
                 .await?;
+            // The owner's lobby page goes to the game.
+            notify_lobby!(self, tx);
+            tx.commit().await?;
         });
+        self.lobby_changed();
         Ok(())
     }
 

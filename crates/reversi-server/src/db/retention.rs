@@ -4,6 +4,8 @@
 //! - sessions: until they expire (30 days without signing in again);
 //! - where a lobby seek went: an hour (the owner's page finds its game within seconds);
 //! - chat, of games and of tournaments: a year;
+//! - who is connected to a game: until the game is over and nobody is (a day for the rows of
+//!   an instance that stopped);
 //! - games: for ever (finished games are the archive; games nobody moves in are closed as
 //!   abandoned by their own sweep, and stay as records).
 
@@ -26,6 +28,8 @@ pub struct Purged {
     pub seek_games: u64,
     /// Old chat lines (games' and tournaments').
     pub chat: u64,
+    /// Presence rows of finished games and of instances gone for a day.
+    pub presence: u64,
 }
 
 impl Db {
@@ -55,10 +59,12 @@ impl Db {
                 .await?
                 .rows_affected();
             }
+            let presence = self.purge_presence(now - super::presence::GONE_INSTANCE_KEEP_MS).await?;
             Ok(Purged {
                 sessions,
                 seek_games,
                 chat,
+                presence,
             })
         })
     }

@@ -105,6 +105,11 @@ async function start() {
   $('#sound').onclick = () => { prefs.sound = !prefs.sound; header(); };
   window.addEventListener('popstate', route);
   window.addEventListener('app:navigate', route);
+  // Leaving the site closes the page's sockets, so the opponent sees at once that the player
+  // left (a page kept in the back-forward cache would otherwise stay connected); coming back
+  // to a cached page opens it afresh.
+  window.addEventListener('pagehide', leavePage);
+  window.addEventListener('pageshow', ev => { if (ev.persisted) route(); });
   document.addEventListener('keydown', ev => {
     const tag = ev.target.tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || ev.altKey || ev.ctrlKey || ev.metaKey) return;

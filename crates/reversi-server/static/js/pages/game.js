@@ -50,9 +50,9 @@ export async function gamePage(app, id) {
   layout(app);
   render();
   connect(g);
-  if (g.game.online) {
-    g.tick = setInterval(() => { if (G === g) renderClocks(); }, 100);
-    loadChat(g);
+  if (g.game.online) loadChat(g);
+  if (g.game.online || g.game.mode === 'friend') {
+    g.tick = setInterval(() => { if (G === g) { renderClocks(); renderAway(); } }, 100);
   }
 }
 
@@ -69,6 +69,7 @@ function layout(app) {
       el('div', { class: 'opening', id: 'opening' }),
       el('div', { id: 'analyse-box' }),
       el('div', { class: 'notice', id: 'notice', role: 'status' }),
+      el('div', { class: 'away', id: 'away-box', role: 'status', hidden: true }),
       el('div', { id: 'invite-box' }),
       el('div', { class: 'moves', id: 'moves' }),
       el('div', { class: 'controls', id: 'controls' }),
@@ -171,6 +172,7 @@ function render() {
   renderInvite();
   renderMoves();
   renderControls();
+  renderAway();
   renderMeta();
   const g = G.game;
   if (g.status !== 'playing' && g.online && g.online.tournament && G.you.length && !G.follow) { G.follow = -1; followTournament(G); }
@@ -267,6 +269,10 @@ function renderPlayers() {
       el('span', { class: 'count', 'aria-label': t('web-discs-of', { color, n: count }) }, String(count)),
       g.online && g.online.clock ? el('span', { class: 'clock', id: 'clock-' + color, role: 'timer', 'aria-label': t('web-clock-of', { color }) }) : null,
     ].filter(Boolean));
+    if (twoPeople()) {
+      const here = g.presence[color];
+      box.querySelector('.name').prepend(el('span', { class: 'presence ' + (here ? 'here' : 'gone'), id: 'presence-' + color, title: t(here ? 'web-connected' : 'web-not-connected'), 'aria-label': t(here ? 'web-connected' : 'web-not-connected') }));
+    }
     box.classList.toggle('on-move', onMove);
     box.classList.toggle('thinking', onMove && g.ai_thinking);
   }
@@ -293,6 +299,32 @@ function renderClocks() {
     const left = c.first_move_by && g.status === 'playing' ? Math.ceil((c.first_move_by - c.now - spent) / 1000) : null;
     first.textContent = left !== null && left >= 0 ? t('web-first-move-in', { color: g.to_move, s: left }) : '';
   }
+}
+
+/** A game between two people on two devices, both seated. */
+const twoPeople = () => (G.game.mode === 'online' || G.game.mode === 'friend')
+  && G.game.seats_taken.black && G.game.seats_taken.white && G.game.players.black === 'human' && G.game.players.white === 'human';
+
+/** The line about an opponent who left, with the countdown to the claim and its button. */
+function renderAway() {
+  const box = $('#away-box');
+  if (!box || !G || !G.game) return;
+  const g = G.game, p = g.presence;
+  const opp = G.you.length === 1 ? (G.you[0] === 'black' ? 'white' : 'black') : null;
+  const awayMs = opp && p && g.status === 'playing' && twoPeople() ? p[opp + '_away_ms'] : undefined;
+  if (awayMs === undefined || awayMs === null) { box.hidden = true; box.replaceChildren(); G.awayKey = null; return; }
+  const elapsed = awayMs + (performance.now() - G.clockAt);
+  const after = p.claim_after_ms;
+  const left = after === undefined || after === null ? null : Math.max(0, Math.ceil((after - elapsed) / 1000));
+  const key = `${opp}:${left}`;
+  if (G.awayKey === key) return;
+  G.awayKey = key;
+  box.hidden = false;
+  const parts = [el('p', {}, t('web-opponent-left'))];
+  if (left === null) parts.push(el('p', { class: 'muted' }, t('web-opponent-left-wait')));
+  else if (left > 0) parts.push(el('p', { class: 'muted', id: 'claim-in' }, t('web-claim-in', { s: left })));
+  else parts.push(el('p', {}, t('web-claim-or-wait')), button(t('web-claim-win'), { id: 'claim', class: 'primary', onclick: () => act('POST', `/api/games/${G.id}/claim`) }, 'flag'));
+  box.replaceChildren(...parts);
 }
 
 // ---------- chat ----------
@@ -464,6 +496,8 @@ function renderMeta() {
   if (!box || !G) return;
   const live = G.ws && G.ws.readyState === WebSocket.OPEN;
   const items = [el('span', { class: 'conn ' + (live ? 'live' : 'off'), id: 'conn' }, live ? t('web-live') : t('web-reconnecting'))];
+  const watching = G.game.presence ? G.game.presence.spectators : 0;
+  if (watching) items.push(el('span', { class: 'watching', id: 'spectators' }, t('web-spectators', { n: watching })));
   if (G.you.length && hasKeyboard() && G.game.status === 'playing') items.push(el('span', { class: 'keys' }, t('web-keys-game')));
   else if (hasKeyboard()) items.push(el('span', { class: 'keys' }, t('web-keys-history')));
   box.replaceChildren(...items);

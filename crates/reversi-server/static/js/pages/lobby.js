@@ -1,6 +1,8 @@
 // The lobby (/lobby): the quick-pairing pools as a grid (one click to wait in one), the open
-// seeks (accept one, or make one), and the games being played now. It polls /api/lobby every
-// two seconds; when one of the visitor's seeks becomes a game, it goes there.
+// seeks (accept one, or make one), and the games being played now. The seeks and pools come
+// pushed through /api/lobby/ws (polling /api/lobby every two seconds while the socket is down);
+// the games being played are read every five seconds. When one of the visitor's seeks becomes
+// a game, it goes there.
 import { api } from '../api.js';
 import { $, el, go, link, button } from '../dom.js';
 import { t, variantName } from '../i18n.js';
@@ -17,6 +19,8 @@ let L = null;
 
 export function stopLobby() {
   if (L && L.timer) clearTimeout(L.timer);
+  if (L && L.liveTimer) clearTimeout(L.liveTimer);
+  if (L && L.ws) { L.closing = true; L.ws.close(); }
   L = null;
 }
 
@@ -44,14 +48,48 @@ async function togglePool(control, waiting) {
 
 export async function lobbyPage(app) {
   stopLobby();
-  L = { timer: null, seen: new Set(JSON.parse(sessionStorage.getItem('seen-games') || '[]')) };
+  L = { timer: null, liveTimer: null, ws: null, closing: false, retry: 0, seen: new Set(JSON.parse(sessionStorage.getItem('seen-games') || '[]')) };
   document.title = t('web-lobby') + ' — ' + t('web-title');
   app.replaceChildren(el('div', { class: 'lobby' },
     el('section', { class: 'card' }, el('h1', {}, t('web-quick-pairing')), el('div', { id: 'pools-box' }, poolsGrid())),
     el('section', { class: 'card' }, el('h2', {}, t('web-create-seek')), seekForm(), el('p', { class: 'error', id: 'lobby-error', role: 'alert' })),
     el('section', { class: 'card' }, el('h2', {}, t('web-open-seeks')), el('div', { id: 'seeks' }, el('p', { class: 'muted' }, '…'))),
     el('section', { class: 'card' }, el('h2', {}, t('web-live-games')), el('ul', { class: 'games', id: 'live' }, el('li', { class: 'muted' }, '…')))));
-  poll();
+  connectLobby(L);
+  pollLive(L);
+}
+
+/** The lobby's socket; while it is down, polling takes over and the socket is tried again. */
+function connectLobby(l) {
+  if (L !== l || l.closing) return;
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = l.ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws`);
+  ws.onopen = () => { l.retry = 0; if (l.timer) { clearTimeout(l.timer); l.timer = null; } };
+  ws.onmessage = ev => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch { return; }
+    if (L !== l) return;
+    if (msg.type === 'lobby') showLobby(l, msg.lobby);
+    else if (msg.type === 'error') $('#lobby-error').textContent = msg.error;
+  };
+  ws.onclose = () => {
+    if (L !== l || l.closing) return;
+    l.ws = null;
+    poll();
+    l.retry = Math.min(l.retry + 1, 5);
+    setTimeout(() => connectLobby(l), retryDelay(l.retry));
+  };
+}
+
+const retryDelay = retry => 250 * 2 ** retry + Math.random() * 250;
+
+async function pollLive(l) {
+  if (L !== l) return;
+  try {
+    const live = await api('GET', '/api/live');
+    if (L === l) liveList(live);
+  } catch (e) { if (L === l) $('#lobby-error').textContent = e.message; }
+  if (L === l) l.liveTimer = setTimeout(() => pollLive(l), 5000);
 }
 
 function seekForm() {
@@ -80,29 +118,32 @@ function seekForm() {
   return form;
 }
 
+/** Reads the lobby once (after an action, and every two seconds while the socket is down). */
 async function poll() {
   const l = L;
   if (!l) return;
-  if (l.timer) clearTimeout(l.timer);
+  if (l.timer) { clearTimeout(l.timer); l.timer = null; }
   try {
     const r = await api('GET', '/api/lobby');
     if (L !== l) return;
-    for (const s of r.started) {
-      if (l.seen.has(s.game)) continue;
-      l.seen.add(s.game);
-      sessionStorage.setItem('seen-games', JSON.stringify([...l.seen].slice(-50)));
-      rememberGame(s.game);
-      go('/game/' + s.game);
-      return;
-    }
-    $('#pools-box').replaceChildren(poolsGrid(r));
-    seeksTable(r.seeks);
-    const live = await api('GET', '/api/live');
-    if (L !== l) return;
-    liveList(live);
+    showLobby(l, r);
     $('#lobby-error').textContent = '';
   } catch (e) { if (L === l) $('#lobby-error').textContent = e.message; }
-  if (L === l) l.timer = setTimeout(poll, 2000);
+  const live = l.ws && l.ws.readyState === WebSocket.OPEN;
+  if (L === l && !live) l.timer = setTimeout(poll, 2000);
+}
+
+function showLobby(l, r) {
+  for (const s of r.started) {
+    if (l.seen.has(s.game)) continue;
+    l.seen.add(s.game);
+    sessionStorage.setItem('seen-games', JSON.stringify([...l.seen].slice(-50)));
+    rememberGame(s.game);
+    go('/game/' + s.game);
+    return;
+  }
+  $('#pools-box').replaceChildren(poolsGrid(r));
+  seeksTable(r.seeks);
 }
 
 function who(name, rating, bot) {

@@ -32,5 +32,6 @@ export function resultText(g) {
     ? t('web-result-won', { color: r.winner, black: r.black, white: r.white })
     : t('web-result-draw', { black: r.black, white: r.white });
   if (r.flagged) return t('web-result-time', { result: score, color: r.flagged });
-  return r.resigned ? t('web-result-resigned', { result: score, color: r.resigned }) : score;
+  if (r.resigned) return t(r.ending === 'left' ? 'web-result-left' : 'web-result-resigned', { result: score, color: r.resigned });
+  return score;
 }

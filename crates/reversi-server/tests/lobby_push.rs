@@ -1,0 +1,114 @@
+//! The lobby's websocket (`/api/lobby/ws`): a seek made by one visitor reaches another's open
+//! lobby at once, and the game it becomes reaches its owner's, without polling — on SQLite
+//! with one instance, and on PostgreSQL with the two visitors at two instances.
+
+use futures_util::StreamExt;
+use reversi_server::{app, serve, AppState};
+use serde_json::{json, Value};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+mod common;
+mod online_common;
+use online_common::{config, Client};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+async fn start(state: AppState) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(serve(listener, state, std::future::pending()));
+    addr.to_string()
+}
+
+/// The lobby socket of `client` (its cookies) at `addr`.
+async fn lobby_socket(addr: &str, client: &Client) -> Ws {
+    let mut req = format!("ws://{addr}/api/lobby/ws").into_client_request().unwrap();
+    let jar: Vec<String> = client.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    req.headers_mut()
+        .insert("cookie", jar.join("; ").parse().unwrap());
+    tokio_tungstenite::connect_async(req).await.unwrap().0
+}
+
+/// The next lobby message satisfying `want` (panics after 5 s: polling is not what brings it).
+async fn lobby_where(ws: &mut Ws, what: &str, want: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .unwrap_or_else(|_| panic!("no lobby with {what} pushed in time"))
+            .expect("socket open")
+            .expect("no socket error");
+        if let Message::Text(t) = msg {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            assert_eq!(v["type"], "lobby", "{v}");
+            if want(&v["lobby"]) {
+                return v["lobby"].clone();
+            }
+        }
+    }
+}
+
+async fn seeks_and_games_are_pushed(a: AppState, b: AppState) {
+    let (addr_a, addr_b) = (start(a.clone()).await, start(b.clone()).await);
+    let (app_a, app_b) = (app(a), app(b));
+    let mut ann = Client::new(&app_a);
+    let mut bob = Client::new(&app_b);
+    ann.signup("ann").await;
+    bob.signup("bob").await;
+    let mut bob_ws = lobby_socket(&addr_b, &bob).await;
+    let first = lobby_where(&mut bob_ws, "no seeks", |l| l["seeks"] == json!([])).await;
+    assert_eq!(first["pools"].as_array().unwrap().len(), 8);
+
+    // Ann seeks at A; Bob's lobby at B hears of it.
+    let r = ann
+        .post("/api/seeks", json!({ "control": "5+3", "rated": true }))
+        .await;
+    assert_eq!(r.status.as_u16(), 201, "{}", r.text);
+    let seek = r.json["id"].as_str().unwrap().to_string();
+    let mut ann_ws = lobby_socket(&addr_a, &ann).await;
+    lobby_where(&mut ann_ws, "Ann's own seek", |l| l["seeks"][0]["mine"] == true).await;
+    let seen = lobby_where(&mut bob_ws, "Ann's seek", |l| {
+        l["seeks"][0]["id"] == seek.as_str()
+    })
+    .await;
+    assert_eq!(seen["seeks"][0]["mine"], false);
+
+    // Bob waits in a pool: everyone's grid counts him.
+    let r = bob.post("/api/pools/3+2", json!({})).await;
+    assert_eq!(r.status.as_u16(), 201, "{}", r.text);
+    let pool_32 = |l: &Value| {
+        l["pools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["control"] == "3+2" && p["waiting"] == 1)
+    };
+    lobby_where(&mut ann_ws, "Bob in 3+2", pool_32).await;
+    lobby_where(&mut bob_ws, "waiting in 3+2", |l| l["waiting_in"] == "3+2").await;
+
+    // Bob accepts at B: Ann's lobby at A is told the game, and the seek leaves both.
+    let r = bob.post(&format!("/api/seeks/{seek}/accept"), json!({})).await;
+    assert_eq!(r.status.as_u16(), 201, "{}", r.text);
+    let game = r.json["game"]["id"].as_str().unwrap().to_string();
+    let mine = lobby_where(&mut ann_ws, "the game Ann's seek became", |l| {
+        l["started"].as_array().is_some_and(|s| !s.is_empty())
+    })
+    .await;
+    assert_eq!(mine["started"][0]["game"], game.as_str());
+    assert_eq!(mine["seeks"], json!([]));
+    lobby_where(&mut bob_ws, "the seek gone", |l| l["seeks"] == json!([])).await;
+}
+
+#[tokio::test]
+async fn the_lobby_is_pushed() {
+    let a = AppState::new(config(common::SQLITE)).await.unwrap();
+    seeks_and_games_are_pushed(a.clone(), a).await;
+    if let Some(url) = common::pg_url().await {
+        let a = AppState::new(config(&url)).await.unwrap();
+        let b = AppState::new(config(&url)).await.unwrap();
+        seeks_and_games_are_pushed(a, b).await;
+    }
+}
