@@ -131,3 +131,35 @@ fn eval_gives_every_move_a_value() {
     assert!(ok);
     assert!(out.contains("\"kind\": \"book\""), "{out}");
 }
+
+#[test]
+fn analyze_explains_moves_in_both_languages() {
+    // A game of Logistello's (line 5,000 of data/logistello/logbook.gam.gz).
+    let game = "d3c3c4e3d2b4f4c2c5e6a3c6b3d1b6b5c7a5a4a2d6e2f3g3f2e1h3f6f5e7c1b1f8e8d8a6f7g4d7g5h6h5h4b8c8g8f1g1g6g7h8h7a8g2a7b7h1h2a1b2";
+    let (ok, en, err) = reversi(&["analyze", game, "--level", "4", "--explain"]);
+    assert!(ok, "{err}");
+    assert!(en.contains("This move loses"), "{en}");
+    assert!(en.contains("This is the best move."), "{en}");
+    assert!(!en.contains("coach-") && !en.contains('{'), "{en}");
+    // Each mistake's first sentence names its loss and the best move of its line.
+    for (line, next) in en.lines().zip(en.lines().skip(1)) {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        if cols.len() >= 7 && cols[0].parse::<u32>().is_ok() && cols[6].starts_with('-') {
+            let loss = cols[6].trim_start_matches('-');
+            let discs = if loss == "1" {
+                "one disc".to_string()
+            } else {
+                format!("{loss} discs")
+            };
+            assert_eq!(
+                next.trim(),
+                format!("This move loses {discs} against the best move, {}.", cols[3]),
+                "{line}"
+            );
+        }
+    }
+    let (ok, ru, err) = reversi(&["analyze", game, "--level", "4", "--explain", "--lang", "ru"]);
+    assert!(ok, "{err}");
+    assert!(ru.contains("Этот ход теряет"), "{ru}");
+    assert!(!ru.contains("This move") && !ru.contains("coach-"), "{ru}");
+}

@@ -24,6 +24,10 @@ pub struct MoveAnalysis {
     pub loss: i32,
     /// Whether the scores are exact endgame results.
     pub exact: bool,
+    /// The engine's line from the best move (it first).
+    pub best_pv: Vec<Move>,
+    /// The engine's line from the move played (it first).
+    pub played_pv: Vec<Move>,
 }
 
 /// A player's totals.
@@ -62,8 +66,8 @@ pub fn analyze_game(
         }
         let best = engine.search_position(&pos, limits, stop, &mut |_| {});
         let best_move = best.best.unwrap_or(played);
-        let played_score = if best_move == played {
-            best.score
+        let (played_score, played_pv) = if best_move == played {
+            (best.score, best.pv.clone())
         } else {
             score_after(engine, &pos, played, limits, stop)
         };
@@ -76,6 +80,8 @@ pub fn analyze_game(
             played_score,
             loss: (best.score - played_score).max(0),
             exact: best.kind == SearchKind::Exact,
+            best_pv: best.pv,
+            played_pv,
         };
         on_move(&a);
         out.push(a);
@@ -83,8 +89,15 @@ pub fn analyze_game(
     out
 }
 
-/// The player's score after playing `mv` in `pos`, searched one ply shallower.
-fn score_after(engine: &Engine, pos: &AnyPosition, mv: Move, limits: &Limits, stop: &AtomicBool) -> i32 {
+/// The player's score after playing `mv` in `pos`, searched one ply shallower, and the line
+/// from `mv`.
+fn score_after(
+    engine: &Engine,
+    pos: &AnyPosition,
+    mv: Move,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> (i32, Vec<Move>) {
     let mut next = *pos;
     next.play(mv).expect("a recorded move is legal");
     let child_limits = Limits {
@@ -92,10 +105,11 @@ fn score_after(engine: &Engine, pos: &AnyPosition, mv: Move, limits: &Limits, st
         ..limits.clone()
     };
     let r: PositionResult = engine.search_position(&next, &child_limits, stop, &mut |_| {});
+    let line = std::iter::once(mv).chain(r.pv.iter().copied()).collect();
     if next.side_to_move() == pos.side_to_move() {
-        r.score // the opponent had to pass
+        (r.score, line) // the opponent had to pass
     } else {
-        -r.score
+        (-r.score, line)
     }
 }
 

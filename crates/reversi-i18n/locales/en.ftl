@@ -321,6 +321,7 @@ web-analyse = Analyse this game
 web-analysis-none-yet = Not analysed yet.
 web-analysis-queued = The analysis is queued…
 web-analysis-running = Analysing… { $done } of { $total } moves
+web-coach = Why
 web-analysis-done = Analysed by the engine (level { $level })
 web-analysis-failed = The analysis failed; ask for it again.
 web-chart-alt = Evaluation after each move, from Black's side
@@ -667,3 +668,76 @@ web-analysis-imported-game = Game { $n } ({ $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
 })
+
+## The coach (reversi_engine::coach): one sentence per computed fact
+coach-loss = This move loses { $discs ->
+    [one] one disc
+   *[other] { $discs } discs
+} against the best move, { $best }.
+coach-best = This is the best move.
+coach-as-good = As good as the engine's move, { $best }.
+coach-own-mobility = You then have { $after ->
+    [one] one move
+   *[other] { $after } moves
+}; after { $best } you would have { $best_after }.
+coach-line = The line the engine expects: { $line }.
+coach-takes-corner = It takes the corner { $corner }: a disc in a corner can never be flipped.
+coach-misses-corner = The best move takes the corner { $corner }.
+coach-gives-corner = { $color ->
+    [black] Black
+   *[white] White
+} takes { $corner } { $moves ->
+    [one] at once
+   *[other] in { $moves } moves
+}: { $line }.
+coach-opens-corner = It opens the corner { $corner } to { $color ->
+    [black] Black
+   *[white] White
+}.
+coach-x-square = { $square } is an X-square: next to the empty corner { $corner }, it can give that corner away.
+coach-c-square = { $square } is a C-square next to the empty corner { $corner }: risky while the corner is empty.
+coach-mobility = { $color ->
+    [black] Black
+   *[white] White
+} then has { $after ->
+    [one] one move
+   *[other] { $after } moves
+}; after { $best } { $best_after ->
+    [0] they would have to pass
+    [one] only one
+   *[other] only { $best_after }
+}.
+coach-restricts = It cuts { $color ->
+    [black] Black's
+   *[white] White's
+} moves from { $before } to { $after }.
+coach-pass = { $color ->
+    [black] Black has
+   *[white] White has
+} no move after it and must pass.
+coach-wipeout = It leaves { $color ->
+    [black] Black
+   *[white] White
+} without a single disc.
+coach-frontier = It leaves you { $discs ->
+    [one] one frontier disc
+   *[other] { $discs } frontier discs
+} (next to empty squares: moves for the opponent); { $best } leaves { $best_discs }.
+coach-stable = It makes { $discs ->
+    [one] one disc
+   *[other] { $discs } discs
+} stable: they can never be flipped.
+coach-best-stable = { $best } would make { $discs ->
+    [one] one disc
+   *[other] { $discs } discs
+} stable.
+coach-parity = It is played in an odd region of { $size ->
+    [one] one empty square
+   *[other] { $size } empty squares
+}: the region is left even, and you can keep its last move.
+coach-breaks-parity = It plays into an even region of { $size } empty squares: left odd, its last move may go to the opponent.
+coach-wall = It builds a wall of { $discs } discs from { $from } to { $to }, facing empty squares: moves for the opponent all along it.
+coach-quiet = A quiet move: it flips only { $flips ->
+    [one] one disc
+   *[other] { $flips } discs
+} and adds no frontier disc.

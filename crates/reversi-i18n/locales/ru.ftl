@@ -329,6 +329,7 @@ web-analysis-running = Идёт анализ… { $done } из { $total } { $tot
     [one] хода
    *[other] ходов
 }
+web-coach = Почему
 web-analysis-done = Проанализировано движком (уровень { $level })
 web-analysis-failed = Анализ не удался; запросите его ещё раз.
 web-chart-alt = Оценка после каждого хода, за чёрных
@@ -682,3 +683,88 @@ web-analysis-imported-game = Партия { $n } ({ $moves ->
     [few] { $moves } хода
    *[many] { $moves } ходов
 })
+
+## Тренер (reversi_engine::coach): по предложению на каждый вычисленный факт
+coach-loss = Этот ход теряет { $discs } { $discs ->
+    [one] фишку
+    [few] фишки
+   *[many] фишек
+} по сравнению с лучшим ходом { $best }.
+coach-best = Это лучший ход.
+coach-as-good = Не хуже хода движка { $best }.
+coach-own-mobility = После него у вас { $after } { $after ->
+    [one] ход
+    [few] хода
+   *[many] ходов
+}; после { $best } было бы { $best_after }.
+coach-line = Продолжение, которого ждёт движок: { $line }.
+coach-takes-corner = Ход занимает угол { $corner }: фишку в углу перевернуть нельзя.
+coach-misses-corner = Лучший ход занимает угол { $corner }.
+coach-gives-corner = { $color ->
+    [black] Чёрные
+   *[white] Белые
+} забирают угол { $corner } { $moves ->
+    [one] сразу
+    [few] через { $moves } хода
+   *[many] через { $moves } ходов
+}: { $line }.
+coach-opens-corner = Ход открывает { $color ->
+    [black] чёрным
+   *[white] белым
+} угол { $corner }.
+coach-x-square = { $square } — X-поле: рядом с пустым углом { $corner } оно может отдать этот угол.
+coach-c-square = { $square } — C-поле рядом с пустым углом { $corner }: опасно, пока угол пуст.
+coach-mobility = После него у { $color ->
+    [black] чёрных
+   *[white] белых
+} { $after } { $after ->
+    [one] ход
+    [few] хода
+   *[many] ходов
+}; после { $best } { $best_after ->
+    [0] им пришлось бы пропустить ход
+    [one] был бы { $best_after } ход
+    [few] было бы { $best_after } хода
+   *[many] было бы { $best_after } ходов
+}.
+coach-restricts = Ход сокращает число ходов { $color ->
+    [black] чёрных
+   *[white] белых
+} с { $before } до { $after }.
+coach-pass = После него у { $color ->
+    [black] чёрных
+   *[white] белых
+} нет ходов: они пропускают ход.
+coach-wipeout = После него у { $color ->
+    [black] чёрных
+   *[white] белых
+} не остаётся ни одной фишки.
+coach-frontier = После него у вас { $discs } { $discs ->
+    [one] граничная фишка
+    [few] граничные фишки
+   *[many] граничных фишек
+} (рядом с пустыми полями — это ходы для соперника); после { $best } — { $best_discs }.
+coach-stable = Ход делает { $discs ->
+    [one] { $discs } фишку стабильной
+    [few] { $discs } фишки стабильными
+   *[many] { $discs } фишек стабильными
+}: их уже не перевернуть.
+coach-best-stable = { $best } сделал бы стабильными { $discs } { $discs ->
+    [one] фишку
+    [few] фишки
+   *[many] фишек
+}.
+coach-parity = Ход сделан в нечётной области из { $size } { $size ->
+    [one] пустого поля
+   *[other] пустых полей
+}: она становится чётной, и последний ход в ней можно оставить за собой.
+coach-breaks-parity = Ход сделан в чётную область из { $size } пустых полей: она становится нечётной, и последний ход в ней может достаться сопернику.
+coach-wall = Ход строит стену из { $discs } { $discs ->
+    [one] фишки
+   *[other] фишек
+} от { $from } до { $to } вдоль пустых полей: по всей её длине у соперника есть ходы.
+coach-quiet = Тихий ход: он переворачивает всего { $flips } { $flips ->
+    [one] фишку
+    [few] фишки
+   *[many] фишек
+} и не добавляет граничных фишек.

@@ -90,6 +90,29 @@ pub struct Mistake {
     pub loss: i32,
 }
 
+/// The coach's facts as clients render them: `{"id": "coach-…", "args": {…}}` each (a Fluent
+/// message of the locale files and its arguments).
+pub(crate) fn facts_json(e: &reversi_engine::coach::Explanation) -> Vec<serde_json::Value> {
+    use reversi_engine::coach::Arg;
+    e.facts
+        .iter()
+        .map(|f| {
+            let (id, args) = f.message();
+            let args: serde_json::Map<String, serde_json::Value> = args
+                .into_iter()
+                .map(|(k, v)| {
+                    let v = match v {
+                        Arg::Num(n) => serde_json::Value::from(n),
+                        Arg::Text(t) => serde_json::Value::from(t),
+                    };
+                    (k.to_string(), v)
+                })
+                .collect();
+            serde_json::json!({ "id": id, "args": args })
+        })
+        .collect()
+}
+
 /// The stored rows as the engine's values (for its summaries).
 fn engine_moves(rows: &[AnalysedMove]) -> Vec<MoveAnalysis> {
     let mv = |s: &str| reversi_core::notation::parse_move(s).unwrap_or(Move::Pass);
@@ -107,6 +130,8 @@ fn engine_moves(rows: &[AnalysedMove]) -> Vec<MoveAnalysis> {
             played_score: r.played_score as i32,
             loss: r.loss as i32,
             exact: r.exact,
+            best_pv: Vec::new(),
+            played_pv: Vec::new(),
         })
         .collect()
 }
@@ -329,6 +354,14 @@ async fn job(state: &Weak<Inner>, db: &Db, id: &str, level: u32, owner: &str) ->
             best_score: a.best_score as i64,
             loss: a.loss as i64,
             exact: a.exact,
+            facts: facts_json(&reversi_engine::coach::explain(
+                &pos,
+                a.played,
+                &a.played_pv,
+                a.best,
+                &a.best_pv,
+                a.loss,
+            )),
         };
         if !db.store_analysed_move(id, owner, &row).await.map_err(Stop::Db)? {
             return Ok(false);

@@ -7,7 +7,9 @@
 //! Client messages: `{"type":"position","id":7,"variant":"othello","moves":"f5d6"}` (or
 //! `"board":"<squares> X"` instead of `moves`), `{"type":"stop"}`, `{"type":"ping"}`. Server
 //! messages: `{"type":"values","id":7,"depth":5,"done":false,"opening":…,"moves":[{"move":"c3",
-//! "score":-1,"kind":"book"|"exact"|"wld"|"estimate","depth":…,"pv":[…],"opening":…}]}`,
+//! "score":-1,"kind":"book"|"exact"|"wld"|"estimate","depth":…,"pv":[…],"opening":…,
+//! "facts":[{"id":"coach-…","args":{…}}…]}]}` (`facts`: the coach's sentences about the move
+//! against the best one, `reversi_engine::coach`),
 //! `{"type":"error",…}` and `{"type":"pong"}`.
 
 use crate::error::{Error, Result};
@@ -204,11 +206,31 @@ impl Openings {
 }
 
 /// A `values` message: every move with its value, and the opening each move leads to.
-fn values_message(id: u64, openings: &Openings, values: &[MoveValue], depth: u32, done: bool) -> Message {
+fn values_message(
+    id: u64,
+    pos: &AnyPosition,
+    openings: &Openings,
+    values: &[MoveValue],
+    depth: u32,
+    done: bool,
+) -> Message {
+    // Best first: the coach compares each move with the first.
+    let best = values.iter().max_by_key(|v| v.score);
     let moves: Vec<serde_json::Value> = values
         .iter()
         .map(|v| {
+            let facts = best.map_or_else(Vec::new, |b| {
+                crate::analysis::facts_json(&reversi_engine::coach::explain(
+                    pos,
+                    v.mv,
+                    &v.pv,
+                    b.mv,
+                    &b.pv,
+                    (b.score - v.score).max(0),
+                ))
+            });
             serde_json::json!({
+                "facts": facts,
                 "move": v.mv.to_string(),
                 "score": v.score,
                 "kind": v.kind.name(),
@@ -249,6 +271,7 @@ async fn run_evaluation(
     let _ = tx
         .send(values_message(
             id,
+            game.position(),
             &openings,
             &e.values(),
             e.depth(),
@@ -276,7 +299,14 @@ async fn run_evaluation(
         let done = e.finished(max_depth) || Instant::now() >= deadline;
         if (changed || done)
             && tx
-                .send(values_message(id, &openings, &e.values(), e.depth(), done))
+                .send(values_message(
+                    id,
+                    game.position(),
+                    &openings,
+                    &e.values(),
+                    e.depth(),
+                    done,
+                ))
                 .await
                 .is_err()
         {

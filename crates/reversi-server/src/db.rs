@@ -29,6 +29,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (4, include_str!("../migrations/0004_accounts_clocks_lobby.sql")),
     (5, include_str!("../migrations/0005_tournaments.sql")),
     (6, include_str!("../migrations/0006_presence.sql")),
+    (7, include_str!("../migrations/0007_coach.sql")),
 ];
 
 /// The PostgreSQL schema (the same tables; integers are `BIGINT` throughout).
@@ -45,6 +46,7 @@ const PG_MIGRATIONS: &[(i64, &str)] = &[
     ),
     (5, include_str!("../migrations/postgres/0005_tournaments.sql")),
     (6, include_str!("../migrations/postgres/0006_presence.sql")),
+    (7, include_str!("../migrations/postgres/0007_coach.sql")),
 ];
 
 /// The channel of the change notifications on PostgreSQL.
@@ -1042,7 +1044,7 @@ impl Db {
                 return Ok(None);
             };
             let rows = sqlx::query(
-                "SELECT ply, player, played, best, played_score, best_score, loss, exact \
+                "SELECT ply, player, played, best, played_score, best_score, loss, exact, facts \
                  FROM analysis_moves WHERE game_id = $1 ORDER BY ply",
             )
             .bind(id)
@@ -1060,6 +1062,10 @@ impl Db {
                         best_score: r.try_get("best_score")?,
                         loss: r.try_get("loss")?,
                         exact: r.try_get::<i64, _>("exact")? != 0,
+                        facts: r
+                            .try_get::<Option<String>, _>("facts")?
+                            .and_then(|f| serde_json::from_str(&f).ok())
+                            .unwrap_or_default(),
                     })
                 })
                 .collect::<Result<Vec<_>>>()?;
@@ -1138,7 +1144,7 @@ impl Db {
                 .await?;
             sqlx::query(
                 "INSERT INTO analysis_moves (game_id, ply, player, played, best, played_score, best_score, \
-                 loss, exact) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                 loss, exact, facts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             )
             .bind(id)
             .bind(m.ply)
@@ -1149,6 +1155,7 @@ impl Db {
             .bind(m.best_score)
             .bind(m.loss)
             .bind(m.exact as i64)
+            .bind(serde_json::Value::Array(m.facts.clone()).to_string())
             .execute(&mut *tx)
             .await?;
             tx.commit().await?;
@@ -1230,6 +1237,10 @@ pub struct AnalysedMove {
     pub loss: i64,
     /// Whether both scores are exact endgame results.
     pub exact: bool,
+    /// The coach's sentences about the move, each `{"id": "coach-…", "args": {…}}` (Fluent
+    /// message and arguments; see `reversi_engine::coach`). Empty for analyses made before
+    /// the coach.
+    pub facts: Vec<serde_json::Value>,
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
     ("js/app.js", include_str!("../static/js/app.js"), JS),
     ("js/account.js", include_str!("../static/js/account.js"), JS),
     ("js/clock.js", include_str!("../static/js/clock.js"), JS),
+    ("js/coach.js", include_str!("../static/js/coach.js"), JS),
     ("js/api.js", include_str!("../static/js/api.js"), JS),
     ("js/board.js", include_str!("../static/js/board.js"), JS),
     ("js/dom.js", include_str!("../static/js/dom.js"), JS),

@@ -84,6 +84,26 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
             });
             assert!(d.url().contains("ply=20"), "{}", d.url());
             d.wait("values on every legal move", 60, all_valued);
+            // The coach's sentences ride on every move of the table (shown on hover).
+            let why = d.script(
+                "return [...document.querySelectorAll('#analysis-moves tbody tr')].map(r => r.dataset.why || '');",
+            );
+            let why: Vec<String> = why
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|w| w.as_str().unwrap_or("").to_string())
+                .collect();
+            assert!(
+                why.iter().all(|w| !w.is_empty() && !w.contains("coach-")),
+                "{why:?}"
+            );
+            let praise = if lang == "ru" {
+                "Это лучший ход."
+            } else {
+                "This is the best move."
+            };
+            assert!(why[0].starts_with(praise), "{why:?}");
             let title = d.text_of("h1");
             assert_eq!(
                 title,

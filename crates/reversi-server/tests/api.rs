@@ -634,11 +634,24 @@ fn check_analysis(a: &Value, game: &Value, replay: &Value) {
             e["loss"].as_i64().unwrap(),
         );
         assert!(l >= 0 && l == b - p, "{e}");
+        // The coach's first sentence is the loss (with the best move) or the praise.
+        let first = &e["facts"][0];
         if l == 0 {
             assert!(b == p, "{e}");
+            assert!(
+                ["coach-best", "coach-as-good"].contains(&first["id"].as_str().unwrap()),
+                "{e}"
+            );
         } else {
             assert_ne!(e["best"], e["played"], "{e}");
+            assert_eq!(first["id"], "coach-loss", "{e}");
+            assert_eq!(
+                (&first["args"]["discs"], &first["args"]["best"]),
+                (&e["loss"], &e["best"]),
+                "{e}"
+            );
         }
+        assert!(e["facts"].as_array().unwrap().len() <= 4, "{e}");
         loss[(e["player"] == "white") as usize] += l;
     }
     // After the last move the game is over: its score is the final margin, exactly.

@@ -142,6 +142,16 @@ fn play_the_computer_then_review_in_both_languages() {
     assert!(d.text_of("#analysis-status").starts_with("Проанализировано"));
     assert_eq!(d.find_all("#totals tbody tr").len(), 2);
     assert!(d.text_of("#chart").contains("Оценка после каждого хода"));
+    // The coach explains the first mistake, in Russian.
+    d.script("document.querySelector('#replay-list button.mistake').click();");
+    assert!(
+        d.text_of("#verdict").contains("Потеряно"),
+        "{}",
+        d.text_of("#verdict")
+    );
+    let why = d.text_of("#coach");
+    assert!(!why.is_empty() && !why.contains("coach-"), "{why}");
+    d.screenshot(screenshot_dir().as_deref(), "replay-coach-ru-desktop.png");
 
     // The rules of a variant, both languages.
     d.open("/rules/eight-stars");

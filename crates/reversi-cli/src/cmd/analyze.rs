@@ -5,7 +5,8 @@ use crate::out::outln;
 use anyhow::{Context, Result};
 use reversi_core::format::ggf::parse_ggf;
 use reversi_core::{Color, Game, Rules, Variant};
-use reversi_engine::analyze::{analyze_game, summarize};
+use reversi_engine::analyze::{analyze_game, summarize, MoveAnalysis};
+use reversi_engine::coach::{explain, Arg, Fact};
 use std::sync::atomic::AtomicBool;
 
 /// Arguments of `reversi analyze`.
@@ -25,9 +26,13 @@ pub struct Args {
     /// file: .svg, .png or .pdf.
     #[arg(long, value_name = "FILE")]
     chart: Option<std::path::PathBuf>,
-    /// Language of the chart's words: en or ru.
+    /// Language of the chart's words and the explanations: en or ru.
     #[arg(long, default_value = "en")]
     lang: reversi_render::Lang,
+    /// Under each move, say why it is good or bad: the loss, then the facts that explain it
+    /// (corners, X- and C-squares, mobility, frontier, stable discs, parity, walls).
+    #[arg(long)]
+    explain: bool,
     #[command(flatten)]
     engine: EngineArgs,
 }
@@ -70,12 +75,38 @@ fn load(a: &Args) -> Result<Game> {
     Game::from_transcript(Rules::new(a.variant, 0), text.trim()).context("cannot replay the transcript")
 }
 
+/// The sentence of one of the coach's facts in `lang`.
+pub fn sentence(fact: &Fact, lang: reversi_i18n::Lang) -> String {
+    let (id, args) = fact.message();
+    let mut fluent = reversi_i18n::Args::new();
+    for (name, value) in args {
+        match value {
+            Arg::Num(n) => fluent.set(name, n),
+            Arg::Text(t) => fluent.set(name, t),
+        }
+    }
+    reversi_i18n::format(lang, id, Some(&fluent))
+}
+
+/// The coach's sentences about move `m` of `game`.
+fn explanation(game: &Game, m: &MoveAnalysis, lang: reversi_i18n::Lang) -> Vec<String> {
+    let Some(pos) = game.position_at(m.ply - 1) else {
+        return Vec::new();
+    };
+    explain(pos, m.played, &m.played_pv, m.best, &m.best_pv, m.loss)
+        .facts
+        .iter()
+        .map(|f| sentence(f, lang))
+        .collect()
+}
+
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
     let game = load(&a)?;
     let engine = a.engine.engine()?;
     let limits = a.engine.limits(0);
     let stop = AtomicBool::new(false);
+    let lang = reversi_i18n::Lang::from_locale(a.lang.code());
     if let Some((ply, o)) = reversi_core::openings::of_game(&game, None) {
         outln!(
             "opening: {} ({}, through ply {ply})",
@@ -101,6 +132,11 @@ pub fn run(a: Args) -> Result<()> {
             },
             if m.exact { "  exact" } else { "" }
         ));
+        if a.explain {
+            for sentence in explanation(&game, m, lang) {
+                printed.line(format_args!("       {sentence}"));
+            }
+        }
     });
     printed.finish()?;
     outln!()?;
@@ -139,4 +175,144 @@ pub fn run(a: Args) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi_core::{Move, Square};
+
+    fn every_fact() -> Vec<Fact> {
+        let s = |t: &str| Square::parse(t).unwrap();
+        let line = vec![Move::Play(s("b2")), Move::Pass, Move::Play(s("a1"))];
+        vec![
+            Fact::Loss {
+                discs: 21,
+                best: s("c5"),
+            },
+            Fact::Best,
+            Fact::AsGood { best: s("c5") },
+            Fact::TakesCorner { corner: s("h8") },
+            Fact::MissesCorner { corner: s("h8") },
+            Fact::GivesCorner {
+                color: Color::White,
+                corner: s("a1"),
+                moves: 2,
+                line: line.clone(),
+            },
+            Fact::OpensCorner {
+                color: Color::Black,
+                corner: s("a8"),
+            },
+            Fact::XSquare {
+                square: s("b2"),
+                corner: s("a1"),
+            },
+            Fact::CSquare {
+                square: s("b1"),
+                corner: s("a1"),
+            },
+            Fact::Mobility {
+                color: Color::White,
+                after: 5,
+                best: s("c5"),
+                best_after: 0,
+            },
+            Fact::OwnMobility {
+                after: 1,
+                best: s("c5"),
+                best_after: 4,
+            },
+            Fact::Line { line },
+            Fact::Restricts {
+                color: Color::Black,
+                before: 9,
+                after: 2,
+            },
+            Fact::Pass { color: Color::White },
+            Fact::Wipeout { color: Color::Black },
+            Fact::Frontier {
+                discs: 7,
+                best: s("c5"),
+                best_discs: 3,
+            },
+            Fact::Stable { discs: 1 },
+            Fact::BestStable {
+                best: s("c5"),
+                discs: 22,
+            },
+            Fact::Parity { size: 3 },
+            Fact::BreaksParity { size: 4 },
+            Fact::Wall {
+                discs: 6,
+                from: s("c3"),
+                to: s("c8"),
+            },
+            Fact::Quiet { flips: 1 },
+        ]
+    }
+
+    #[test]
+    fn every_fact_has_its_sentence_in_both_languages() {
+        for lang in [reversi_i18n::Lang::En, reversi_i18n::Lang::Ru] {
+            for f in every_fact() {
+                let (id, args) = f.message();
+                let text = sentence(&f, lang);
+                assert!(reversi_i18n::has(lang, id), "{lang:?}: no message {id}");
+                assert!(
+                    !text.contains('{') && !text.contains("coach-"),
+                    "{lang:?} {id}: {text}"
+                );
+                // Every argument's value is said.
+                for (_, a) in args {
+                    if let Arg::Text(t) = a {
+                        if t != "black" && t != "white" {
+                            assert!(text.contains(&t), "{lang:?} {id}: {t} missing from {text}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn russian_plurals_follow_the_number() {
+        let ru = reversi_i18n::Lang::Ru;
+        let loss = |n| {
+            sentence(
+                &Fact::Loss {
+                    discs: n,
+                    best: Square::parse("c5").unwrap(),
+                },
+                ru,
+            )
+        };
+        assert!(loss(1).contains("1 фишку "), "{}", loss(1));
+        assert!(loss(3).contains("3 фишки "), "{}", loss(3));
+        assert!(loss(5).contains("5 фишек "), "{}", loss(5));
+        assert!(loss(21).contains("21 фишку "), "{}", loss(21));
+        let gives = |n| {
+            sentence(
+                &Fact::GivesCorner {
+                    color: Color::White,
+                    corner: Square::parse("h1").unwrap(),
+                    moves: n,
+                    line: vec![],
+                },
+                ru,
+            )
+        };
+        assert!(gives(1).contains("сразу"), "{}", gives(1));
+        assert!(gives(2).contains("через 2 хода"), "{}", gives(2));
+        let en = sentence(
+            &Fact::GivesCorner {
+                color: Color::White,
+                corner: Square::parse("h1").unwrap(),
+                moves: 2,
+                line: vec![],
+            },
+            reversi_i18n::Lang::En,
+        );
+        assert!(en.starts_with("White takes h1 in 2 moves"), "{en}");
+    }
 }

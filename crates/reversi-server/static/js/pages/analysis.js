@@ -6,6 +6,7 @@ import { api } from '../api.js';
 import { $, el, button, go, link, hasKeyboard } from '../dom.js';
 import { t, colorName, variantName } from '../i18n.js';
 import { openingName } from '../opening.js';
+import { coachText } from '../coach.js';
 
 let A = null;
 
@@ -265,7 +266,7 @@ function render() {
     hints[m.move] = m.score;
     kinds[m.move] = m.kind;
     const name = openingName(m.opening);
-    titles[m.move] = [name, `${m.move} ${sign(m.score)} (${kindText(m)})`, m.pv.join(' ')].filter(Boolean).join('\n');
+    titles[m.move] = [name, `${m.move} ${sign(m.score)} (${kindText(m)})`, m.pv.join(' '), ...coachText(m.facts || [])].filter(Boolean).join('\n');
   }
   wrap.replaceChildren(drawBoard(p, { legal: p.legal_moves, playable: true, hints, hintKinds: kinds, titles, onMove: play, label: t('web-board') }));
   const status = p.to_move
@@ -297,7 +298,8 @@ function renderMoves() {
   const a = A, body = el('tbody');
   for (const m of a.values) {
     const name = openingName(m.opening);
-    body.append(el('tr', { class: 'kind-' + m.kind, title: m.pv.join(' ') },
+    const why = coachText(m.facts || []);
+    body.append(el('tr', { class: 'kind-' + m.kind, title: [m.pv.join(' '), ...why].join('\n'), 'data-why': why.join(' ') },
       el('td', {}, m.move === 'pass' ? el('span', {}, t('web-pass')) : button(m.move, { class: 'linkish', 'data-move': m.move, onclick: () => (m.move === 'pass' ? null : play(m.move)) })),
       el('td', { class: 'num' }, sign(m.score)),
       el('td', {}, el('span', { class: 'kind-badge ' + m.kind }, kindText(m))),

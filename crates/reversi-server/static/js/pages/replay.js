@@ -7,6 +7,7 @@ import { t, colorName, variantName, lang } from '../i18n.js';
 import { playerName, resultText } from './summary.js';
 import { openingAt } from '../opening.js';
 import { analysisUrl } from './analysis.js';
+import { coachText } from '../coach.js';
 
 let R = null;
 
@@ -40,6 +41,7 @@ export async function replayPage(app, id) {
         el('div', { class: 'counts', id: 'replay-counts' }),
         el('div', { class: 'opening', id: 'replay-opening' }),
         el('p', { class: 'verdict', id: 'verdict' }),
+        el('ul', { class: 'coach', id: 'coach', 'aria-label': t('web-coach') }),
         el('div', { class: 'moves', id: 'replay-moves' }),
         hasKeyboard() ? el('p', { class: 'meta' }, t('web-keys-replay')) : null,
         el('div', { class: 'buttons' }, link('/game/' + id, t('web-back-to-game'), { class: 'button' }),
@@ -71,7 +73,10 @@ function renderMoveList() {
       if (m === undefined) { tr.append(el('td', {})); continue; }
       const v = verdictAt(k + 1);
       const b = el('button', { type: 'button', class: 'mv' + (m === 'pass' ? ' pass' : ''), 'data-ply': k + 1, onclick: () => step(k + 1) }, m === 'pass' ? t('web-pass') : m);
-      if (v && v.loss > 0) { b.classList.add('mistake'); b.append(el('span', { class: 'loss' }, '−' + v.loss)); }
+      if (v && v.loss > 0) {
+        b.classList.add('mistake'); b.append(el('span', { class: 'loss' }, '−' + v.loss));
+        if (v.facts && v.facts.length) b.title = coachText(v.facts).join(' ');
+      }
       tr.append(el('td', {}, b));
     }
     body.append(tr);
@@ -101,6 +106,8 @@ function renderReplay() {
   $('#verdict').textContent = !v ? '' : v.loss > 0
     ? t('web-verdict-loss', { move: v.played, color: v.player, score: sign(v.played_score), best: v.best, bestScore: sign(v.best_score), n: v.loss })
     : t('web-verdict-best', { move: v.played, color: v.player, score: sign(v.played_score) });
+  // The coach: why, fact by fact (the first, the loss or "the best move", the verdict says).
+  $('#coach').replaceChildren(...(v && v.facts ? coachText(v.facts.slice(1)) : []).map(s => el('li', {}, s)));
   moveChartCursor();
 }
 
