@@ -321,6 +321,33 @@ web-analyse = Analyse this game
 web-analysis-none-yet = Not analysed yet.
 web-analysis-queued = The analysis is queued…
 web-analysis-running = Analysing… { $done } of { $total } moves
+web-analysis-tab-engine = Engine
+web-analysis-tab-db = Database
+web-explorer-open = Database
+web-explorer-standard-only = The database holds standard Othello games from the start position.
+web-explorer-player = Player
+web-explorer-tournament = Tournament
+web-explorer-from = From year
+web-explorer-to = To year
+web-explorer-source = Source
+web-explorer-source-all = All sources
+web-explorer-source-wthor = WTHOR
+web-explorer-source-ggf = GGF files
+web-explorer-source-site = This site
+web-explorer-total = { $n ->
+    [one] One game reached this position.
+   *[other] { $n } games reached this position.
+}
+web-explorer-none = No game of the database reached this position.
+web-explorer-move = Move
+web-explorer-count = Games
+web-explorer-share = Share
+web-explorer-results = Black wins · draws · losses
+web-explorer-wdl = Black won { $w }, drew { $d }, lost { $l }
+web-explorer-mean = Mean
+web-explorer-players = Played by
+web-explorer-games = Games
+web-explorer-more = More games
 web-coach = Why
 web-analysis-done = Analysed by the engine (level { $level })
 web-analysis-failed = The analysis failed; ask for it again.

@@ -329,6 +329,33 @@ web-analysis-running = Идёт анализ… { $done } из { $total } { $tot
     [one] хода
    *[other] ходов
 }
+web-analysis-tab-engine = Движок
+web-analysis-tab-db = База партий
+web-explorer-open = База партий
+web-explorer-standard-only = В базе — партии обычного Отелло с начальной позиции.
+web-explorer-player = Игрок
+web-explorer-tournament = Турнир
+web-explorer-from = С года
+web-explorer-to = По год
+web-explorer-source = Источник
+web-explorer-source-all = Все источники
+web-explorer-source-wthor = WTHOR
+web-explorer-source-ggf = Файлы GGF
+web-explorer-source-site = Этот сайт
+web-explorer-total = { $n ->
+    [one] Эта позиция встретилась в { $n } партии.
+   *[other] Эта позиция встретилась в { $n } партиях.
+}
+web-explorer-none = Ни в одной партии базы этой позиции не было.
+web-explorer-move = Ход
+web-explorer-count = Партий
+web-explorer-share = Доля
+web-explorer-results = Победы чёрных · ничьи · поражения
+web-explorer-wdl = Чёрные выиграли { $w }, ничьих { $d }, проиграли { $l }
+web-explorer-mean = Среднее
+web-explorer-players = Играли
+web-explorer-games = Партии
+web-explorer-more = Ещё партии
 web-coach = Почему
 web-analysis-done = Проанализировано движком (уровень { $level })
 web-analysis-failed = Анализ не удался; запросите его ещё раз.

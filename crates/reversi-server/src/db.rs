@@ -30,6 +30,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (5, include_str!("../migrations/0005_tournaments.sql")),
     (6, include_str!("../migrations/0006_presence.sql")),
     (7, include_str!("../migrations/0007_coach.sql")),
+    (8, include_str!("../migrations/0008_explorer.sql")),
 ];
 
 /// The PostgreSQL schema (the same tables; integers are `BIGINT` throughout).
@@ -47,6 +48,7 @@ const PG_MIGRATIONS: &[(i64, &str)] = &[
     (5, include_str!("../migrations/postgres/0005_tournaments.sql")),
     (6, include_str!("../migrations/postgres/0006_presence.sql")),
     (7, include_str!("../migrations/postgres/0007_coach.sql")),
+    (8, include_str!("../migrations/postgres/0008_explorer.sql")),
 ];
 
 /// The channel of the change notifications on PostgreSQL.
@@ -352,6 +354,7 @@ mod accounts;
 pub mod backup;
 mod chat;
 mod clocks;
+pub mod explorer;
 mod lobby;
 mod presence;
 mod profile;

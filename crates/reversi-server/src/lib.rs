@@ -24,6 +24,7 @@ pub mod chat;
 pub mod clocks;
 pub mod db;
 pub mod error;
+pub mod explorer;
 pub mod game;
 pub mod health;
 pub mod import;
@@ -85,6 +86,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/account/chat", post(accounts::chat_setting))
         .route("/api/account/bot", post(accounts::make_bot))
         .route("/api/account/delete", post(accounts::delete))
+        .route("/api/explorer", get(explorer::handler))
+        .route("/api/explorer/players", get(explorer::players))
+        .route("/api/explorer/games/{id}", get(explorer::game))
         .route("/api/lobby", get(lobby::lobby))
         .route("/api/lobby/ws", get(lobby_ws::handler))
         .route("/api/seeks", post(lobby::create))

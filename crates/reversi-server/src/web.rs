@@ -40,6 +40,11 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
     ),
     ("js/pages/game.js", include_str!("../static/js/pages/game.js"), JS),
     (
+        "js/pages/explorer.js",
+        include_str!("../static/js/pages/explorer.js"),
+        JS,
+    ),
+    (
         "js/pages/analysis.js",
         include_str!("../static/js/pages/analysis.js"),
         JS,

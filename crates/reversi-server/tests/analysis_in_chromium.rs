@@ -226,3 +226,56 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
         }
     }
 }
+
+#[test]
+fn the_database_tab_shows_the_games_of_a_position() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    // Two years of WTHOR (1980 and 1981), their names read from WTHOR.JOU and WTHOR.TRN.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/wthor");
+    let db = bench.state.db().clone();
+    let mut imported = 0;
+    for year in [1980, 1981] {
+        let file = reversi_server::explorer::read_wthor(&dir.join(format!("WTH_{year}.wtb"))).unwrap();
+        imported += bench
+            .runtime
+            .block_on(reversi_server::explorer::store(&db, &file, &mut |_| {}))
+            .unwrap();
+    }
+    assert!(imported > 100, "{imported}");
+    let shots = screenshot_dir();
+    for (window, wname, lang) in [(DESKTOP, "desktop", "en"), (PHONE, "phone", "ru")] {
+        let d = bench.browser(window, lang);
+        d.open("/analysis?moves=f5d6&tab=db");
+        d.wait("the database's moves", 30, |d| {
+            !d.find_all("#ex-moves tbody tr").is_empty()
+        });
+        let total = text(&d, "#ex-total");
+        assert!(total.chars().any(|c| c.is_ascii_digit()), "{total}");
+        let first = d
+            .script("return document.querySelector('#ex-moves tbody tr').dataset.move")
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            !d.find_all("#ex-games li").is_empty(),
+            "the games that reached it are listed"
+        );
+        assert!(!d.scrolls_sideways(), "the database tab scrolls sideways");
+        d.screenshot(shots.as_deref(), &format!("explorer-{lang}-{wname}.png"));
+        // A click on the most played move plays it: the board and the tab move on.
+        d.script(&format!(
+            "document.querySelector(\"#ex-moves tr[data-move='{first}'] button\").click();"
+        ));
+        d.wait("the position after it", 30, |d| {
+            d.url().contains(&format!("moves=f5d6{first}")) && !d.find_all("#ex-moves tbody tr").is_empty()
+        });
+        // A player filter narrows the count.
+        d.script("const p = document.querySelector('#ex-player'); p.value = 'nobody such'; p.dispatchEvent(new Event('change'));");
+        d.wait("no game for nobody", 20, |d| {
+            d.find_all("#ex-moves tbody tr").is_empty()
+        });
+    }
+}

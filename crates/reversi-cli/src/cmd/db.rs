@@ -1,5 +1,6 @@
 //! `reversi db`: back up and restore the web app's SQLite database (PostgreSQL: `pg_dump`
-//! and `pg_restore`, docs/hosting.md).
+//! and `pg_restore`, docs/hosting.md); import games into its explorer and read a position's
+//! statistics.
 
 use crate::out::outln;
 use anyhow::{Context, Result};
@@ -35,6 +36,246 @@ enum Action {
         #[arg(long, default_value = "sqlite://reversi.db")]
         database: String,
     },
+    /// Load games into the game database explorer: WTHOR `.wtb` files (the names from
+    /// WTHOR.JOU and WTHOR.TRN beside them), GGF files, folders of them, and with `--site` the
+    /// site's own finished games. Games already there are skipped.
+    Import {
+        /// Files or folders.
+        files: Vec<PathBuf>,
+        /// Also the site's finished standard games.
+        #[arg(long)]
+        site: bool,
+        /// The database, as `reversi serve --database` names it.
+        #[arg(long, default_value = "sqlite://reversi.db")]
+        database: String,
+    },
+    /// A position's statistics in the explorer: every next move with its games, Black's wins,
+    /// draws and losses, the mean final disc difference and players who chose it.
+    Stats {
+        /// The moves from the start (`f5d6c3`; empty: the start).
+        #[arg(long, short, default_value = "")]
+        moves: String,
+        /// Only games with this player.
+        #[arg(long)]
+        player: Option<String>,
+        /// Only tournaments whose name contains this.
+        #[arg(long)]
+        tournament: Option<String>,
+        /// Only games from this year on.
+        #[arg(long)]
+        from: Option<i32>,
+        /// Only games up to this year.
+        #[arg(long)]
+        to: Option<i32>,
+        /// Only games of this source: wthor, ggf or site.
+        #[arg(long)]
+        source: Option<String>,
+        /// Games listed after the moves.
+        #[arg(long, default_value_t = 5)]
+        games: u32,
+        /// JSON, as `GET /api/explorer` answers.
+        #[arg(long)]
+        json: bool,
+        /// Instead, time the statistics of N positions drawn from the database (seeded, so
+        /// runs compare) and print p50, p99 and the slowest.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        bench: Option<u32>,
+        /// The database, as `reversi serve --database` names it.
+        #[arg(long, default_value = "sqlite://reversi.db")]
+        database: String,
+    },
+}
+
+/// The files an import reads: the files named, and the `.wtb` and `.ggf` files of folders.
+fn import_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
+                .with_context(|| format!("cannot read {}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| matches!(extension(f).as_str(), "wtb" | "ggf"))
+                .collect();
+            found.sort();
+            out.extend(found);
+        } else if p.exists() {
+            out.push(p.clone());
+        } else {
+            anyhow::bail!("{}: no such file or folder", p.display());
+        }
+    }
+    Ok(out)
+}
+
+fn extension(p: &std::path::Path) -> String {
+    p.extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase()
+}
+
+async fn import(files: &[PathBuf], site: bool, database: &str) -> Result<()> {
+    use reversi_server::explorer::{read_ggf, read_site, read_wthor, store};
+    let db = reversi_server::db::Db::connect(database)
+        .await
+        .with_context(|| format!("cannot open {database}"))?;
+    db.prepare_bulk_import().await?;
+    let started = std::time::Instant::now();
+    let files = import_files(files)?;
+    let mut sources = Vec::new();
+    for f in &files {
+        sources.push(match extension(f).as_str() {
+            "wtb" => read_wthor(f)?,
+            "ggf" => read_ggf(f)?,
+            other => anyhow::bail!(
+                "{}: .{other} is not a game file this import reads (.wtb, .ggf)",
+                f.display()
+            ),
+        });
+    }
+    if site {
+        sources.push(read_site(&db).await?);
+    }
+    let total: usize = sources.iter().map(|s| s.games.len()).sum();
+    let bar = super::train::bar(total as u64, "games");
+    let (mut new, mut skipped) = (0, 0);
+    for s in &sources {
+        new += store(&db, s, &mut |n| bar.inc(n as u64)).await?;
+        skipped += s.skipped.len();
+        for why in s.skipped.iter().take(3) {
+            bar.println(format!("{}: skipped {why}", s.path.display()));
+        }
+    }
+    bar.finish_and_clear();
+    if new > 0 {
+        db.count_popular().await?;
+    }
+    let (games, positions) = db.explorer_size().await?;
+    outln!(
+        "{new} new games of {total} read ({skipped} skipped) in {:.1} s; the explorer holds {games} games, {positions} positions",
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}
+
+/// Times the explorer on `n` positions of the database's games (every game is drawn with
+/// the same seed, then a ply in it).
+async fn bench(n: u32, database: &str) -> Result<()> {
+    let db = reversi_server::db::Db::connect(database)
+        .await
+        .with_context(|| format!("cannot open {database}"))?;
+    let (games, _) = db.explorer_size().await?;
+    anyhow::ensure!(
+        games > 0,
+        "the explorer holds no games: run `reversi db import` first"
+    );
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut times = Vec::with_capacity(n as usize);
+    let f = reversi_server::db::explorer::Filter::default();
+    let mut start_ms = 0.0;
+    // The start position first (every game reached it), then random ones.
+    for i in 0..=n {
+        let moves = if i == 0 {
+            String::new()
+        } else {
+            let id = (next() % games as u64) as i64 + 1;
+            let Some(g) = db.explorer_game(id).await? else {
+                continue;
+            };
+            let plies = g.moves.len() / 2;
+            let ply = (next() % (plies.max(1) as u64)) as usize;
+            g.moves[..ply * 2].to_string()
+        };
+        let q = reversi_server::explorer::ExplorerQuery {
+            moves,
+            ..Default::default()
+        };
+        let (game, _) = reversi_server::explorer::position_of(&q)?;
+        let t = std::time::Instant::now();
+        reversi_server::explorer::explore(&db, &game, &f, 0, 20).await?;
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        if i == 0 {
+            start_ms = ms;
+        } else {
+            times.push(ms);
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
+    outln!(
+        "{} on {}: the start position {:.1} ms; {} random positions: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        database,
+        db.kind(),
+        start_ms,
+        times.len(),
+        at(0.5),
+        at(0.99),
+        times.last().copied().unwrap_or(0.0)
+    )?;
+    Ok(())
+}
+
+async fn stats(
+    filter: reversi_server::explorer::ExplorerQuery,
+    games: u32,
+    json: bool,
+    database: &str,
+) -> Result<()> {
+    let db = reversi_server::db::Db::connect(database)
+        .await
+        .with_context(|| format!("cannot open {database}"))?;
+    let (game, f) = reversi_server::explorer::position_of(&filter)?;
+    let started = std::time::Instant::now();
+    let v = reversi_server::explorer::explore(&db, &game, &f, 0, games).await?;
+    let took = started.elapsed();
+    if json {
+        outln!("{v}")?;
+        return Ok(());
+    }
+    outln!(
+        "{} games reached the position ({:.1} ms)",
+        v["total"],
+        took.as_secs_f64() * 1e3
+    )?;
+    outln!("move   games   share   black wins  draws  losses   mean  players")?;
+    for m in v["moves"].as_array().into_iter().flatten() {
+        let players: Vec<&str> = m["players"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p.as_str())
+            .collect();
+        outln!(
+            "{:<5} {:>6}  {:>5.1} %  {:>10}  {:>5}  {:>6}  {:>+5.1}  {}",
+            m["move"].as_str().unwrap_or(""),
+            m["games"].as_i64().unwrap_or(0),
+            m["share"].as_f64().unwrap_or(0.0) * 100.0,
+            m["black_wins"].as_i64().unwrap_or(0),
+            m["draws"].as_i64().unwrap_or(0),
+            m["black_losses"].as_i64().unwrap_or(0),
+            m["mean_margin"].as_f64().unwrap_or(0.0),
+            players.join(", ")
+        )?;
+    }
+    for g in v["games"].as_array().into_iter().flatten() {
+        outln!(
+            "{} {} – {} {:+} ({}, {}) ply {}",
+            g["year"],
+            g["black"].as_str().unwrap_or(""),
+            g["white"].as_str().unwrap_or(""),
+            g["margin"].as_i64().unwrap_or(0),
+            g["tournament"].as_str().unwrap_or(""),
+            g["source"].as_str().unwrap_or(""),
+            g["ply"]
+        )?;
+    }
+    Ok(())
 }
 
 /// Runs the command.
@@ -52,6 +293,40 @@ pub fn run(a: Args) -> Result<()> {
                 .block_on(reversi_server::db::backup::restore(&file, &database))
                 .with_context(|| format!("cannot restore {}", file.display()))?;
             outln!("restored {} into {database} (schema version {v})", file.display())?;
+        }
+        Action::Import {
+            files,
+            site,
+            database,
+        } => runtime.block_on(import(&files, site, &database))?,
+        Action::Stats {
+            bench: Some(n),
+            database,
+            ..
+        } => runtime.block_on(bench(n, &database))?,
+        Action::Stats {
+            moves,
+            player,
+            tournament,
+            from,
+            to,
+            source,
+            games,
+            json,
+            database,
+            bench: None,
+        } => {
+            let q = reversi_server::explorer::ExplorerQuery {
+                moves,
+                player,
+                tournament,
+                from,
+                to,
+                source,
+                offset: 0,
+                limit: Some(games),
+            };
+            runtime.block_on(stats(q, games, json, &database))?
         }
     }
     Ok(())

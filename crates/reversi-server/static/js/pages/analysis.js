@@ -7,6 +7,7 @@ import { $, el, button, go, link, hasKeyboard } from '../dom.js';
 import { t, colorName, variantName } from '../i18n.js';
 import { openingName } from '../opening.js';
 import { coachText } from '../coach.js';
+import { explorerBox, showExplorer, stopExplorer } from './explorer.js';
 
 let A = null;
 
@@ -25,6 +26,7 @@ export function stopAnalysis() {
   A.closing = true;
   if (A.ws) A.ws.close();
   if (A.timer) clearTimeout(A.timer);
+  stopExplorer();
   A = null;
 }
 
@@ -36,6 +38,7 @@ export function analysisPage(app) {
   const q = new URLSearchParams(location.search);
   const a = A = {
     variant: q.get('variant') || 'othello', start: q.get('board') ? { board: q.get('board') } : {},
+    tab: q.get('tab') === 'db' ? 'db' : 'engine',
     root: node(null, null), seq: 0, pos: null, values: [], depth: 0, done: false, error: '',
     editing: null, ws: null, timer: null, retry: 0, closing: false, want: null,
   };
@@ -62,7 +65,11 @@ export function analysisPage(app) {
         el('div', { class: 'status', id: 'analysis-status' }),
         el('div', { class: 'opening', id: 'analysis-opening' }),
         el('p', { class: 'error', id: 'analysis-error', role: 'alert' }),
-        el('table', { class: 'analysis-moves', id: 'analysis-moves' }),
+        el('div', { class: 'tabs', role: 'tablist' },
+          el('button', { type: 'button', role: 'tab', id: 'tab-engine', 'aria-selected': String(a.tab === 'engine'), onclick: () => setTab('engine') }, t('web-analysis-tab-engine')),
+          el('button', { type: 'button', role: 'tab', id: 'tab-db', 'aria-selected': String(a.tab === 'db'), onclick: () => setTab('db') }, t('web-analysis-tab-db'))),
+        el('table', { class: 'analysis-moves', id: 'analysis-moves', hidden: a.tab !== 'engine' }),
+        el('div', { id: 'explorer-box', hidden: a.tab !== 'db' }, el('p', { class: 'muted', id: 'explorer-note' }), explorerBox(sq => play(sq))),
         el('div', { class: 'moves', id: 'analysis-line' }),
         el('details', { class: 'analysis-tools' },
           el('summary', {}, t('web-analysis-paste')),
@@ -76,6 +83,28 @@ export function analysisPage(app) {
         el('div', { id: 'analysis-editor' }),
         hasKeyboard() ? el('p', { class: 'meta' }, t('web-analysis-keys')) : null)));
   connect(a);
+}
+
+function setTab(tab) {
+  const a = A;
+  if (!a) return;
+  a.tab = tab;
+  $('#tab-engine').setAttribute('aria-selected', String(tab === 'engine'));
+  $('#tab-db').setAttribute('aria-selected', String(tab === 'db'));
+  $('#analysis-moves').hidden = tab !== 'engine';
+  $('#explorer-box').hidden = tab !== 'db';
+  request();
+  renderExplorer();
+}
+
+/** The database tab: the explorer holds standard Othello games from the start. */
+function renderExplorer() {
+  const a = A;
+  if (!a || a.tab !== 'db') return;
+  const standard = a.variant === 'othello' && !a.start.board;
+  $('#explorer-note').textContent = standard ? '' : t('web-explorer-standard-only');
+  $('#explorer').hidden = !standard;
+  if (standard) showExplorer(pathOf(a.cur));
 }
 
 function child(n, move) {
@@ -165,6 +194,7 @@ function request() {
   if (line.length) params.set('moves', line.join(''));
   if (a.start.board) params.set('board', a.start.board);
   if (end !== a.cur) params.set('ply', String(pathOf(a.cur).length));
+  if (a.tab === 'db') params.set('tab', 'db');
   history.replaceState(null, '', '/analysis?' + params);
   if (!a.ws || a.ws.readyState !== WebSocket.OPEN) return;
   a.seq++;
@@ -277,6 +307,7 @@ function render() {
   $('#analysis-opening').textContent = opening ? t('web-opening', { name: opening }) : '';
   renderError();
   renderMoves();
+  renderExplorer();
   renderLine();
   renderGraph();
   $('#an-first').disabled = $('#an-prev').disabled = !a.cur.parent;

@@ -45,7 +45,8 @@ export async function replayPage(app, id) {
         el('div', { class: 'moves', id: 'replay-moves' }),
         hasKeyboard() ? el('p', { class: 'meta' }, t('web-keys-replay')) : null,
         el('div', { class: 'buttons' }, link('/game/' + id, t('web-back-to-game'), { class: 'button' }),
-          el('button', { type: 'button', id: 'replay-analyse', onclick: () => go(analysisUrl(d.variant, d.moves, R.ply)) }, t('web-analysis-open')), link('/archive', t('web-archive'), { class: 'button' }),
+          el('button', { type: 'button', id: 'replay-analyse', onclick: () => go(analysisUrl(d.variant, d.moves, R.ply)) }, t('web-analysis-open')),
+          d.variant === 'othello' ? el('button', { type: 'button', id: 'replay-explore', onclick: () => go(analysisUrl(d.variant, d.moves, R.ply) + '&tab=db') }, t('web-explorer-open')) : null, link('/archive', t('web-archive'), { class: 'button' }),
           link('/rules/' + d.variant, t('web-rules'), { class: 'button' })))),
     el('section', { id: 'analysis', class: 'analysis', 'aria-label': t('web-analysis') }));
   renderMoveList();

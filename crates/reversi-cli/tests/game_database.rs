@@ -1,0 +1,43 @@
+//! `reversi db import` and `reversi db stats` through the real binary: a year of WTHOR is
+//! imported once (a second import adds nothing), and the statistics of a position count its
+//! games and match the JSON the web API gives.
+
+mod common;
+use common::reversi;
+
+#[test]
+fn import_a_year_of_wthor_and_read_a_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("games.db").display());
+    let wthor = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/wthor/WTH_1981.wtb");
+    let (ok, out, err) = reversi(&["db", "import", wthor, "--database", &db]);
+    assert!(ok, "{err}");
+    let new: u64 = out.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(new > 100, "{out}");
+    let (ok, again, err) = reversi(&["db", "import", wthor, "--database", &db]);
+    assert!(ok, "{err}");
+    assert!(again.starts_with("0 new games"), "{again}");
+
+    let (ok, json, err) = reversi(&["db", "stats", "--database", &db, "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["total"].as_u64(), Some(new), "every game reached the start");
+    let (ok, json, err) = reversi(&["db", "stats", "-m", "f5d6", "--database", &db, "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    let sum: u64 = moves.iter().map(|m| m["games"].as_u64().unwrap()).sum();
+    assert_eq!(Some(sum), v["total"].as_u64());
+    for m in moves {
+        let n = m["games"].as_u64().unwrap();
+        let wdl = ["black_wins", "draws", "black_losses"].map(|k| m[k].as_u64().unwrap());
+        assert_eq!(wdl.iter().sum::<u64>(), n, "{m}");
+    }
+    // The text form names the moves; a bad line is an error that says where.
+    let (ok, text, _) = reversi(&["db", "stats", "-m", "f5d6", "--database", &db]);
+    assert!(ok && text.contains(moves[0]["move"].as_str().unwrap()), "{text}");
+    let (ok, _, err) = reversi(&["db", "stats", "-m", "f5f5", "--database", &db]);
+    assert!(!ok && err.contains("moves"), "{err}");
+    let (ok, _, err) = reversi(&["db", "import", "no/such/file.wtb", "--database", &db]);
+    assert!(!ok && err.contains("no such file"), "{err}");
+}
