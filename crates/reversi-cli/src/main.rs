@@ -59,6 +59,8 @@ enum Command {
     Book(cmd::book::Args),
     /// Train the learned evaluation: generate games, collect and label positions, fit, test.
     Train(cmd::train::Args),
+    /// Puzzles from real games, proved by the exact solver.
+    Puzzle(cmd::puzzle::Args),
 }
 
 fn main() {
@@ -84,6 +86,7 @@ fn main() {
         Command::Diagram(a) => cmd::diagram::run(a),
         Command::Book(a) => cmd::book::run(a),
         Command::Train(a) => cmd::train::run(a),
+        Command::Puzzle(a) => cmd::puzzle::run(a),
     };
     if let Err(e) = result {
         if out::is_broken_pipe(&e) {

@@ -17,6 +17,7 @@ pub mod dataset;
 pub mod fit;
 pub mod label;
 pub mod measure;
+pub mod puzzles;
 pub mod replay;
 pub mod selfplay;
 pub mod sources;

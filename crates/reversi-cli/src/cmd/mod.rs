@@ -17,6 +17,7 @@ pub mod perft;
 pub mod play;
 mod play_text;
 pub mod print;
+pub mod puzzle;
 pub mod serve;
 pub mod show;
 pub mod solve;
