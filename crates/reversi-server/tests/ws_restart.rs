@@ -65,6 +65,17 @@ async fn next_json(ws: &mut Ws) -> Value {
     }
 }
 
+/// The next message that is not a state (a direct reply: an error or a pong). States arrive
+/// whenever anything changes, who is connected included.
+async fn next_reply(ws: &mut Ws) -> Value {
+    loop {
+        let v = next_json(ws).await;
+        if v["type"] != "state" {
+            return v;
+        }
+    }
+}
+
 /// Reads states until one at `ply`.
 async fn state_at(ws: &mut Ws, ply: u64) -> Value {
     loop {
@@ -106,15 +117,15 @@ async fn two_players_and_a_spectator_over_websockets(db: String) {
 
     // Errors come back to the sender only.
     send(&mut w, json!({"type": "move", "move": "d3"})).await;
-    assert_eq!(next_json(&mut w).await["code"], "not_your_turn");
+    assert_eq!(next_reply(&mut w).await["code"], "not_your_turn");
     send(&mut s, json!({"type": "move", "move": "d3"})).await;
-    assert_eq!(next_json(&mut s).await["code"], "no_seat");
+    assert_eq!(next_reply(&mut s).await["code"], "no_seat");
     send(&mut b, json!({"type": "move", "move": "a1"})).await;
-    assert_eq!(next_json(&mut b).await["code"], "illegal_move");
+    assert_eq!(next_reply(&mut b).await["code"], "illegal_move");
     send(&mut b, json!({"type": "dance"})).await;
-    assert_eq!(next_json(&mut b).await["code"], "bad_request");
+    assert_eq!(next_reply(&mut b).await["code"], "bad_request");
     send(&mut b, json!({"type": "ping"})).await;
-    assert_eq!(next_json(&mut b).await["type"], "pong");
+    assert_eq!(next_reply(&mut b).await["type"], "pong");
 
     // Every move reaches all three.
     let mut ply = 0;
@@ -164,9 +175,16 @@ async fn two_players_and_a_spectator_over_websockets(db: String) {
     // Oversized messages close the socket; nothing is lost.
     let huge = json!({"type": "move", "move": "x".repeat(10_000)});
     let _ = s.send(Message::Text(huge.to_string().into())).await;
-    let end = tokio::time::timeout(Duration::from_secs(5), s.next())
-        .await
-        .unwrap();
+    // (States already on their way, who is connected among them, may still arrive first.)
+    let end = loop {
+        let m = tokio::time::timeout(Duration::from_secs(5), s.next())
+            .await
+            .unwrap();
+        match &m {
+            Some(Ok(Message::Text(t))) if t.contains(r#""type":"state""#) => continue,
+            _ => break m,
+        }
+    };
     assert!(!matches!(end, Some(Ok(Message::Text(_)))), "{end:?}");
 
     // Floods are closed with 1008.
