@@ -254,6 +254,22 @@ pub async fn resign(
     }))
 }
 
+/// The answer to a seat holder's action: the new state and the caller's seats.
+async fn answer(
+    state: &AppState,
+    id: &str,
+    token: Option<&str>,
+    game: GameView,
+) -> Result<Json<GameResponse>> {
+    let (_, seats) = state.view(id, token).await?;
+    Ok(Json(GameResponse {
+        game,
+        you: names(&seats),
+        token: None,
+        invite: None,
+    }))
+}
+
 /// `POST /api/games/{id}/undo`: takes back the caller's last move and the computer's reply.
 pub async fn undo(
     State(state): State<AppState>,
@@ -262,13 +278,7 @@ pub async fn undo(
 ) -> Result<Json<GameResponse>> {
     let token = state.seat_token(&headers, &id).await?;
     let game = state.undo(&id, token.as_deref()).await?;
-    let (_, seats) = state.view(&id, token.as_deref()).await?;
-    Ok(Json(GameResponse {
-        game,
-        you: names(&seats),
-        token: None,
-        invite: None,
-    }))
+    answer(&state, &id, token.as_deref(), game).await
 }
 
 /// `POST /api/games/{id}/claim`: claims the win from an opponent who has been away from the
@@ -281,13 +291,7 @@ pub async fn claim(
 ) -> Result<Json<GameResponse>> {
     let token = state.seat_token(&headers, &id).await?;
     let game = state.claim(&id, token.as_deref()).await?;
-    let (_, seats) = state.view(&id, token.as_deref()).await?;
-    Ok(Json(GameResponse {
-        game,
-        you: names(&seats),
-        token: None,
-        invite: None,
-    }))
+    answer(&state, &id, token.as_deref(), game).await
 }
 
 /// `POST /api/games/{id}/abort`: ends the game without a result, while the two sides have not
@@ -299,13 +303,7 @@ pub async fn abort(
 ) -> Result<Json<GameResponse>> {
     let token = state.seat_token(&headers, &id).await?;
     let game = state.abort(&id, token.as_deref()).await?;
-    let (_, seats) = state.view(&id, token.as_deref()).await?;
-    Ok(Json(GameResponse {
-        game,
-        you: names(&seats),
-        token: None,
-        invite: None,
-    }))
+    answer(&state, &id, token.as_deref(), game).await
 }
 
 /// Query of `GET /api/games/{id}/hint`.

@@ -170,6 +170,27 @@ pub struct Hit {
     pub moves: String,
 }
 
+/// A next move's statistics from a row whose columns `[games, wins, draws, margin sum]` are
+/// named `cols` (and `next`).
+fn stat_of<R: Row>(r: &R, cols: [&str; 4]) -> Result<NextStat>
+where
+    for<'c> &'c str: sqlx::ColumnIndex<R>,
+    i64: for<'v> sqlx::Decode<'v, R::Database> + sqlx::Type<R::Database>,
+{
+    let games: i64 = r.try_get(cols[0])?;
+    let wins: i64 = r.try_get(cols[1])?;
+    let draws: i64 = r.try_get(cols[2])?;
+    let sum: i64 = r.try_get(cols[3])?;
+    Ok(NextStat {
+        next: r.try_get("next")?,
+        games,
+        black_wins: wins,
+        draws,
+        black_losses: games - wins - draws,
+        mean_margin: sum as f64 / games.max(1) as f64,
+    })
+}
+
 /// The SQL conditions of `f` on `p` (positions) and `g` (games), from parameter `$first` on.
 fn conditions(f: &Filter, first: usize) -> (String, Vec<FilterArg>) {
     let mut sql = String::new();
@@ -340,20 +361,7 @@ impl Db {
             let q = bind_all!(sqlx::query(&sql).bind(hash), &args);
             let rows = q.fetch_all(pool).await?;
             rows.iter()
-                .map(|r| {
-                    let games: i64 = r.try_get("n")?;
-                    let wins: i64 = r.try_get("w")?;
-                    let draws: i64 = r.try_get("d")?;
-                    let sum: i64 = r.try_get("m")?;
-                    Ok(NextStat {
-                        next: r.try_get("next")?,
-                        games,
-                        black_wins: wins,
-                        draws,
-                        black_losses: games - wins - draws,
-                        mean_margin: sum as f64 / games.max(1) as f64,
-                    })
-                })
+                .map(|r| stat_of(r, ["n", "w", "d", "m"]))
                 .filter(|s: &Result<NextStat>| s.as_ref().map_or(true, |s| s.next != NO_MOVE))
                 .collect()
         })
@@ -371,20 +379,7 @@ impl Db {
             .fetch_all(pool)
             .await?;
             rows.iter()
-                .map(|r| {
-                    let games: i64 = r.try_get("games")?;
-                    let wins: i64 = r.try_get("wins")?;
-                    let draws: i64 = r.try_get("draws")?;
-                    let sum: i64 = r.try_get("margin_sum")?;
-                    Ok(NextStat {
-                        next: r.try_get("next")?,
-                        games,
-                        black_wins: wins,
-                        draws,
-                        black_losses: games - wins - draws,
-                        mean_margin: sum as f64 / games.max(1) as f64,
-                    })
-                })
+                .map(|r| stat_of(r, ["games", "wins", "draws", "margin_sum"]))
                 .collect()
         })
     }
