@@ -11,7 +11,7 @@
 //! board (64 squares from a1, `X` black, `O` white, `-` empty, then a space and the side to
 //! move), the solution line (the player's moves and the replies, passes written `pass`), the
 //! best score for the side to move, `win` or `best`, the themes (comma-separated), the source
-//! (`wthor:YEAR:GAME:PLY`), the empties.
+//! (`wthor:YEAR:GAME:PLY`), the empties, and the starting rating ([`initial_rating`]).
 
 use reversi_core::format::wthor;
 use reversi_core::{Color, Game, Move, Position};
@@ -46,6 +46,8 @@ pub struct Puzzle {
     pub themes: Vec<&'static str>,
     /// Where the position comes from.
     pub source: String,
+    /// The shallowest search that finds the first move and keeps it ([`finding_depth`]).
+    pub depth: u32,
 }
 
 impl Puzzle {
@@ -76,18 +78,24 @@ impl Puzzle {
         s
     }
 
+    /// The player's moves in the solution.
+    pub fn player_moves(&self) -> usize {
+        self.line.len().div_ceil(2)
+    }
+
     /// One line of the data file, numbered `id`.
     pub fn tsv(&self, id: usize) -> String {
         let line: Vec<String> = self.line.iter().map(|m| m.to_string()).collect();
         format!(
-            "{id}\t{}\t{}\t{:+}\t{}\t{}\t{}\t{}",
+            "{id}\t{}\t{}\t{:+}\t{}\t{}\t{}\t{}\t{}",
             self.board(),
             line.join(" "),
             self.score,
             if self.win { "win" } else { "best" },
             self.themes.join(","),
             self.source,
-            self.empties()
+            self.empties(),
+            initial_rating(self.depth, self.player_moves())
         )
     }
 }
@@ -191,6 +199,7 @@ pub fn puzzle_at(
         line.pop();
     }
     let themes = themes(pos, &line, &values);
+    let depth = finding_depth(engine, pos, values[0].0);
     Some(Puzzle {
         position: *pos,
         line,
@@ -198,7 +207,51 @@ pub fn puzzle_at(
         win,
         themes,
         source,
+        depth,
     })
+}
+
+/// The deepest search [`finding_depth`] tries.
+pub const MAX_FINDING_DEPTH: u32 = 10;
+
+/// How hard the first move is to find, as the shallowest depth `d` (1 to
+/// [`MAX_FINDING_DEPTH`]) from which a midgame search — the learned evaluation, no exact
+/// solving, a cleared table — answers `solution` at `d` and at every depth above it up to
+/// [`MAX_FINDING_DEPTH`]; one more than that when it never settles on it. A move that a
+/// one-ply look finds (a corner that simply wins discs) scores 1; a quiet move whose point
+/// shows only at the end scores high.
+pub fn finding_depth(engine: &Engine, pos: &Position<u64>, solution: Move) -> u32 {
+    let stop = AtomicBool::new(false);
+    let me = pos.side_to_move();
+    let want = match solution {
+        Move::Play(s) => s.bit8(),
+        Move::Pass => None,
+    };
+    let mut from = MAX_FINDING_DEPTH + 1;
+    for depth in (1..=MAX_FINDING_DEPTH).rev() {
+        engine.clear();
+        let limits = reversi_engine::Limits {
+            depth,
+            exact_empties: 0,
+            wld_empties: 0,
+            ..Default::default()
+        };
+        let r = engine.search(pos.discs(me), pos.discs(!me), &limits, &stop, &mut |_| {});
+        if want.is_none() || r.best.map(u32::from) != want {
+            break;
+        }
+        from = depth;
+    }
+    from
+}
+
+/// A puzzle's starting rating, before anyone has played it: 1000 for a first move that a
+/// one-ply search finds, 80 more for each ply of search it needs ([`finding_depth`]), and 120
+/// more for each further move of the player's in the solution — so from 1000 to 2120. The site
+/// starts each puzzle there with a deviation of 300 and lets the players' results move it
+/// (Glicko-2, as their own ratings).
+pub fn initial_rating(depth: u32, player_moves: usize) -> u32 {
+    1000 + 80 * (depth.clamp(1, MAX_FINDING_DEPTH + 1) - 1) + 120 * (player_moves.clamp(1, 3) as u32 - 1)
 }
 
 fn position_after(pos: &Position<u64>, moves: &[Move]) -> Option<Position<u64>> {

@@ -15,7 +15,9 @@ fn the_file_has_five_thousand_distinct_puzzles() {
     let mut sources = std::collections::HashSet::new();
     for (i, l) in lines.iter().enumerate() {
         let cols: Vec<&str> = l.split('\t').collect();
-        assert_eq!(cols.len(), 8, "line {}: {l}", i + 2);
+        assert_eq!(cols.len(), 9, "line {}: {l}", i + 2);
+        let rating: u32 = cols[8].parse().unwrap();
+        assert!((1000..=2120).contains(&rating), "{l}");
         assert_eq!(cols[0], (i + 1).to_string());
         assert!(cols[6].starts_with("wthor:"), "{l}");
         // One puzzle a game.

@@ -119,7 +119,10 @@ pub fn run(a: Args) -> Result<()> {
     let mut f = std::io::BufWriter::new(
         std::fs::File::create(&out).with_context(|| format!("cannot write {}", out.display()))?,
     );
-    writeln!(f, "# id\tboard\tline\tscore\tkind\tthemes\tsource\tempties")?;
+    writeln!(
+        f,
+        "# id\tboard\tline\tscore\tkind\tthemes\tsource\tempties\trating"
+    )?;
     for (i, p) in found.iter().enumerate() {
         writeln!(f, "{}", p.tsv(i + 1))?;
     }
