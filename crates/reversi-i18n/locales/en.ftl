@@ -339,6 +339,7 @@ web-explorer-total = { $n ->
    *[other] { $n } games reached this position.
 }
 web-explorer-none = No game of the database reached this position.
+web-explorer-empty = The game database is empty. Load the WTHOR games (137,548 tournament games, in data/wthor) with: reversi db import data/wthor
 web-explorer-move = Move
 web-explorer-count = Games
 web-explorer-share = Share
@@ -768,3 +769,68 @@ coach-quiet = A quiet move: it flips only { $flips ->
     [one] one disc
    *[other] { $flips } discs
 } and adds no frontier disc.
+# Puzzles
+web-nav-puzzles = Puzzles
+web-puzzles = Puzzles
+web-puzzle-n = Puzzle { $n }
+web-puzzle-rating = rated { $rating }
+web-puzzle-from-game = from a game of { $year }
+web-puzzle-empties = { $n ->
+    [one] one empty square
+   *[other] { $n } empty squares
+}
+web-puzzle-played = tried { $n ->
+    [one] once
+   *[other] { $n } times
+}, solved { $pct } %
+web-puzzle-find-win = { $color ->
+    [black] Black
+   *[white] White
+} to play: find the only winning move{ $n ->
+    [one] .
+   *[other] , then keep finding the best ({ $n } moves).
+}
+web-puzzle-find-best = { $color ->
+    [black] Black
+   *[white] White
+} to play: find the only move to the best score{ $n ->
+    [one] .
+   *[other] , then keep finding the best ({ $n } moves).
+}
+web-puzzle-right = Right! { $n ->
+    [one] One more move to find.
+   *[other] { $n } more moves to find.
+}
+web-puzzle-solved = Solved!
+web-puzzle-wrong = Not this one.
+web-puzzle-wrong-why = { $move } ends { $score } with best play; { $best } ends { $bestScore }.
+web-puzzle-score = With best play on both sides the game ends { $score } for { $color ->
+    [black] Black
+   *[white] White
+} (proved by the exact solver).
+web-puzzle-rating-change = Your puzzle rating: { $rating } ({ $diff }).
+web-puzzle-next = Next puzzle
+web-puzzle-solution = Solution:
+web-puzzle-themes = Themes
+web-puzzle-theme-any = Any
+web-puzzle-theme-corner = Corner
+web-puzzle-theme-x-square = X-square sacrifice
+web-puzzle-theme-parity = Parity
+web-puzzle-theme-tempo = Tempo
+web-puzzle-theme-wipe-out = Wipe-out
+web-puzzle-theme-endgame = Endgame
+web-puzzle-guest = Guests play unrated puzzles. Sign in to get a puzzle rating.
+web-puzzle-your-rating = Your puzzle rating
+web-puzzle-record = Solved { $solved } of { $n ->
+    [one] { $n } puzzle
+   *[other] { $n } puzzles
+}
+web-puzzle-solved-short = solved
+web-puzzle-failed-short = failed
+web-puzzle-daily = Puzzle of the day
+web-puzzle-more = More puzzles
+web-category-puzzle = Puzzles
+web-puzzles-tried = { $n ->
+    [one] { $n } puzzle
+   *[other] { $n } puzzles
+}

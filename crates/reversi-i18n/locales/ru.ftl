@@ -347,6 +347,7 @@ web-explorer-total = { $n ->
    *[other] Эта позиция встретилась в { $n } партиях.
 }
 web-explorer-none = Ни в одной партии базы этой позиции не было.
+web-explorer-empty = База партий пуста. Загрузите партии WTHOR (137 548 турнирных партий, в data/wthor) командой: reversi db import data/wthor
 web-explorer-move = Ход
 web-explorer-count = Партий
 web-explorer-share = Доля
@@ -795,3 +796,80 @@ coach-quiet = Тихий ход: он переворачивает всего { 
     [few] фишки
    *[many] фишек
 } и не добавляет граничных фишек.
+# Задачи
+web-nav-puzzles = Задачи
+web-puzzles = Задачи
+web-puzzle-n = Задача { $n }
+web-puzzle-rating = рейтинг { $rating }
+web-puzzle-from-game = из партии { $year } года
+web-puzzle-empties = { $n } { $n ->
+    [one] пустое поле
+    [few] пустых поля
+   *[many] пустых полей
+}
+web-puzzle-played = { $n ->
+    [one] { $n } попытка
+    [few] { $n } попытки
+   *[many] { $n } попыток
+}, решено { $pct } %
+web-puzzle-find-win = Ход { $color ->
+    [black] чёрных
+   *[white] белых
+}: найдите единственный выигрывающий ход{ $n ->
+    [one] .
+   *[other] , а затем и дальше лучшие ходы ({ $n } { $n ->
+        [one] ход
+        [few] хода
+       *[many] ходов
+    }).
+}
+web-puzzle-find-best = Ход { $color ->
+    [black] чёрных
+   *[white] белых
+}: найдите единственный ход к лучшему счёту{ $n ->
+    [one] .
+   *[other] , а затем и дальше лучшие ходы ({ $n } { $n ->
+        [one] ход
+        [few] хода
+       *[many] ходов
+    }).
+}
+web-puzzle-right = Верно! { $n ->
+    [one] Осталось найти { $n } ход.
+    [few] Осталось найти { $n } хода.
+   *[many] Осталось найти { $n } ходов.
+}
+web-puzzle-solved = Решено!
+web-puzzle-wrong = Не этот ход.
+web-puzzle-wrong-why = После { $move } при лучшей игре партия кончается со счётом { $score }; после { $best } — { $bestScore }.
+web-puzzle-score = При лучшей игре обеих сторон партия кончается со счётом { $score } для { $color ->
+    [black] чёрных
+   *[white] белых
+} (доказано точным решателем).
+web-puzzle-rating-change = Ваш рейтинг в задачах: { $rating } ({ $diff }).
+web-puzzle-next = Следующая задача
+web-puzzle-solution = Решение:
+web-puzzle-themes = Темы
+web-puzzle-theme-any = Любая
+web-puzzle-theme-corner = Угол
+web-puzzle-theme-x-square = Жертва X-поля
+web-puzzle-theme-parity = Чётность
+web-puzzle-theme-tempo = Темп
+web-puzzle-theme-wipe-out = Разгром
+web-puzzle-theme-endgame = Эндшпиль
+web-puzzle-guest = Гости решают задачи без рейтинга. Войдите, чтобы получить рейтинг в задачах.
+web-puzzle-your-rating = Ваш рейтинг в задачах
+web-puzzle-record = решено { $solved } из { $n } { $n ->
+    [one] задачи
+   *[other] задач
+}
+web-puzzle-solved-short = решена
+web-puzzle-failed-short = не решена
+web-puzzle-daily = Задача дня
+web-puzzle-more = Ещё задачи
+web-category-puzzle = Задачи
+web-puzzles-tried = { $n } { $n ->
+    [one] задача
+    [few] задачи
+   *[many] задач
+}

@@ -31,6 +31,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (6, include_str!("../migrations/0006_presence.sql")),
     (7, include_str!("../migrations/0007_coach.sql")),
     (8, include_str!("../migrations/0008_explorer.sql")),
+    (9, include_str!("../migrations/0009_puzzles.sql")),
 ];
 
 /// The PostgreSQL schema (the same tables; integers are `BIGINT` throughout).
@@ -49,6 +50,7 @@ const PG_MIGRATIONS: &[(i64, &str)] = &[
     (6, include_str!("../migrations/postgres/0006_presence.sql")),
     (7, include_str!("../migrations/postgres/0007_coach.sql")),
     (8, include_str!("../migrations/postgres/0008_explorer.sql")),
+    (9, include_str!("../migrations/postgres/0009_puzzles.sql")),
 ];
 
 /// The channel of the change notifications on PostgreSQL.
@@ -78,6 +80,8 @@ pub struct Db {
     /// Counts the lobby's changes, this instance's and (told by `LISTEN`) the others', for
     /// the lobby's websockets to wait on.
     lobby: Arc<tokio::sync::watch::Sender<u64>>,
+    /// Set once this process has made sure every shipped puzzle has its rating row.
+    puzzles_stored: Arc<tokio::sync::OnceCell<()>>,
 }
 
 /// One [`Db::append_moves`] waiting for the next group commit.
@@ -358,6 +362,7 @@ pub mod explorer;
 mod lobby;
 mod presence;
 mod profile;
+pub mod puzzles;
 mod ratings;
 pub mod retention;
 mod tournaments;
@@ -573,6 +578,7 @@ impl Db {
                 instance,
                 appends: None,
                 lobby: Arc::new(tokio::sync::watch::Sender::new(0)),
+                puzzles_stored: Arc::default(),
             };
             db.migrate().await?;
             return Ok(db);
@@ -615,6 +621,7 @@ impl Db {
             instance,
             appends: Some(appends),
             lobby: Arc::new(tokio::sync::watch::Sender::new(0)),
+            puzzles_stored: Arc::default(),
         };
         db.migrate().await?;
         Ok(db)

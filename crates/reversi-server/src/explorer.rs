@@ -367,9 +367,12 @@ pub async fn handler(
     Query(q): Query<ExplorerQuery>,
 ) -> Result<Json<serde_json::Value>> {
     let (game, filter) = position_of(&q)?;
-    Ok(Json(
-        explore(state.db(), &game, &filter, q.offset, q.limit.unwrap_or(20)).await?,
-    ))
+    let mut v = explore(state.db(), &game, &filter, q.offset, q.limit.unwrap_or(20)).await?;
+    // An empty database says so, and the page tells how to fill it.
+    if v["total"] == 0 && state.db().explorer_size().await?.0 == 0 {
+        v["empty"] = serde_json::json!(true);
+    }
+    Ok(Json(v))
 }
 
 /// Query of `GET /api/explorer/players`.

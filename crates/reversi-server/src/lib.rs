@@ -37,6 +37,7 @@ pub mod origin;
 pub mod presence;
 pub mod profile;
 pub mod prometheus;
+pub mod puzzles;
 pub mod request_log;
 pub mod secret;
 pub mod session;
@@ -89,6 +90,11 @@ pub fn app(state: AppState) -> Router {
         .route("/api/explorer", get(explorer::handler))
         .route("/api/explorer/players", get(explorer::players))
         .route("/api/explorer/games/{id}", get(explorer::game))
+        .route("/api/puzzles", get(puzzles::overview))
+        .route("/api/puzzles/next", get(puzzles::next))
+        .route("/api/puzzles/daily", get(puzzles::daily_puzzle))
+        .route("/api/puzzles/{id}", get(puzzles::get))
+        .route("/api/puzzles/{id}/moves", post(puzzles::moves))
         .route("/api/lobby", get(lobby::lobby))
         .route("/api/lobby/ws", get(lobby_ws::handler))
         .route("/api/seeks", post(lobby::create))

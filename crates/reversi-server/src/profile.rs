@@ -39,8 +39,9 @@ impl AppState {
     }
 }
 
-/// `GET /api/users/{name}`: the profile: ratings per category (provisional marked), the rating
-/// history, results per colour, and the games being played now.
+/// `GET /api/users/{name}`: the profile: ratings per category (provisional marked), the puzzle
+/// rating (once the player has tried a puzzle), the rating history, results per colour, and the
+/// games being played now.
 pub async fn user(
     State(state): State<AppState>,
     Path(name): Path<String>,
@@ -63,6 +64,17 @@ pub async fn user(
             })
         })
         .collect();
+    let (puzzle, attempts, solved) = state.db().puzzle_rating(&u.id).await?;
+    let puzzle = (attempts > 0).then(|| {
+        let r = puzzle.at(now);
+        serde_json::json!({
+            "rating": r.rating.round() as i64,
+            "deviation": r.deviation.round() as i64,
+            "provisional": r.provisional(now),
+            "attempts": attempts,
+            "solved": solved,
+        })
+    });
     let history = state.db().rating_history(&u.id, 1000).await?;
     let [black, white] = state.db().colour_results(&u.id).await?;
     let (playing, _) = state.db().user_games(&u.id, Some("playing"), None, 0, 20).await?;
@@ -71,6 +83,7 @@ pub async fn user(
         "bot": u.bot,
         "created_at": u.created_at,
         "ratings": ratings,
+        "puzzle": puzzle,
         "history": history,
         "results": { "black": black, "white": white },
         "playing": playing,

@@ -55,6 +55,11 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
         JS,
     ),
     (
+        "js/pages/puzzles.js",
+        include_str!("../static/js/pages/puzzles.js"),
+        JS,
+    ),
+    (
         "js/pages/lobby.js",
         include_str!("../static/js/pages/lobby.js"),
         JS,
@@ -259,6 +264,8 @@ pub fn routes() -> Router<AppState> {
         .route("/players", get(index))
         .route("/players/{category}", get(index))
         .route("/@/{name}", get(index))
+        .route("/puzzles", get(index))
+        .route("/puzzles/{id}", get(index))
         .route("/tournaments", get(index))
         .route("/tournament/{id}", get(index))
         .route("/static/{*path}", get(static_file))

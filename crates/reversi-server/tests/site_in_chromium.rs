@@ -395,6 +395,7 @@ fn every_page_in_russian_and_on_a_phone() {
             "/signup".into(),
             "/players/blitz".into(),
             "/analysis?moves=f5d6c3".into(),
+            "/puzzles/1".into(),
         ];
         for page in &pages {
             d.open(page);

@@ -11,6 +11,7 @@
 //! - [`seek`]: open challenges in the lobby and who may accept them;
 //! - [`pairing`]: quick-pairing pools matched by rating, widened by waiting time;
 //! - [`chat`]: what a chat message may be, and the flood limit;
+//! - [`puzzle`]: the shipped puzzles, checking a player's moves, puzzle ratings, the daily one;
 //! - [`tournament`]: tournaments' settings, life cycle, pairings (Swiss and round robin from
 //!   `reversi-arena`, the arena format here) and standings.
 
@@ -22,6 +23,7 @@ pub mod chat;
 pub mod clock;
 pub mod lag;
 pub mod pairing;
+pub mod puzzle;
 pub mod rating;
 pub mod seek;
 pub mod tournament;

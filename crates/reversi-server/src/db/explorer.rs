@@ -485,6 +485,9 @@ impl Db {
     pub async fn explorer_size(&self) -> Result<(i64, i64)> {
         with_reader!(self, pool => {
             let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM db_games").fetch_one(pool).await?;
+            if games == 0 {
+                return Ok((0, 0));
+            }
             let positions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM db_positions").fetch_one(pool).await?;
             Ok((games, positions))
         })

@@ -75,13 +75,19 @@ impl Db {
 
     /// Account `id`'s rating in `category` (the starting rating when it has none).
     pub async fn rating(&self, id: &str, category: Category) -> Result<Rating> {
+        self.rating_named(id, category.name()).await
+    }
+
+    /// Account `id`'s rating named `category` (a game category's name, or the puzzles'), the
+    /// starting rating when it has none.
+    pub async fn rating_named(&self, id: &str, category: &str) -> Result<Rating> {
         with_reader!(self, pool => {
             let row = sqlx::query(
                 "SELECT rating, deviation, volatility, games, last_rated FROM ratings \
                  WHERE user_id = $1 AND category = $2",
             )
             .bind(id)
-            .bind(category.name())
+            .bind(category)
             .fetch_optional(pool)
             .await?;
             Ok(match row {

@@ -1,5 +1,5 @@
 // Reversi web app: plain JavaScript modules, no build step. Pages: home, game (/game/ID),
-// lobby (/lobby), tournaments (/tournaments, /tournament/ID), sign in and up (/login, /signup), profiles (/@/NAME), leaderboards
+// lobby (/lobby), tournaments (/tournaments, /tournament/ID), puzzles (/puzzles, /puzzles/ID), sign in and up (/login, /signup), profiles (/@/NAME), leaderboards
 // (/players/CATEGORY), account settings (/account), archive (/archive), replay (/replay/ID) and
 // rules (/rules/VARIANT); they talk to the JSON API and the game's websocket (docs/api.md).
 // Words come from the Fluent files (i18n.js).
@@ -18,6 +18,7 @@ import { profilePage } from './pages/profile.js';
 import { playersPage } from './pages/players.js';
 import { settingsPage } from './pages/settings.js';
 import { tournamentsPage, tournamentPage, stopTournaments } from './pages/tournaments.js';
+import { puzzlesPage, stopPuzzles } from './pages/puzzles.js';
 import { loadMe, accountArea } from './account.js';
 
 function leavePage() {
@@ -26,6 +27,7 @@ function leavePage() {
   stopLobby();
   stopAnalysis();
   stopTournaments();
+  stopPuzzles();
   const d = $('#result-dialog');
   if (d && d.open) d.close();
 }
@@ -41,6 +43,7 @@ function route() {
   else if (p === '/analysis') analysisPage(app);
   else if (p === '/lobby') lobbyPage(app);
   else if (p === '/tournaments') tournamentsPage(app);
+  else if ((m = p.match(/^\/puzzles(?:\/(daily|[0-9]+))?$/))) puzzlesPage(app, m[1]);
   else if ((m = p.match(/^\/tournament\/([A-Za-z0-9]+)$/))) tournamentPage(app, m[1]);
   else if (p === '/login' || p === '/signup') authPage(app, p.slice(1));
   else if (p === '/account') settingsPage(app);
@@ -53,7 +56,7 @@ function route() {
 }
 
 function markNav(path) {
-  for (const [id, prefix] of [['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-tournaments', '/tournament'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-analysis', '/analysis'], ['#nav-rules', '/rules']]) {
+  for (const [id, prefix] of [['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-tournaments', '/tournament'], ['#nav-puzzles', '/puzzles'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-analysis', '/analysis'], ['#nav-rules', '/rules']]) {
     const a = $(id);
     const on = prefix === '/' ? (path === '/' || path.startsWith('/game')) : path.startsWith(prefix);
     if (on) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
@@ -93,7 +96,7 @@ async function start() {
   }
   header();
   await loadMe();
-  for (const [id, path] of [['#home-link', '/'], ['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-tournaments', '/tournaments'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-rules', '/rules']]) {
+  for (const [id, path] of [['#home-link', '/'], ['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-tournaments', '/tournaments'], ['#nav-puzzles', '/puzzles'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-rules', '/rules']]) {
     $(id).onclick = ev => { if (ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button) return; ev.preventDefault(); go(path); };
   }
   $('#lang').onclick = () => setLang(lang() === 'en' ? 'ru' : 'en');

@@ -77,7 +77,7 @@ async function load(key, fresh) {
   let r;
   try { r = await api('GET', '/api/explorer?' + key); } catch (err) { if (E === e) $('#ex-total').textContent = err.message; return; }
   if (E !== e || e.key !== key) return;
-  $('#ex-total').textContent = r.total ? t('web-explorer-total', { n: r.total }) : t('web-explorer-none');
+  $('#ex-total').textContent = r.total ? t('web-explorer-total', { n: r.total }) : t(r.empty ? 'web-explorer-empty' : 'web-explorer-none');
   const rows = r.moves.map(m => el('tr', { 'data-move': m.move },
       el('td', {}, button(m.move, { class: 'linkish', onclick: () => e.play(m.move) })),
       el('td', { class: 'num' }, String(m.games)),

@@ -1,5 +1,6 @@
 // The home page: the board up front, the ways to play (the computer at a named strength, a
-// friend by link, two people on this device), the visitor's own games and the latest finished.
+// friend by link, two people on this device), the puzzle of the day, the visitor's own games
+// and the latest finished.
 import { api } from '../api.js';
 import { drawBoard } from '../board.js';
 import { $, el, go, link, button, icon } from '../dom.js';
@@ -8,6 +9,7 @@ import { prefs, myGames, rememberGame } from '../prefs.js';
 import { STRENGTHS, strengthText } from '../strength.js';
 import { playerLine, resultLine } from './summary.js';
 import { poolsGrid, liveList } from './lobby.js';
+import { dailyBox } from './puzzles.js';
 
 /** The presets offered when a game is created (README "Variants"). */
 export const VARIANTS = ['othello', 'xot', 'nxn:6', 'nxn:10', 'grand', 'eight-stars', 'black-hole', 'anti',
@@ -82,7 +84,9 @@ export async function homePage(app) {
           el('p', {}, t('web-play-local-lead')),
           button(t('web-start-local'), { id: 'local', onclick: () => start('local') }, 'users'))),
       el('p', { class: 'error', id: 'home-error', role: 'alert' })));
+  const daily = el('div', { class: 'list-box daily', id: 'daily-box' }, el('h2', {}, t('web-puzzle-daily')), el('p', { class: 'muted' }, '…'));
   const mine = el('section', { class: 'lists' },
+    daily,
     el('div', { class: 'list-box' }, el('h2', {}, t('web-live-games')), el('ul', { class: 'games', id: 'live' }, el('li', { class: 'muted' }, '…'))),
     el('div', { class: 'list-box' }, el('h2', {}, t('web-your-games')), el('ul', { class: 'games', id: 'my-games' }, el('li', { class: 'muted' }, '…'))),
     el('div', { class: 'list-box' }, el('h2', {}, t('web-recent-finished')), el('ul', { class: 'games', id: 'recent' }, el('li', { class: 'muted' }, '…')),
@@ -91,6 +95,7 @@ export async function homePage(app) {
   fillMine();
   fillRecent();
   fillOnline();
+  dailyBox(daily);
 }
 
 async function fillOnline() {

@@ -1,4 +1,4 @@
-// A player's profile (/@/NAME): ratings per category ("?" while provisional), the rating
+// A player's profile (/@/NAME): ratings per category ("?" while provisional) and in puzzles, the rating
 // history as a chart, results with each colour, the games being played now, and the games
 // (filtered by result and colour), each opening its replay.
 import { api } from '../api.js';
@@ -21,7 +21,13 @@ export async function profilePage(app, name) {
       el('strong', {}, String(r.rating) + (r.provisional ? '?' : '')),
       el('small', {}, t('web-rated-games', { n: r.games }))));
   }
-  if (!p.ratings.length) ratings.append(el('p', { class: 'muted' }, t('web-no-rated-games')));
+  if (p.puzzle) {
+    ratings.append(link('/puzzles', [
+      el('span', { class: 'cat' }, t('web-category-puzzle')),
+      el('strong', {}, String(p.puzzle.rating) + (p.puzzle.provisional ? '?' : '')),
+      el('small', {}, t('web-puzzles-tried', { n: p.puzzle.attempts }))], { class: 'rating-box', 'data-category': 'puzzle', id: 'puzzle-rating-box' }));
+  }
+  if (!p.ratings.length && !p.puzzle) ratings.append(el('p', { class: 'muted' }, t('web-no-rated-games')));
   const res = c => p.results[c];
   const results = el('table', { class: 'results', id: 'colour-results' },
     el('thead', {}, el('tr', {}, el('th', {}), el('th', { scope: 'col' }, t('web-wins')), el('th', { scope: 'col' }, t('web-draws')), el('th', { scope: 'col' }, t('web-losses')))),

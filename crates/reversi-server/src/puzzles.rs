@@ -1,0 +1,396 @@
+//! Puzzles (`/puzzles`): the shipped puzzles (`data/puzzles/puzzles.tsv`, embedded), one at a
+//! time near the player's puzzle rating, the player's moves checked by the server (the solution
+//! never reaches the page before the puzzle ends), the opponent's replies played for them, the
+//! coach's explanation of a wrong move from exact values, and the daily puzzle.
+//!
+//! - `GET /api/puzzles`: the themes with their counts, today's puzzle, and for a signed-in
+//!   player their puzzle rating and latest attempts;
+//! - `GET /api/puzzles/next?theme=T&except=1,2`: a puzzle to play (an account's: one it has not
+//!   tried, nearest its rating; a guest's: near 1500, not among `except`, the page's recent ones);
+//! - `GET /api/puzzles/daily`, `GET /api/puzzles/{id}`: a puzzle;
+//! - `POST /api/puzzles/{id}/moves` `{"moves": ["b2", "e8"]}`: the player's moves so far (the
+//!   replies left out); answers right (with the reply), solved or wrong, and once the puzzle
+//!   ends the solution, its score and — for an account's first attempt — the rating change.
+
+use crate::body::parse_body;
+use crate::error::{Error, Result};
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::Json;
+use reversi_core::{AnyPosition, Bits, Color, Move, Position};
+use reversi_site::puzzle::{check, daily_index, parse_file, Puzzle, Step, THEMES};
+use reversi_site::rating::Rating;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The shipped puzzles' file.
+pub const PUZZLE_FILE: &str = include_str!("../../../data/puzzles/puzzles.tsv");
+
+/// How many of the puzzles nearest a signed-in player's rating the next one is drawn from.
+pub const NEAR_ACCOUNT: usize = 30;
+/// How many nearest 1500 a guest's next puzzle is drawn from (guests are not rated, so they
+/// get a wide band).
+pub const NEAR_GUEST: usize = 400;
+/// The most recent puzzles a guest's page may ask to leave out.
+pub const MAX_EXCEPT: usize = 200;
+
+/// Every shipped puzzle, by id (the file numbers them 1, 2, …).
+pub fn all() -> &'static [Puzzle] {
+    static ALL: OnceLock<Vec<Puzzle>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut v = parse_file(PUZZLE_FILE).unwrap_or_else(|e| {
+            tracing::error!("the embedded puzzles cannot be read: {e}");
+            Vec::new()
+        });
+        v.sort_by_key(|p| p.id);
+        v
+    })
+}
+
+fn find(id: i64) -> Result<&'static Puzzle> {
+    let all = all();
+    all.binary_search_by_key(&id, |p| p.id)
+        .map(|i| &all[i])
+        .map_err(|_| Error::NotFound)
+}
+
+/// The count of puzzles of each theme, in [`THEMES`] order.
+fn theme_counts() -> Vec<Value> {
+    THEMES
+        .iter()
+        .map(|t| {
+            let n = all().iter().filter(|p| p.themes.iter().any(|x| x == t)).count();
+            json!({ "theme": t, "count": n })
+        })
+        .collect()
+}
+
+/// Today's puzzle (UTC days since the epoch).
+fn daily() -> Result<&'static Puzzle> {
+    let day = crate::time::clock_ms() / 86_400_000;
+    all().get(daily_index(day, all().len())).ok_or(Error::NotFound)
+}
+
+/// The board of `pos` as the pages draw it, after `last` (which turned `flipped`).
+fn frame(pos: &Position<u64>, last: Option<Move>, flipped: u64) -> Value {
+    let any = AnyPosition::Small(*pos);
+    json!({
+        "width": 8,
+        "height": 8,
+        "cells": crate::game::cells_of(&any),
+        "to_move": (!pos.is_game_over()).then(|| pos.side_to_move().name()),
+        "legal_moves": pos.legal_moves().squares().map(|s| s.to_string()).collect::<Vec<_>>(),
+        "last_move": last.map(|m| m.to_string()),
+        "flipped": flipped.squares().map(|s| s.to_string()).collect::<Vec<_>>(),
+        "black_count": pos.count(Color::Black),
+        "white_count": pos.count(Color::White),
+    })
+}
+
+/// `pos` after `mv`, with the discs it turned.
+fn after(pos: &Position<u64>, mv: Move) -> (Position<u64>, u64) {
+    let before = pos.discs(pos.side_to_move());
+    let mover = pos.side_to_move();
+    let mut next = *pos;
+    next.play_unchecked(mv);
+    let placed = match mv {
+        Move::Play(s) => s.bit8().map_or(0, |b| 1u64 << b),
+        Move::Pass => 0,
+    };
+    (next, next.discs(mover) & !before & !placed)
+}
+
+/// The board after each move of `p`'s solution, from its position.
+fn solution_frames(p: &Puzzle) -> Vec<Value> {
+    let mut pos = p.position;
+    p.line
+        .iter()
+        .map(|&m| {
+            let (next, turned) = after(&pos, m);
+            pos = next;
+            frame(&pos, Some(m), turned)
+        })
+        .collect()
+}
+
+fn rating_json(r: &Rating, now: u64) -> Value {
+    json!({
+        "rating": r.rating.round() as i64,
+        "deviation": r.deviation.round() as i64,
+        "provisional": r.provisional(now),
+    })
+}
+
+/// A puzzle as the page gets it: the position to solve, not the solution.
+async fn view(state: &AppState, p: &Puzzle) -> Result<Value> {
+    state.db().ensure_puzzles(all()).await?;
+    let standing = state.db().puzzle_standing(p.id).await?;
+    let rating = standing.map_or(p.initial_rating, |s| s.rating.rating);
+    let year = p.source.split(':').nth(1).and_then(|y| y.parse::<i32>().ok());
+    Ok(json!({
+        "id": p.id,
+        "board": frame(&p.position, None, 0),
+        "to_move": p.position.side_to_move().name(),
+        "kind": if p.win { "win" } else { "best" },
+        "themes": p.themes,
+        "player_moves": p.player_moves(),
+        "empties": p.position.empties().count(),
+        "rating": rating.round() as i64,
+        "attempts": standing.map_or(0, |s| s.attempts),
+        "solutions": standing.map_or(0, |s| s.solutions),
+        "source": p.source,
+        "year": year,
+    }))
+}
+
+/// `GET /api/puzzles`.
+pub async fn overview(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>> {
+    let who = state.identity(&headers).await?;
+    let now = crate::time::clock_ms();
+    let me = match who.user() {
+        Some(u) => {
+            let (rating, attempts, solved) = state.db().puzzle_rating(&u.id).await?;
+            let recent = state.db().recent_attempts(&u.id, 20).await?;
+            json!({
+                "rating": rating_json(&rating.at(now), now),
+                "attempts": attempts,
+                "solved": solved,
+                "recent": recent,
+            })
+        }
+        None => Value::Null,
+    };
+    Ok(Json(json!({
+        "count": all().len(),
+        "themes": theme_counts(),
+        "daily": daily()?.id,
+        "me": me,
+    })))
+}
+
+/// Query of `GET /api/puzzles/next`.
+#[derive(Debug, Default, Deserialize)]
+pub struct NextQuery {
+    /// One of [`THEMES`]; any when absent or empty.
+    pub theme: Option<String>,
+    /// Ids to leave out, comma-separated (a guest's recent puzzles).
+    pub except: Option<String>,
+}
+
+/// `GET /api/puzzles/next`.
+pub async fn next(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<NextQuery>,
+) -> Result<Json<Value>> {
+    let theme = match q.theme.as_deref().filter(|t| !t.is_empty()) {
+        None => None,
+        Some(t) if THEMES.contains(&t) => Some(t),
+        Some(t) => {
+            return Err(Error::BadRequest(format!(
+                "unknown theme {:?}: one of {}",
+                reversi_core::quote::clip(t, 40),
+                THEMES.join(", ")
+            )))
+        }
+    };
+    let except = parse_ids(q.except.as_deref().unwrap_or(""))?;
+    let who = state.identity(&headers).await?;
+    state.db().ensure_puzzles(all()).await?;
+    let now = crate::time::clock_ms();
+    let (rating, user, band) = match who.user() {
+        Some(u) => (
+            state.db().puzzle_rating(&u.id).await?.0.at(now).rating,
+            Some(u.id.as_str()),
+            NEAR_ACCOUNT,
+        ),
+        None => (reversi_site::rating::START_RATING, None, NEAR_GUEST),
+    };
+    let mut ids = state
+        .db()
+        .puzzles_near(rating, theme, user, &except, band)
+        .await?;
+    if ids.is_empty() && user.is_some() {
+        // Every puzzle of the theme tried: offer them again, unrated.
+        ids = state
+            .db()
+            .puzzles_near(rating, theme, None, &except, band)
+            .await?;
+    }
+    if ids.is_empty() {
+        return Err(Error::NotFound);
+    }
+    let pick = ids[(random_u64() % ids.len() as u64) as usize];
+    Ok(Json(json!({ "puzzle": view(&state, find(pick)?).await? })))
+}
+
+fn random_u64() -> u64 {
+    let mut b = [0u8; 8];
+    // A failed draw still yields a valid choice (the nearest puzzle).
+    let _ = getrandom::fill(&mut b);
+    u64::from_le_bytes(b)
+}
+
+/// The ids of `text` (`1,2,3`), at most [`MAX_EXCEPT`].
+fn parse_ids(text: &str) -> Result<Vec<i64>> {
+    let ids: Vec<i64> = text
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.trim().parse::<i64>().map_err(|_| {
+                Error::BadRequest(format!(
+                    "except: {:?} is not a puzzle number",
+                    reversi_core::quote::clip(s, 20)
+                ))
+            })
+        })
+        .collect::<Result<_>>()?;
+    if ids.len() > MAX_EXCEPT {
+        return Err(Error::BadRequest(format!("except: at most {MAX_EXCEPT} puzzles")));
+    }
+    Ok(ids)
+}
+
+/// `GET /api/puzzles/daily`.
+pub async fn daily_puzzle(State(state): State<AppState>) -> Result<Json<Value>> {
+    Ok(Json(json!({ "puzzle": view(&state, daily()?).await? })))
+}
+
+/// `GET /api/puzzles/{id}`.
+pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>> {
+    let id: i64 = id.parse().map_err(|_| Error::NotFound)?;
+    Ok(Json(json!({ "puzzle": view(&state, find(id)?).await? })))
+}
+
+/// Body of `POST /api/puzzles/{id}/moves`.
+#[derive(Debug, Default, Deserialize)]
+pub struct MovesBody {
+    /// The player's moves so far, the replies left out.
+    pub moves: Vec<String>,
+}
+
+/// `POST /api/puzzles/{id}/moves`.
+pub async fn moves(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: std::result::Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>> {
+    let id: i64 = id.parse().map_err(|_| Error::NotFound)?;
+    let p = find(id)?;
+    let b: MovesBody = parse_body(&headers, body, false)?;
+    if b.moves.len() > p.player_moves() {
+        return Err(Error::BadRequest(format!(
+            "the solution has {} moves of the player's; {} were given",
+            p.player_moves(),
+            b.moves.len()
+        )));
+    }
+    let played = b
+        .moves
+        .iter()
+        .map(|m| {
+            reversi_core::notation::parse_move(m)
+                .map_err(|e| Error::IllegalMove(format!("{:?}: {e}", reversi_core::quote::clip(m, 12))))
+        })
+        .collect::<Result<Vec<Move>>>()?;
+    let step = check(p, &played).map_err(|e| match e {
+        reversi_site::puzzle::CheckError::Illegal(m) => Error::IllegalMove(m),
+        e => Error::BadRequest(e.to_string()),
+    })?;
+    // The position before the last move, the last move's board, and the reply's.
+    let mut pos = p.position;
+    for i in 0..played.len() - 1 {
+        pos.play_unchecked(p.line[2 * i]);
+        if let Some(&r) = p.line.get(2 * i + 1) {
+            pos.play_unchecked(r);
+        }
+    }
+    let last = *played.last().expect("checked: not empty");
+    let (moved, turned) = after(&pos, last);
+    let mut out = json!({
+        "step": match step { Step::Right { .. } => "right", Step::Solved => "solved", Step::Wrong => "wrong" },
+        "board": frame(&moved, Some(last), turned),
+    });
+    if let Step::Right { reply } = step {
+        let (replied, turned) = after(&moved, reply);
+        out["reply"] = json!(reply.to_string());
+        out["reply_board"] = frame(&replied, Some(reply), turned);
+        return Ok(Json(out));
+    }
+    let solved = step == Step::Solved;
+    out["solution"] = json!(p.line.iter().map(Move::to_string).collect::<Vec<_>>());
+    out["solution_boards"] = json!(solution_frames(p));
+    out["score"] = json!(p.score);
+    if !solved {
+        // Why the move is wrong, from exact values: both moves solved to the end.
+        let solution = p.line[2 * (played.len() - 1)];
+        let limits = reversi_engine::Limits {
+            time: Some(Duration::from_secs(5)),
+            ..Default::default()
+        };
+        let rules = reversi_core::Rules::othello();
+        let a = state
+            .inner
+            .ai
+            .analyze_move(rules, AnyPosition::Small(pos), last, limits)
+            .await?;
+        let facts = reversi_engine::coach::explain(
+            &AnyPosition::Small(pos),
+            a.played,
+            &a.played_pv,
+            solution,
+            if a.best == solution { &a.best_pv } else { &[] },
+            a.loss,
+        );
+        out["played_score"] = json!(a.played_score);
+        out["best_score"] = json!(a.best_score);
+        out["exact"] = json!(a.exact);
+        out["facts"] = json!(crate::analysis::facts_json(&facts));
+    }
+    let who = state.identity(&headers).await?;
+    out["rated"] = json!(false);
+    if let Some(u) = who.user() {
+        state.db().ensure_puzzles(all()).await?;
+        let now = crate::time::clock_ms();
+        if let Some(o) = state.db().record_attempt(&u.id, id, solved, now).await? {
+            out["rated"] = json!(true);
+            out["rating"] = json!({
+                "before": o.before.rating.round() as i64,
+                "after": rating_json(&o.after, now),
+                "diff": (o.after.rating.round() - o.before.rating.round()) as i64,
+            });
+            out["puzzle_rating"] = json!(o.puzzle.rating.round() as i64);
+        }
+    }
+    Ok(Json(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_puzzles_read_and_are_numbered_in_order() {
+        let all = all();
+        assert!(all.len() >= 5000, "{}", all.len());
+        for (i, p) in all.iter().enumerate() {
+            assert_eq!(p.id, i as i64 + 1);
+        }
+        assert!(find(1).is_ok() && find(0).is_err() && find(all.len() as i64 + 1).is_err());
+    }
+
+    #[test]
+    fn except_lists_are_checked() {
+        assert_eq!(parse_ids("1,2, 3").unwrap(), vec![1, 2, 3]);
+        assert_eq!(parse_ids("").unwrap(), Vec::<i64>::new());
+        assert!(parse_ids("1,x").is_err());
+        let long: Vec<String> = (0..=MAX_EXCEPT).map(|i| i.to_string()).collect();
+        assert!(parse_ids(&long.join(",")).is_err());
+    }
+}
