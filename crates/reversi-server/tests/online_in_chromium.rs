@@ -1,7 +1,9 @@
 //! Online play in a real headless Chromium: two strangers sign up in two browsers (one a phone
 //! in Russian), both click the same quick-pairing pool on the home page, are paired, and play a
 //! blitz game to the end by clicking, both clocks running; a third browser watches live and
-//! chats in the spectators' room; both profiles then show the new ratings, provisional. With
+//! chats in the spectators' room; the server restarts mid-game, down for 7 s, and both clocks
+//! resume where they stopped (the downtime is not charged) while the pages reconnect by
+//! themselves; both profiles then show the new ratings, provisional. With
 //! `REVERSI_TEST_SCREENSHOTS=DIR` it saves the screenshots of `docs/screenshots/` on the way.
 //!
 //! Needs `REVERSI_TEST_CHROMIUM` and `REVERSI_TEST_CHROMEDRIVER` (`scripts/test` sets both).
@@ -94,6 +96,7 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
     let end = Instant::now() + Duration::from_secs(400);
     let mut clicks = 0;
     let mut saw_running = false;
+    let mut restarted = false;
     while !(ann.has("#result-dialog[open]") && bob.has("#result-dialog[open]")) {
         assert!(Instant::now() < end, "the game did not end: {}", ann.body_text());
         let moved = ann.play_any(clicks * 7 + 3) || bob.play_any(clicks * 5 + 1);
@@ -116,8 +119,13 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
             bob.screenshot(shots.as_deref(), "online-game-ru-phone.png");
             fan.screenshot(shots.as_deref(), "online-spectator-en-desktop.png");
         }
+        if clicks == 10 && !restarted {
+            restarted = true;
+            restart_mid_game(&mut bench, &ann, &bob, &id);
+        }
     }
     assert!(saw_running);
+    assert!(restarted, "the game ended before the restart");
     assert!(!ann.has(".clock.running"), "a clock runs after the end");
 
     // Both profiles show the new blitz rating, provisional.
@@ -169,6 +177,76 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
     bob.open("/players/blitz");
     bob.wait("the leaderboard", 20, |d| d.has("#board-list table"));
     bob.screenshot(shots.as_deref(), "leaderboard-ru-phone.png");
+}
+
+/// The time left on both clocks (ms, Black's and White's) and the side whose clock runs, as
+/// the server has them now.
+fn clocks(bench: &Bench, id: &str) -> (i64, i64, String) {
+    let g = bench.get(&format!("/api/games/{id}"));
+    let c = &g["game"]["online"]["clock"];
+    (
+        c["black_ms"].as_i64().unwrap(),
+        c["white_ms"].as_i64().unwrap(),
+        c["running"].as_str().unwrap_or("").to_string(),
+    )
+}
+
+/// The clock `color` shows in `d`'s page, in seconds (`m:ss`, or `s.t` under ten seconds).
+fn shown_seconds(d: &Driver, color: &str) -> f64 {
+    let text = d.text_of(&format!("#clock-{color}"));
+    let parts: Vec<f64> = text
+        .split(':')
+        .map(|p| p.trim().parse::<f64>().unwrap_or(f64::NAN))
+        .collect();
+    match parts[..] {
+        [m, s] => m * 60.0 + s,
+        [s] => s,
+        _ => f64::NAN,
+    }
+}
+
+/// Restarts the server in the middle of the game with 7 s of downtime: both clocks come back
+/// as they stood (the running one is not charged the downtime), both pages reconnect and show
+/// them, and the game goes on.
+fn restart_mid_game(bench: &mut Bench, ann: &Driver, bob: &Driver, id: &str) {
+    let (black, white, running) = clocks(bench, id);
+    assert!(!running.is_empty(), "a clock runs");
+    bench.restart(Duration::from_secs(7));
+    for d in [ann, bob] {
+        d.wait("the page back on the new server", 30, |d| {
+            d.has(".clock.running") && !d.has(".conn.off")
+        });
+    }
+    let (black2, white2, running2) = clocks(bench, id);
+    assert_eq!(running2, running, "the same side's clock runs");
+    let (ran, still, ran2, still2) = if running == "black" {
+        (black, white, black2, white2)
+    } else {
+        (white, black, white2, black2)
+    };
+    assert_eq!(still2, still, "the waiting side's clock moved");
+    // The running clock lost what the restart itself took (a second or two), not the 7 s of
+    // downtime (the downtime is measured from the last heartbeat, up to a second before the
+    // stop: the clock may get that second back).
+    let lost = ran - ran2;
+    assert!(
+        (-1_500..5_000).contains(&lost),
+        "the running clock lost {lost} ms over a 7 s downtime"
+    );
+    for d in [ann, bob] {
+        let shown = shown_seconds(d, &running);
+        assert!(
+            (shown - ran2 as f64 / 1000.0).abs() < 4.0,
+            "{running}'s clock shows {shown} s, the server has {} ms",
+            ran2
+        );
+        let waiting = if running == "black" { "white" } else { "black" };
+        let shown = shown_seconds(d, waiting);
+        assert!(
+            (shown - still as f64 / 1000.0).abs() < 1.5,
+            "{waiting}'s clock shows {shown} s, had {still} ms"
+        );
+    }
 }
 
 /// Six accounts play 30 rated 3+2 games each, through the server's state (the moves of the

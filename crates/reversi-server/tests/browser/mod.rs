@@ -124,6 +124,10 @@ pub struct Bench {
     /// The server's state (to create games or read them directly).
     pub state: AppState,
     pub runtime: tokio::runtime::Runtime,
+    config: Config,
+    addr: std::net::SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    server: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
     chromium: PathBuf,
     wd_addr: String,
     tmp: tempfile::TempDir,
@@ -201,12 +205,16 @@ impl Bench {
             analysis_level: 6,
             ..Config::default()
         });
-        let state = runtime.block_on(AppState::new(config)).unwrap();
+        let state = runtime.block_on(AppState::new(config.clone())).unwrap();
         let listener = runtime
             .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
             .unwrap();
-        let base = format!("http://{}", listener.local_addr().unwrap());
-        runtime.spawn(serve(listener, state.clone(), std::future::pending()));
+        let addr = listener.local_addr().unwrap();
+        let base = format!("http://{addr}");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = runtime.spawn(serve(listener, state.clone(), async {
+            let _ = stopped.await;
+        }));
         let port = free_port();
         let wd_addr = format!("127.0.0.1:{port}");
         let driver = Reap(
@@ -231,12 +239,47 @@ impl Bench {
             base,
             state,
             runtime,
+            config,
+            addr,
+            stop: Some(stop),
+            server: Some(server),
             chromium,
             wd_addr,
             tmp,
             profiles: 0,
             _driver: driver,
         })
+    }
+
+    /// Stops the server as SIGTERM does (websockets closed with "restart", the state dropped),
+    /// leaves the site down for `down`, and starts a new server on the same address and
+    /// database: the pages reconnect by themselves.
+    pub fn restart(&mut self, down: Duration) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(server) = self.server.take() {
+            let _ = self.runtime.block_on(server);
+        }
+        // The old state's background tasks (the heartbeat among them) end once it is gone: a
+        // state on a throw-away database stands in while the site is down.
+        let stand_in = Config {
+            database_url: "sqlite::memory:".into(),
+            ..self.config.clone()
+        };
+        self.state = self.runtime.block_on(AppState::new(stand_in)).unwrap();
+        std::thread::sleep(down);
+        let state = self.runtime.block_on(AppState::new(self.config.clone())).unwrap();
+        self.state = state.clone();
+        let listener = self
+            .runtime
+            .block_on(tokio::net::TcpListener::bind(self.addr))
+            .unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        self.server = Some(self.runtime.spawn(serve(listener, state, async {
+            let _ = stopped.await;
+        })));
+        self.stop = Some(stop);
     }
 
     /// A new browser (its own profile: cookies and storage) with `window`, showing `lang`.
