@@ -308,7 +308,9 @@ struct Builtin {
 impl Contestant for Builtin {
     fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
         let pos = game.position();
-        let limits = self.settings.limits(pos.empties().count(), None, game.ply());
+        let limits = self
+            .settings
+            .limits(pos.empties().count(), None, std::time::Duration::ZERO, game.ply());
         let stop = AtomicBool::new(false);
         let r = think(&self.engine, pos, &limits, &stop, &mut |_| {});
         Ok(r.best.unwrap_or(Move::Pass))

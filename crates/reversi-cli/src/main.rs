@@ -61,6 +61,8 @@ enum Command {
     Train(cmd::train::Args),
     /// Puzzles from real games, proved by the exact solver.
     Puzzle(cmd::puzzle::Args),
+    /// Problem sets with every move's exact score, and how a fixed-depth search does on them.
+    Evaltest(cmd::evaltest::Args),
 }
 
 fn main() {
@@ -87,6 +89,7 @@ fn main() {
         Command::Book(a) => cmd::book::run(a),
         Command::Train(a) => cmd::train::run(a),
         Command::Puzzle(a) => cmd::puzzle::run(a),
+        Command::Evaltest(a) => cmd::evaltest::run(a),
     };
     if let Err(e) = result {
         if out::is_broken_pipe(&e) {

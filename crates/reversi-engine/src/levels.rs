@@ -20,6 +20,10 @@ use std::time::Duration;
 /// The highest level.
 pub const MAX_LEVEL: u32 = 30;
 
+/// From this level up, a player under a clock solves the endgame as early as its time allows
+/// (`crate::clock::clock_limits`); below, it keeps its level's endgame depths.
+pub const STRONG_LEVEL: u32 = 20;
+
 /// The longest time any search, clock or time setting may be given: one week. Longer values are
 /// refused rather than searched: no analysis needs more, and every instant computed from a
 /// time (a deadline, a clock's share) stays far from overflowing.
@@ -165,17 +169,6 @@ pub fn timed(time: Duration) -> Limits {
     }
 }
 
-/// Time for one move from a game clock: the remaining time spread over the moves still to play
-/// (about half the empties), plus most of the increment.
-pub fn time_for_move(remaining: Duration, increment: Duration, empties: u32) -> Duration {
-    let moves_left = (empties / 2).max(1);
-    let (remaining, increment) = (remaining.min(MAX_TIME), increment.min(MAX_TIME));
-    let base = remaining / (moves_left + 2);
-    let t = base + increment * 4 / 5;
-    // Never plan to use more than 40 % of what is left.
-    t.min(remaining * 2 / 5)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,20 +208,5 @@ mod tests {
         let long = "x".repeat(10_000);
         let e = parse_seconds(&long, true).unwrap_err().to_string();
         assert!(e.len() < 100, "{e}");
-    }
-
-    #[test]
-    fn clock_shares_never_overflow() {
-        let huge = Duration::MAX;
-        let t = time_for_move(huge, huge, 60);
-        assert!(t <= MAX_TIME);
-        assert_eq!(time_for_move(Duration::ZERO, Duration::ZERO, 0), Duration::ZERO);
-    }
-
-    #[test]
-    fn clock() {
-        let t = time_for_move(Duration::from_secs(60), Duration::from_secs(2), 40);
-        assert!(t > Duration::from_secs(4) && t < Duration::from_secs(24));
-        assert!(time_for_move(Duration::from_secs(1), Duration::ZERO, 2) <= Duration::from_millis(400));
     }
 }

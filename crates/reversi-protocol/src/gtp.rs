@@ -376,9 +376,12 @@ impl GtpSession {
         }
         let pos = *self.game.position();
         let clock = self.clock.and_then(|c| c.budget(color));
-        let limits = self
-            .settings
-            .limits(pos.empties().count(), clock, self.game.ply());
+        let limits = self.settings.limits(
+            pos.empties().count(),
+            clock,
+            std::time::Duration::ZERO,
+            self.game.ply(),
+        );
         let r = think(&self.engine, &pos, &limits, &self.stop, &mut |_| {});
         let mv = r.best.unwrap_or(Move::Pass);
         self.game.play(mv).map_err(|e| format!("internal error: {e}"))?;

@@ -245,7 +245,12 @@ impl NboardSession {
 
     fn limits(&self) -> reversi_engine::Limits {
         let pos = self.game.position();
-        self.settings.limits(pos.empties().count(), None, self.game.ply())
+        self.settings.limits(
+            pos.empties().count(),
+            None,
+            std::time::Duration::ZERO,
+            self.game.ply(),
+        )
     }
 
     fn go<W: Write>(&mut self, stop: &AtomicBool, out: &mut W) -> io::Result<()> {
@@ -305,7 +310,9 @@ impl NboardSession {
                 break;
             }
             let pos: AnyPosition = *self.game.position_at(ply).expect("a played ply");
-            let limits = self.settings.limits(pos.empties().count(), None, ply);
+            let limits = self
+                .settings
+                .limits(pos.empties().count(), None, std::time::Duration::ZERO, ply);
             let r = think(&self.engine, &pos, &limits, stop, &mut |_| {});
             send(out, &format!("analysis {ply} {:.2}", r.score as f64))?;
         }

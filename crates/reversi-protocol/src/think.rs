@@ -1,7 +1,8 @@
 //! What both protocols share: the engine's settings and how a move is chosen.
 
 use reversi_core::{AnyPosition, Bits, Move};
-use reversi_engine::levels::{time_for_move, Level, MAX_LEVEL};
+use reversi_engine::clock::clock_limits;
+use reversi_engine::levels::{Level, MAX_LEVEL, STRONG_LEVEL};
 use reversi_engine::Book;
 use reversi_engine::{Engine, EvalChoice, Limits, PositionResult, Progress, SearchKind};
 use std::sync::atomic::AtomicBool;
@@ -52,16 +53,25 @@ impl EngineSettings {
     }
 
     /// Search limits for one move. `clock` is the time left on the mover's clock and the
-    /// increment per move, when a game clock runs; the move then gets its share of that time.
-    pub fn limits(&self, empties: u32, clock: Option<(Duration, Duration)>, ply: usize) -> Limits {
-        let mut limits = Level::new(self.level.clamp(1, MAX_LEVEL)).limits(self.seed ^ ply as u64);
+    /// increment per move, when a game clock runs; the move then gets its share of that time,
+    /// and solves the endgame when that fits it (`reversi_engine::clock`). `lag` is kept back
+    /// for what happens outside the search (the network of a remote game).
+    pub fn limits(
+        &self,
+        empties: u32,
+        clock: Option<(Duration, Duration)>,
+        lag: Duration,
+        ply: usize,
+    ) -> Limits {
+        let level = self.level.clamp(1, MAX_LEVEL);
+        let mut limits = Level::new(level).limits(self.seed ^ ply as u64);
         if let Some(t) = self.time_per_move {
             limits = reversi_engine::levels::timed(t);
             limits.seed = self.seed ^ ply as u64;
         }
         if let Some((remaining, increment)) = clock {
-            let budget = time_for_move(remaining, increment, empties);
-            limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
+            let strong = level >= STRONG_LEVEL || self.time_per_move.is_some();
+            limits = clock_limits(limits, strong, remaining, increment, empties, lag);
         }
         limits
     }
@@ -186,7 +196,7 @@ mod tests {
         let engine = settings.engine().unwrap();
         let game = Game::new(Rules::othello());
         let stop = AtomicBool::new(false);
-        let limits = settings.limits(60, None, 0);
+        let limits = settings.limits(60, None, Duration::ZERO, 0);
         let ranked = best_moves(&engine, game.position(), &limits, 10, &stop);
         assert_eq!(ranked.len(), 4, "four first moves");
         let mut names: Vec<String> = ranked.iter().map(|m| m.mv.to_string()).collect();
@@ -205,7 +215,7 @@ mod tests {
         let r = think(
             &engine,
             game.position(),
-            &settings.limits(55, None, 5),
+            &settings.limits(55, None, Duration::ZERO, 5),
             &stop,
             &mut |_| {},
         );
@@ -217,13 +227,21 @@ mod tests {
     #[test]
     fn clock_caps_the_time() {
         let s = EngineSettings::default();
-        let l = s.limits(40, Some((Duration::from_secs(10), Duration::ZERO)), 20);
+        let l = s.limits(
+            40,
+            Some((Duration::from_secs(10), Duration::ZERO)),
+            Duration::ZERO,
+            20,
+        );
         assert!(l.time.unwrap() <= Duration::from_secs(4));
-        assert_eq!(s.limits(40, None, 20).time, None);
+        assert_eq!(s.limits(40, None, Duration::ZERO, 20).time, None);
         let timed = EngineSettings {
             time_per_move: Some(Duration::from_millis(300)),
             ..EngineSettings::default()
         };
-        assert_eq!(timed.limits(40, None, 1).time, Some(Duration::from_millis(300)));
+        assert_eq!(
+            timed.limits(40, None, Duration::ZERO, 1).time,
+            Some(Duration::from_millis(300))
+        );
     }
 }

@@ -9,11 +9,13 @@
 //! 4. [`fit`] — weighted least squares per stage (conjugate gradient, L2), from the end of the
 //!    game backwards, written as a compressed weights file named by its hash;
 //! 5. [`measure`] — errors by stage on held-out positions, against exact scores, and best-move
-//!    accuracy.
+//!    accuracy; [`evaltest`] — problem sets with every move's exact score, and how a
+//!    fixed-depth search does on them.
 #![forbid(unsafe_code)]
 
 pub mod book;
 pub mod dataset;
+pub mod evaltest;
 pub mod fit;
 pub mod label;
 pub mod measure;

@@ -11,7 +11,9 @@ use anyhow::{bail, Context, Result};
 use reversi_arena::player::{start, Contestant};
 use reversi_arena::{PlayerSpec, Protocol};
 use reversi_core::notation::parse_move;
-use reversi_core::{Game, Move, Rules, Variant};
+use reversi_core::{Bits, Game, Move, Rules, Variant};
+use reversi_engine::clock::clock_limits;
+use reversi_engine::levels::STRONG_LEVEL;
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
@@ -116,12 +118,12 @@ struct Table {
     seat: String,
 }
 
-/// The thinking time for a move with `left_ms` on the clock and `increment_ms` per move: a
-/// twentieth of what is left plus most of the increment, less a margin for the network.
-pub fn budget(left_ms: u64, increment_ms: u64) -> Duration {
-    let ms = (left_ms / 20 + increment_ms * 4 / 5).saturating_sub(300);
-    Duration::from_millis(ms.clamp(50, 60_000))
-}
+/// Kept back from every move's time for the network between the bot and the site (the site
+/// charges the clock from its own side).
+pub const NETWORK_LAG: Duration = Duration::from_millis(300);
+
+/// The longest a bot's move thinks, whatever the clock (correspondence games have days).
+pub const MAX_MOVE_TIME: Duration = Duration::from_secs(60);
 
 fn increment_ms(control: &str) -> u64 {
     control
@@ -335,8 +337,17 @@ fn play(
     let mv = match &mut table.mover {
         Mover::Builtin(engine) => {
             let mut limits = a.engine_args.limits(g.ply() as u64);
-            let cap = budget(left, inc);
-            limits.time = Some(limits.time.map_or(cap, |t| t.min(cap)));
+            // Even with days on the clock, a move takes a minute at most.
+            limits.time = Some(limits.time.map_or(MAX_MOVE_TIME, |t| t.min(MAX_MOVE_TIME)));
+            let strong = a.engine_args.level >= STRONG_LEVEL || a.engine_args.time.is_some();
+            let limits = clock_limits(
+                limits,
+                strong,
+                Duration::from_millis(left.min(u64::MAX / 4)),
+                Duration::from_millis(inc),
+                g.position().empties().count(),
+                NETWORK_LAG,
+            );
             let r = reversi_protocol::think(engine, g.position(), &limits, stop, &mut |_| {});
             r.best.context("the engine found no move")?
         }
@@ -362,10 +373,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_budget_leaves_time_on_the_clock() {
-        assert_eq!(budget(60_000, 0), Duration::from_millis(2_700));
-        assert_eq!(budget(1_000, 0), Duration::from_millis(50));
-        assert_eq!(budget(180_000, 2_000), Duration::from_millis(10_300));
+    fn increments_are_read_from_the_control() {
         assert_eq!(increment_ms("3+2"), 2_000);
         assert_eq!(increment_ms("0.5+0.5"), 500);
         assert_eq!(increment_ms("1d"), 0);

@@ -11,6 +11,7 @@ pub mod db;
 pub mod diagram;
 mod engine_args;
 pub mod eval;
+pub mod evaltest;
 pub mod gtp;
 pub mod nboard;
 pub mod perft;

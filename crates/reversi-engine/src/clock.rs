@@ -1,0 +1,163 @@
+//! Time management under a game clock (Fischer: time left plus an increment per move): how long
+//! a move may think, and from how many empties the exact solver fits that time.
+//!
+//! The time left, less a small reserve for what happens outside the search (reading the
+//! position, sending the move, the network), is spread over the moves still to think about:
+//! the player's moves until the endgame gets cheap (about [`CHEAP_ENDGAME`] empties: the solver
+//! then answers in a fraction of a second, and the moves after a full solve come from its
+//! table), plus two for safety. Most of the increment is added, since it comes back with the
+//! move. A move may take up to twice its share when the search needs it, never more than half
+//! of what is left — so the clock can never run out while a move is allowed at all.
+//!
+//! The exact solver is used as soon as its expected time fits: [`exact_solve_time`] is a
+//! measured model of this solver on positions from real games (`data/evaltest`: 1,959 moves
+//! with 23 empties solved in 0.74 s each, 1,600 with 19 empties in 42 ms: ×2.05 per empty,
+//! on this project's 2-core machine), and the solver is started only when the model gives it
+//! a quarter of the move's limit (hard positions take several times the typical).
+
+use crate::search::Limits;
+use std::time::Duration;
+
+/// Empties from which the endgame is cheap: the moves after this point cost little time.
+pub const CHEAP_ENDGAME: u32 = 20;
+
+/// The least time kept back from every move's share.
+pub const MIN_RESERVE: Duration = Duration::from_millis(100);
+
+/// The share of the time left kept back as well (3 %), at most [`MAX_RESERVE`].
+pub const RESERVE_PER_MILLE: u32 = 30;
+
+/// The most time kept back.
+pub const MAX_RESERVE: Duration = Duration::from_secs(2);
+
+/// How long a move may think: `remaining` on the clock, `increment` per move, `empties` on the
+/// board, `lag` the caller's own reserve for its network and process (added to the clock's).
+pub fn move_time(remaining: Duration, increment: Duration, empties: u32, lag: Duration) -> Duration {
+    let max = crate::levels::MAX_TIME;
+    let (remaining, increment) = (remaining.min(max), increment.min(max));
+    let reserve = (MIN_RESERVE + remaining * RESERVE_PER_MILLE / 1000).min(MAX_RESERVE) + lag.min(max);
+    let usable = remaining.saturating_sub(reserve);
+    // The player's moves until the endgame is cheap, plus two.
+    let thinking = empties.saturating_sub(CHEAP_ENDGAME).div_ceil(2) + 2;
+    let share = usable / thinking + increment * 9 / 10;
+    (share * 2).min(usable / 2)
+}
+
+/// The expected time of an exact solve of a typical position with `empties` empties from a real
+/// game (see the module's note for the measurements behind it).
+pub fn exact_solve_time(empties: u32) -> Duration {
+    // 1.5 s at 24 empties (a root solve costs about twice the best move's), ×2.05 per empty.
+    let secs = 1.5 * 2.05f64.powi(empties as i32 - 24);
+    Duration::from_secs_f64(secs.min(crate::levels::MAX_TIME.as_secs_f64()))
+}
+
+/// The most empties the exact solver is started at when a move may take `limit`: the model's
+/// time within a quarter of it.
+pub fn exact_fits(limit: Duration) -> u32 {
+    (1..=60)
+        .take_while(|&n| exact_solve_time(n) * 4 <= limit)
+        .last()
+        .unwrap_or(0)
+}
+
+/// `base` (a level's limits) for a move under a clock: the time limit of [`move_time`] (or
+/// `base`'s own, when shorter), and endgame depths that fit it. A `strong` player (the highest levels) solves as early as the
+/// time allows; the others keep their level's depths, lowered when the time is short.
+pub fn clock_limits(
+    mut base: Limits,
+    strong: bool,
+    remaining: Duration,
+    increment: Duration,
+    empties: u32,
+    lag: Duration,
+) -> Limits {
+    let t = move_time(remaining, increment, empties, lag);
+    let t = base.time.map_or(t, |b| b.min(t));
+    base.time = Some(t);
+    let fits = exact_fits(t);
+    // A win/loss/draw search is about three times cheaper: one empty more.
+    let wld_fits = fits + 1;
+    if strong {
+        base.exact_empties = fits;
+        base.wld_empties = wld_fits;
+    } else {
+        base.exact_empties = base.exact_empties.min(fits);
+        base.wld_empties = base.wld_empties.min(wld_fits).max(base.exact_empties);
+    }
+    base
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(x: f64) -> Duration {
+        Duration::from_secs_f64(x)
+    }
+
+    #[test]
+    fn a_move_never_takes_more_than_half_of_what_is_left() {
+        for remaining in [0.0, 0.05, 0.2, 1.0, 5.0, 60.0, 600.0] {
+            for inc in [0.0, 1.0, 5.0] {
+                for empties in [1, 10, 20, 30, 40, 60] {
+                    let t = move_time(s(remaining), s(inc), empties, Duration::ZERO);
+                    assert!(t <= s(remaining) / 2, "{remaining} + {inc} at {empties}: {t:?}");
+                }
+            }
+        }
+        assert_eq!(
+            move_time(Duration::ZERO, s(1.0), 30, Duration::ZERO),
+            Duration::ZERO
+        );
+        let huge = Duration::MAX;
+        assert!(move_time(huge, huge, 60, huge) <= crate::levels::MAX_TIME);
+    }
+
+    #[test]
+    fn the_midgame_gets_more_than_the_endgame_and_the_increment_counts() {
+        // 1 minute + 1 second at the start of the midgame: a few seconds a move.
+        let mid = move_time(s(60.0), s(1.0), 44, Duration::ZERO);
+        assert!(mid > s(4.0) && mid < s(12.0), "{mid:?}");
+        // With the same time left at 20 empties, the rest is cheap: more per move.
+        let late = move_time(s(60.0), s(1.0), 20, Duration::ZERO);
+        assert!(late > mid);
+        // No increment, little time: a little.
+        let short = move_time(s(3.0), Duration::ZERO, 40, Duration::ZERO);
+        assert!(short < s(0.5), "{short:?}");
+        // The caller's lag comes off.
+        assert!(move_time(s(3.0), Duration::ZERO, 40, s(2.0)) < short);
+    }
+
+    #[test]
+    fn the_solver_starts_when_it_fits() {
+        assert!(exact_solve_time(25) > exact_solve_time(24) * 2);
+        assert_eq!(exact_fits(Duration::ZERO), 0);
+        let a = exact_fits(s(1.0));
+        let b = exact_fits(s(30.0));
+        assert!((16..=22).contains(&a), "{a}");
+        assert!(b > a + 3, "{a} {b}");
+        // The strongest levels solve as early as it fits; the others keep their depths.
+        let base = crate::levels::Level::new(30).limits(0);
+        let l = clock_limits(base, true, s(60.0), s(1.0), 30, Duration::ZERO);
+        assert_eq!(l.exact_empties, exact_fits(l.time.unwrap()));
+        let base = crate::levels::Level::new(6).limits(0);
+        let l = clock_limits(base.clone(), false, s(600.0), s(5.0), 30, Duration::ZERO);
+        assert_eq!(
+            (l.exact_empties, l.wld_empties),
+            (base.exact_empties, base.wld_empties)
+        );
+        let level20 = crate::levels::Level::new(20);
+        let l = clock_limits(
+            level20.limits(0),
+            false,
+            s(2.0),
+            Duration::ZERO,
+            30,
+            Duration::ZERO,
+        );
+        assert!(
+            l.exact_empties < level20.exact_empties && l.wld_empties >= l.exact_empties,
+            "{l:?}"
+        );
+    }
+}
