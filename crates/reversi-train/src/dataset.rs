@@ -30,6 +30,12 @@ pub struct Sample {
 }
 
 impl Sample {
+    /// Whether the position has a label: it occurred in a game, or the solver labelled it
+    /// (positions added by [`crate::augment`] have neither until `reversi train label`).
+    pub fn labelled(&self) -> bool {
+        self.count > 0 || self.exact()
+    }
+
     /// Empty squares.
     pub fn empties(&self) -> u32 {
         64 - (self.p | self.o).count_ones()

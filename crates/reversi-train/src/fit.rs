@@ -29,7 +29,14 @@ pub struct FitOptions {
     pub max_weight: f32,
     /// Worker threads.
     pub threads: usize,
+    /// Early stopping: the held-out error of the stage (mean squared, the fit's own measure)
+    /// is measured every [`CHECK_EVERY`] iterations, and the fit stops after this many measures
+    /// without a new best, keeping the best weights (0: no early stopping).
+    pub patience: usize,
 }
+
+/// Iterations between two measures of the held-out error (early stopping).
+pub const CHECK_EVERY: usize = 5;
 
 impl Default for FitOptions {
     fn default() -> FitOptions {
@@ -40,6 +47,7 @@ impl Default for FitOptions {
             window: 1,
             max_weight: 8.0,
             threads: 2,
+            patience: 3,
         }
     }
 }
@@ -154,6 +162,11 @@ impl Problem {
     fn mae(&self, w: &[f32]) -> f64 {
         (0..self.len()).map(|i| self.error(w, i).abs()).sum::<f64>() / self.len().max(1) as f64
     }
+
+    /// Mean squared error over every sample (what the fit minimises).
+    fn mse(&self, w: &[f32]) -> f64 {
+        (0..self.len()).map(|i| self.error(w, i).powi(2)).sum::<f64>() / self.len().max(1) as f64
+    }
 }
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
@@ -161,7 +174,8 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
 }
 
 /// Fits one stage from `init`; `fitted` are the training positions, `heldout` the held-out ones
-/// of the stage itself. `on_iteration(i, relative residual)` reports progress.
+/// of the stage itself (which also decide when to stop: see [`FitOptions::patience`]).
+/// `on_iteration(i, relative residual)` reports progress.
 pub fn fit_stage(
     fitted: &[&Sample],
     heldout: &[&Sample],
@@ -171,7 +185,11 @@ pub fn fit_stage(
     on_iteration: &mut dyn FnMut(usize, f64),
 ) -> (Vec<f32>, usize, f64, f64) {
     let prob = Problem::new(fitted, opts.max_weight, opts.threads);
+    let held = Problem::new(heldout, 1.0, opts.threads);
+    let early = opts.patience > 0 && !heldout.is_empty();
     let mut w: Vec<f32> = init.to_vec();
+    // The best weights on the held-out positions so far, their error, and measures since.
+    let mut best = (held.mse(&w), w.clone(), 0usize, 0usize);
     // r = b − A w = −(Xᵀ C (X w − y) + λ w)
     let mut r: Vec<f64> = prob
         .normal(&w, true, opts.lambda, opts.threads)
@@ -199,6 +217,17 @@ pub fn fit_stage(
         let rs_new = dot(&r, &r);
         iterations = it + 1;
         on_iteration(iterations, rs_new.sqrt() / r0);
+        if early && iterations % CHECK_EVERY == 0 {
+            let mse = held.mse(&w);
+            if mse < best.0 {
+                best = (mse, w.clone(), iterations, 0);
+            } else {
+                best.3 += 1;
+                if best.3 >= opts.patience {
+                    break;
+                }
+            }
+        }
         if rs_new.sqrt() < opts.tolerance * r0 {
             break;
         }
@@ -208,11 +237,15 @@ pub fn fit_stage(
         }
         rs = rs_new;
     }
+    if early && held.mse(&w) > best.0 {
+        // Stopped past the best: go back to it.
+        w = best.1;
+        iterations = best.2;
+    }
     // Training error on the stage's own positions only (the window's neighbours excluded).
     let own_idx: Vec<usize> = (0..fitted.len()).filter(|&i| own(fitted[i])).collect();
     let train_mae =
         own_idx.iter().map(|&i| prob.error(&w, i).abs()).sum::<f64>() / own_idx.len().max(1) as f64;
-    let held = Problem::new(heldout, 1.0, opts.threads);
     let heldout_mae = if heldout.is_empty() {
         f64::NAN
     } else {
@@ -252,7 +285,10 @@ pub fn fit_all(
         let lo = s.saturating_sub(opts.window);
         let hi = (s + opts.window).min(STAGES - 1);
         let in_stage = |x: &Sample| stage(x.empties()) == s;
-        let heldout: Vec<&Sample> = samples.iter().filter(|x| x.heldout() && in_stage(x)).collect();
+        let heldout: Vec<&Sample> = samples
+            .iter()
+            .filter(|x| x.heldout() && x.labelled() && in_stage(x))
+            .collect();
         if let Some(w) = load_stage(&path) {
             let held = Problem::new(&heldout, 1.0, opts.threads);
             let mae = if heldout.is_empty() {
@@ -275,7 +311,7 @@ pub fn fit_all(
         }
         let fitted: Vec<&Sample> = samples
             .iter()
-            .filter(|x| !x.heldout() && (lo..=hi).contains(&stage(x.empties())))
+            .filter(|x| !x.heldout() && x.labelled() && (lo..=hi).contains(&stage(x.empties())))
             .collect();
         let (w, iterations, train_mae, heldout_mae) =
             fit_stage(&fitted, &heldout, in_stage, &prev, opts, &mut |i, r| {
@@ -348,11 +384,12 @@ mod tests {
         };
         // Only the extra tables (mobility, parity, constant) carry weight: few enough to learn.
         let mut truth = vec![0f32; STAGE_SIZE];
-        let extra0 = reversi_engine::eval::pattern::OFFSETS[11] as usize;
+        let extra0 =
+            reversi_engine::eval::pattern::OFFSETS[reversi_engine::eval::pattern::PATTERNS.len()] as usize;
         for (k, t) in truth[extra0..].iter_mut().enumerate() {
             *t = ((k * 7) % 11) as f32 - 5.0;
         }
-        let samples: Vec<Sample> = (0..4000)
+        let samples: Vec<Sample> = (0..6000)
             .map(|i| {
                 let (a, b) = (next(), next());
                 let (p, o) = (
@@ -376,6 +413,7 @@ mod tests {
             lambda: 1e-3,
             iterations: 300,
             tolerance: 1e-7,
+            patience: 0,
             ..FitOptions::default()
         };
         let (_, _, train, heldout) = fit_stage(
@@ -425,5 +463,65 @@ mod tests {
         )
         .0;
         assert_eq!(a, b);
+    }
+
+    /// On labels that are mostly noise, the held-out error stops improving early: the fit stops
+    /// there and keeps its best weights, which are no worse on the held-out positions than the
+    /// weights of a fit run to the end.
+    #[test]
+    fn early_stopping_keeps_the_best_held_out_weights() {
+        let mut seed = 99u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let samples: Vec<Sample> = (0..3000)
+            .map(|i| {
+                let (a, b) = (next(), next());
+                let (p, o) = (a & b, a & !b);
+                let noise = (next() % 41) as f32 - 20.0;
+                Sample {
+                    p,
+                    o,
+                    label: (p.count_ones() as f32 - o.count_ones() as f32) + noise,
+                    count: 1,
+                    flags: if i % 5 == 0 { HELDOUT } else { 0 },
+                }
+            })
+            .collect();
+        let fitted: Vec<&Sample> = samples.iter().filter(|s| !s.heldout()).collect();
+        let held: Vec<&Sample> = samples.iter().filter(|s| s.heldout()).collect();
+        let base = FitOptions {
+            lambda: 1e-3,
+            iterations: 200,
+            tolerance: 1e-9,
+            threads: 1,
+            ..FitOptions::default()
+        };
+        let run = |patience| {
+            fit_stage(
+                &fitted,
+                &held,
+                |_| true,
+                &vec![0.0; STAGE_SIZE],
+                &FitOptions {
+                    patience,
+                    ..base.clone()
+                },
+                &mut |_, _| {},
+            )
+        };
+        let (w_early, it_early, _, _) = run(2);
+        let (w_full, it_full, _, _) = run(0);
+        assert!(it_early < it_full, "{it_early} vs {it_full}");
+        let p = Problem::new(&held, 1.0, 1);
+        assert!(
+            p.mse(&w_early) <= p.mse(&w_full),
+            "{} > {}",
+            p.mse(&w_early),
+            p.mse(&w_full)
+        );
     }
 }

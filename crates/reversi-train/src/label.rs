@@ -29,12 +29,14 @@ pub struct LabelStats {
 }
 
 /// Solves every sample with `1..=max_empties` empties that has no exact label yet, with
-/// `threads` threads. `checkpoint` keeps partial results. `progress(done, total)` is called now and
+/// `threads` threads; `eval` sorts the solver's moves near the root (any evaluation gives the
+/// same scores). `checkpoint` keeps partial results. `progress(done, total)` is called now and
 /// then.
 pub fn label_exact(
     samples: &mut [Sample],
     max_empties: u32,
     threads: usize,
+    eval: &reversi_engine::Learned,
     checkpoint: &Path,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<LabelStats> {
@@ -79,7 +81,7 @@ pub fn label_exact(
                     let Some(&i) = pending.get(k) else { break };
                     let s = snapshot[i];
                     let mut c = Ctx::new(tt, &stop);
-                    c.eval = Some(reversi_engine::Learned::embedded());
+                    c.eval = Some(eval);
                     let (score, _) = solve_window(&mut c, kernel, s.p, s.o, -64, 64);
                     nodes.fetch_add(c.nodes, Ordering::Relaxed);
                     batch.push((i, score as i8));
@@ -119,11 +121,15 @@ pub fn label_exact(
             continue;
         }
         let exact = scores[i] as f32;
-        let e = s.empties() as usize;
-        by_empties[e].0 += (s.label - exact).abs() as f64;
-        by_empties[e].1 += 1;
+        // Positions from no game (`reversi train augment`) had no label to compare.
+        if s.count > 0 {
+            let e = s.empties() as usize;
+            by_empties[e].0 += (s.label - exact).abs() as f64;
+            by_empties[e].1 += 1;
+        }
         s.label = exact;
         s.flags |= EXACT;
+        s.count = s.count.max(1);
     }
     stats.solved = pending.len();
     stats.nodes = nodes.load(Ordering::Relaxed);

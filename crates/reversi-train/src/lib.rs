@@ -5,7 +5,8 @@
 //! 2. [`dataset`] — positions of every game (WTHOR, Logistello's self-play, our games),
 //!    deduplicated by symmetry, labelled with the game's (or WTHOR's theoretical) result and
 //!    split into training and held-out sets;
-//! 3. [`label`] — exact solver scores for positions the solver reaches;
+//! 3. [`label`] — exact solver scores for positions the solver reaches ([`augment`] adds more
+//!    of them, by random play from real positions);
 //! 4. [`fit`] — weighted least squares per stage (conjugate gradient, L2), from the end of the
 //!    game backwards, written as a compressed weights file named by its hash;
 //! 5. [`measure`] — errors by stage on held-out positions, against exact scores, and best-move
@@ -13,6 +14,7 @@
 //!    fixed-depth search does on them.
 #![forbid(unsafe_code)]
 
+pub mod augment;
 pub mod book;
 pub mod dataset;
 pub mod evaltest;

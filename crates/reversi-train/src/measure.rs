@@ -23,7 +23,7 @@ pub fn heldout_error(samples: &[Sample], eval: &dyn Evaluator, exact_only: bool)
     let mut acc = vec![(0.0f64, 0usize); STAGES];
     for s in samples
         .iter()
-        .filter(|s| s.heldout() && (!exact_only || s.exact()))
+        .filter(|s| s.heldout() && s.labelled() && (!exact_only || s.exact()))
     {
         let e = &mut acc[stage(s.empties())];
         e.0 += (eval.eval(s.p, s.o) as f64 - s.label as f64).abs();
@@ -44,13 +44,14 @@ pub fn exact_sample(
     range: std::ops::RangeInclusive<u32>,
     per_empties: usize,
     threads: usize,
+    eval: &reversi_engine::Learned,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Vec<(Sample, i32)>, ResourceError> {
     let mut picked: Vec<Sample> = Vec::new();
     for e in range {
         let mut c: Vec<Sample> = samples
             .iter()
-            .filter(|s| s.heldout() && s.empties() == e)
+            .filter(|s| s.heldout() && s.labelled() && s.empties() == e)
             .copied()
             .collect();
         c.sort_by_key(|s| mix(s.p ^ mix(s.o)));
@@ -68,7 +69,7 @@ pub fn exact_sample(
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(s) = picked.get(k) else { break };
                 let mut c = Ctx::new(tt, &stop);
-                c.eval = Some(reversi_engine::Learned::embedded());
+                c.eval = Some(eval);
                 let (v, _) = solve_window(&mut c, Kernel::best(), s.p, s.o, -64, 64);
                 out.lock().expect("no panics while locked")[k] = v;
                 progress(k + 1, picked.len());
@@ -103,8 +104,14 @@ fn mean_by_empties(errors: impl Iterator<Item = (u32, f64)>) -> Vec<(u32, f64, u
         .collect()
 }
 
-/// Exact score of every legal move of a position (for the side to move).
-pub fn exact_move_scores(p: u64, o: u64, tt: &TranspositionTable) -> Vec<(u32, i32)> {
+/// Exact score of every legal move of a position (for the side to move); `eval` sorts the
+/// solver's moves.
+pub fn exact_move_scores(
+    p: u64,
+    o: u64,
+    tt: &TranspositionTable,
+    eval: &reversi_engine::Learned,
+) -> Vec<(u32, i32)> {
     let stop = AtomicBool::new(false);
     let mut out = Vec::new();
     let mut m = moves(p, o);
@@ -114,7 +121,7 @@ pub fn exact_move_scores(p: u64, o: u64, tt: &TranspositionTable) -> Vec<(u32, i
         let f = flips(p, o, sq);
         let (np, no) = (o & !f, p | f | (1u64 << sq));
         let mut c = Ctx::new(tt, &stop);
-        c.eval = Some(reversi_engine::Learned::embedded());
+        c.eval = Some(eval);
         let (v, _) = solve_window(&mut c, Kernel::best(), np, no, -64, 64);
         out.push((sq, -v));
     }
@@ -205,7 +212,7 @@ pub fn deep_error(
     for st in (12..STAGES).filter(|s| s.is_multiple_of(2)) {
         let mut c: Vec<&Sample> = samples
             .iter()
-            .filter(|s| s.heldout() && stage(s.empties()) == st)
+            .filter(|s| s.heldout() && s.labelled() && stage(s.empties()) == st)
             .collect();
         c.sort_by_key(|s| mix(s.p ^ mix(s.o)));
         c.truncate(per_stage);

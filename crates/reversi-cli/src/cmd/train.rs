@@ -34,6 +34,9 @@ enum Step {
     /// Collect the positions of game files, deduplicate them by symmetry, label them with the
     /// game results and hold some out.
     Positions(PositionsArgs),
+    /// Add positions near the end by random play from the positions of the file (unlabelled:
+    /// `label` then solves them).
+    Augment(AugmentArgs),
     /// Replace the labels of positions with few empties by exact solver scores.
     Label(LabelArgs),
     /// Fit the weights stage by stage and write the compressed weights file.
@@ -90,6 +93,21 @@ struct PositionsArgs {
 }
 
 #[derive(clap::Args, Debug)]
+struct AugmentArgs {
+    /// Positions file (rewritten with the new positions added).
+    positions: PathBuf,
+    /// Empties of the new positions, `LO-HI`.
+    #[arg(long, default_value = "4-16", value_parser = parse_range)]
+    empties: (u32, u32),
+    /// New positions wanted for each number of empties.
+    #[arg(long, default_value_t = 100_000)]
+    per_empties: usize,
+    /// Seed of the random play.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(clap::Args, Debug)]
 struct LabelArgs {
     /// Positions file (rewritten with the exact labels).
     positions: PathBuf,
@@ -109,7 +127,8 @@ struct LabelArgs {
     /// Share of the search value in the new label (the rest is the old label).
     #[arg(long, default_value_t = 1.0)]
     mix: f32,
-    /// Evaluation of the labelling search: `learned`, `hand`, or a weights file.
+    /// Evaluation of the labelling search (and the one that sorts the solver's moves):
+    /// `learned`, `hand`, or a weights file.
     #[arg(long, default_value = "learned")]
     eval: String,
 }
@@ -145,6 +164,10 @@ struct FitArgs {
     /// Neighbouring stages on each side fitted together with a stage.
     #[arg(long, default_value_t = 1)]
     window: usize,
+    /// Early stopping: stop a stage after this many measures of its held-out error (one every
+    /// 5 iterations) without a new best, and keep the best (0: off).
+    #[arg(long, default_value_t = 3)]
+    patience: usize,
     /// Threads.
     #[arg(long, default_value_t = 2)]
     threads: usize,
@@ -199,6 +222,7 @@ pub fn run(a: Args) -> Result<()> {
     match a.step {
         Step::Generate(g) => generate(g),
         Step::Positions(p) => positions(p),
+        Step::Augment(a) => augment(a),
         Step::Label(l) => label_step(l),
         Step::Fit(f) => fit_step(f),
         Step::Test(t) => test(t),
@@ -320,6 +344,28 @@ fn positions(a: PositionsArgs) -> Result<()> {
     Ok(())
 }
 
+fn augment(a: AugmentArgs) -> Result<()> {
+    let mut samples = dataset::load(&a.positions)?;
+    let start = Instant::now();
+    let added = reversi_train::augment::add_random_endgames(
+        &mut samples,
+        a.empties.0..=a.empties.1,
+        a.per_empties,
+        a.seed,
+    );
+    dataset::save(&a.positions, &samples)?;
+    outln!(
+        "added {added} positions with {}–{} empties by random play in {:.0} s ({} in all); `reversi train label {} --empties {}` solves them",
+        a.empties.0,
+        a.empties.1,
+        start.elapsed().as_secs_f64(),
+        samples.len(),
+        a.positions.display(),
+        a.empties.1
+    )?;
+    Ok(())
+}
+
 fn label_step(a: LabelArgs) -> Result<()> {
     let mut samples = dataset::load(&a.positions)?;
     if let Some(depth) = a.search_depth {
@@ -354,10 +400,21 @@ fn label_step(a: LabelArgs) -> Result<()> {
     let checkpoint = a.positions.with_extension("exact");
     let pb = bar(0, "solved");
     let start = Instant::now();
-    let stats = label::label_exact(&mut samples, a.empties, a.threads, &checkpoint, &|d, t| {
-        pb.set_length(t);
-        pb.set_position(d);
-    })?;
+    let ordering = match super::engine_args::eval_choice(&a.eval)? {
+        reversi_engine::EvalChoice::Weights(w) => (*w).clone(),
+        _ => Learned::embedded().clone(),
+    };
+    let stats = label::label_exact(
+        &mut samples,
+        a.empties,
+        a.threads,
+        &ordering,
+        &checkpoint,
+        &|d, t| {
+            pb.set_length(t);
+            pb.set_position(d);
+        },
+    )?;
     pb.finish();
     dataset::save(&a.positions, &samples)?;
     let secs = start.elapsed().as_secs_f64();
@@ -385,6 +442,7 @@ fn fit_step(a: FitArgs) -> Result<()> {
         iterations: a.iterations,
         window: a.window,
         threads: a.threads,
+        patience: a.patience,
         ..FitOptions::default()
     };
     let pb = bar(STAGES as u64 * opts.iterations as u64, "fit");
@@ -470,10 +528,11 @@ fn test(a: TestArgs) -> Result<()> {
             Ok(c) => c.into_iter().map(|s| (s, s.label as i32)).collect(),
             Err(_) => {
                 let pb = bar(0, "solving");
-                let solved = measure::exact_sample(&samples, 20..=24, a.exact, a.threads, &|d, t| {
-                    pb.set_length(t as u64);
-                    pb.set_position(d as u64);
-                })?;
+                let solved =
+                    measure::exact_sample(&samples, 20..=24, a.exact, a.threads, &learned, &|d, t| {
+                        pb.set_length(t as u64);
+                        pb.set_position(d as u64);
+                    })?;
                 pb.finish();
                 let keep: Vec<Sample> = solved
                     .iter()
@@ -565,7 +624,7 @@ fn test(a: TestArgs) -> Result<()> {
             .into_iter()
             .map(|s| {
                 pb.inc(1);
-                let m = measure::exact_move_scores(s.p, s.o, &tt);
+                let m = measure::exact_move_scores(s.p, s.o, &tt, &learned);
                 (s, m)
             })
             .collect();
