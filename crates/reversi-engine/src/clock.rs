@@ -87,6 +87,25 @@ pub fn clock_limits(
     base
 }
 
+/// `base` for a move that has `per_move` of its own, whatever the moves before took (byo-yomi;
+/// a tournament's time per move): that time less a reserve (a tenth of it, at most
+/// [`MIN_RESERVE`], and `lag`), and endgame depths that fit it, as [`clock_limits`] does.
+pub fn per_move_limits(mut base: Limits, strong: bool, per_move: Duration, lag: Duration) -> Limits {
+    let per_move = per_move.min(crate::levels::MAX_TIME);
+    let t = per_move.saturating_sub((per_move / 10).min(MIN_RESERVE) + lag.min(per_move));
+    let t = base.time.map_or(t, |b| b.min(t));
+    base.time = Some(t);
+    let fits = exact_fits(t);
+    if strong {
+        base.exact_empties = fits;
+        base.wld_empties = fits + 1;
+    } else {
+        base.exact_empties = base.exact_empties.min(fits);
+        base.wld_empties = base.wld_empties.min(fits + 1).max(base.exact_empties);
+    }
+    base
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +145,19 @@ mod tests {
         assert!(short < s(0.5), "{short:?}");
         // The caller's lag comes off.
         assert!(move_time(s(3.0), Duration::ZERO, 40, s(2.0)) < short);
+    }
+
+    #[test]
+    fn a_time_per_move_is_used_almost_whole() {
+        let base = crate::levels::Level::new(30).limits(0);
+        let l = per_move_limits(base.clone(), true, s(2.0), Duration::ZERO);
+        assert_eq!(l.time, Some(s(1.9)));
+        let l = per_move_limits(base.clone(), true, s(0.2), Duration::ZERO);
+        assert_eq!(l.time, Some(s(0.18)));
+        assert_eq!(
+            per_move_limits(base, true, s(0.2), s(1.0)).time,
+            Some(Duration::ZERO)
+        );
     }
 
     #[test]

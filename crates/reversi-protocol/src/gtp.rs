@@ -90,8 +90,8 @@ struct Clock {
     main: Duration,
     byo: Duration,
     stones: u32,
-    /// Time left per colour, from `time_left`.
-    left: [Option<Duration>; 2],
+    /// Time left per colour and the moves it is for (0: the main time), from `time_left`.
+    left: [Option<(Duration, u32)>; 2],
 }
 
 /// One GTP session: a game, an engine and its settings.
@@ -375,13 +375,16 @@ impl GtpSession {
             self.turn_of(color)?;
         }
         let pos = *self.game.position();
-        let clock = self.clock.and_then(|c| c.budget(color));
-        let limits = self.settings.limits(
-            pos.empties().count(),
-            clock,
-            std::time::Duration::ZERO,
-            self.game.ply(),
-        );
+        let empties = pos.empties().count();
+        let ply = self.game.ply();
+        let limits = match self.clock.and_then(|c| c.budget(color)) {
+            Some(Budget::Left(left)) => {
+                self.settings
+                    .limits(empties, Some((left, Duration::ZERO)), Duration::ZERO, ply)
+            }
+            Some(Budget::PerMove(t)) => self.settings.per_move_limits(empties, t, ply),
+            None => self.settings.limits(empties, None, Duration::ZERO, ply),
+        };
         let r = think(&self.engine, &pos, &limits, &self.stop, &mut |_| {});
         let mv = r.best.unwrap_or(Move::Pass);
         self.game.play(mv).map_err(|e| format!("internal error: {e}"))?;
@@ -437,13 +440,19 @@ impl GtpSession {
     }
 
     fn time_left(&mut self, args: &[&str]) -> Answer {
-        let [c, t, _stones] = args else {
+        let [c, t, s] = args else {
             return Err("syntax error: time_left needs a colour, seconds and stones".into());
         };
         let color = parse_color(c)?;
         let left = seconds(t)?;
+        let stones: u32 = s.parse().map_err(|_| {
+            format!(
+                "syntax error: `{}` is not a count of stones",
+                clip(s, QUOTE_CHARS)
+            )
+        })?;
         let clock = self.clock.get_or_insert(Clock::default());
-        clock.left[color.index()] = Some(left);
+        clock.left[color.index()] = Some((left, stones));
         Ok(String::new())
     }
 
@@ -459,9 +468,18 @@ impl GtpSession {
     }
 }
 
+/// What the clock gives `color`'s next move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Budget {
+    /// Main time left (the moves still to come share it).
+    Left(Duration),
+    /// A time of the move's own (byo-yomi: `byo` for `stones` moves).
+    PerMove(Duration),
+}
+
 impl Clock {
-    /// Time left and increment for `color`'s next move, if the clock says anything.
-    fn budget(&self, color: Color) -> Option<(Duration, Duration)> {
+    /// What `color`'s next move may use, if the clock says anything.
+    fn budget(&self, color: Color) -> Option<Budget> {
         // Every time here is at most a week (`seconds`), so these products cannot overflow;
         // saturating all the same, since the clock's fields are set from outside.
         let per_move = if self.stones > 0 {
@@ -470,11 +488,13 @@ impl Clock {
             Duration::ZERO
         };
         match self.left[color.index()] {
-            Some(left) if !left.is_zero() => Some((left, Duration::ZERO)),
-            Some(_) => Some((per_move, Duration::ZERO)),
-            None if !self.main.is_zero() => Some((self.main, Duration::ZERO)),
-            None if !per_move.is_zero() => Some((per_move.saturating_mul(2), Duration::ZERO)),
-            None => None,
+            // In byo-yomi: what is left is for the next `stones` moves.
+            Some((left, stones)) if stones > 0 => Some(Budget::PerMove(left / stones)),
+            Some((left, _)) if !left.is_zero() => Some(Budget::Left(left)),
+            Some(_) if !per_move.is_zero() => Some(Budget::PerMove(per_move)),
+            None if !self.main.is_zero() => Some(Budget::Left(self.main)),
+            None if !per_move.is_zero() => Some(Budget::PerMove(per_move)),
+            _ => None,
         }
     }
 }
@@ -730,6 +750,33 @@ mod tests {
         let out = script(&mut s, "quit\nname\n");
         assert_eq!(out, "=\n\n");
         assert!(s.has_quit());
+    }
+
+    #[test]
+    fn the_clock_gives_main_time_to_share_or_a_time_per_move() {
+        let s = |x: u64| Duration::from_secs(x);
+        let clock = |main, byo, stones| Clock {
+            main: s(main),
+            byo: s(byo),
+            stones,
+            left: [None, None],
+        };
+        assert_eq!(clock(60, 0, 0).budget(Color::Black), Some(Budget::Left(s(60))));
+        assert_eq!(clock(0, 10, 5).budget(Color::Black), Some(Budget::PerMove(s(2))));
+        assert_eq!(clock(0, 0, 0).budget(Color::Black), None);
+        let mut c = clock(60, 10, 5);
+        c.left[Color::Black.index()] = Some((s(30), 0));
+        c.left[Color::White.index()] = Some((s(6), 3));
+        assert_eq!(c.budget(Color::Black), Some(Budget::Left(s(30))));
+        assert_eq!(c.budget(Color::White), Some(Budget::PerMove(s(2))));
+        // Main time used up, byo-yomi not yet reported: the byo-yomi period's share.
+        c.left[Color::Black.index()] = Some((s(0), 0));
+        assert_eq!(c.budget(Color::Black), Some(Budget::PerMove(s(2))));
+        let mut s2 = session();
+        assert!(matches!(
+            s2.command("time_left", &["b", "5", "x"]),
+            Reply::Failure(_)
+        ));
     }
 
     #[test]

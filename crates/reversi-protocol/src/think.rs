@@ -1,7 +1,7 @@
 //! What both protocols share: the engine's settings and how a move is chosen.
 
 use reversi_core::{AnyPosition, Bits, Move};
-use reversi_engine::clock::clock_limits;
+use reversi_engine::clock::{clock_limits, per_move_limits};
 use reversi_engine::levels::{Level, MAX_LEVEL, STRONG_LEVEL};
 use reversi_engine::Book;
 use reversi_engine::{Engine, EvalChoice, Limits, PositionResult, Progress, SearchKind};
@@ -74,6 +74,19 @@ impl EngineSettings {
             limits = clock_limits(limits, strong, remaining, increment, empties, lag);
         }
         limits
+    }
+
+    /// Search limits for one move that has `per_move` of its own (byo-yomi): nearly all of it,
+    /// and the endgame solved when that fits (`reversi_engine::clock::per_move_limits`).
+    pub fn per_move_limits(&self, empties: u32, per_move: Duration, ply: usize) -> Limits {
+        let level = self.level.clamp(1, MAX_LEVEL);
+        let base = self.limits(empties, None, Duration::ZERO, ply);
+        per_move_limits(
+            base,
+            level >= STRONG_LEVEL || self.time_per_move.is_some(),
+            per_move,
+            Duration::ZERO,
+        )
     }
 }
 
