@@ -36,7 +36,7 @@ const PINNED: [(&str, char, i32); 4] = [
 ];
 
 /// Update with the weights (`cargo test -p reversi-engine --test learned_eval` prints the new values).
-const PIN: [i32; 4] = [-10, 170, 1629, 851];
+const PIN: [i32; 4] = [11, 185, 1743, 890];
 
 fn board(s: &str, side: char) -> (u64, u64) {
     let (mut x, mut o) = (0u64, 0u64);

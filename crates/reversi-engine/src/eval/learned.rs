@@ -10,9 +10,9 @@ use super::Evaluator;
 use std::fmt;
 
 /// The weights shipped with the engine (see `weights/README.md` for how they were made).
-pub static EMBEDDED: &[u8] = include_bytes!("../../weights/eval-11a905eb70da5f67.zst");
+pub static EMBEDDED: &[u8] = include_bytes!("../../weights/eval-2ffb0315107f7c42.zst");
 /// The file name of the embedded weights (for logs).
-pub const EMBEDDED_NAME: &str = "eval-11a905eb70da5f67.zst";
+pub const EMBEDDED_NAME: &str = "eval-2ffb0315107f7c42.zst";
 
 const MAGIC: &[u8; 8] = b"RVEVAL01";
 

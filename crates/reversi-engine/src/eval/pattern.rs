@@ -4,8 +4,8 @@
 //! A pattern is a set of squares read as a base-3 number (0 empty, 1 own, 2 opponent). Each
 //! pattern is read on all eight symmetric images of the board with the same weight table, so the
 //! evaluation is exactly symmetric. Training sees all eight readings ([`features`]); the shipped
-//! weights are *folded* so that evaluation reads each distinct square set once (46 readings, as
-//! in Edax) and still gives the same sum ([`fold`]).
+//! weights are *folded* so that evaluation reads each distinct square set once (58 readings:
+//! Edax's 46 and 12 of three 10-square shapes) and still gives the same sum ([`fold`]).
 //!
 //! Squares are gathered with shifts, masks and one multiplication for diagonals: no per-square
 //! loops and no BMI2, so the code is the same (and fast) on every x86-64 and elsewhere.
@@ -38,7 +38,7 @@ pub struct Pattern {
 const DIAG_MUL: u64 = 0x0101_0101_0101_0101;
 
 /// The patterns, in the order of the weight tables.
-pub const PATTERNS: [Pattern; 11] = [
+pub const PATTERNS: [Pattern; 14] = [
     Pattern {
         name: "corner3x3",
         mask: 0x0007_0707,
@@ -104,6 +104,27 @@ pub const PATTERNS: [Pattern; 11] = [
         mask: 0x0000_0000_8040_2010,
         len: 4,
         gather: |b| ((b & 0x0000_0000_8040_2010).wrapping_mul(DIAG_MUL) >> 60) as u32,
+    },
+    // a1 b1 c1 d1 / a2 b2 c2 / a3 b3 / a4: the corner's triangle.
+    Pattern {
+        name: "triangle",
+        mask: 0x0103_070F,
+        len: 10,
+        gather: |b| ((b & 0xF) | ((b >> 4) & 0x70) | ((b >> 9) & 0x180) | ((b >> 15) & 0x200)) as u32,
+    },
+    // a1 c1 d1 e1 f1 h1 / c2 d2 e2 f2: an edge's corners with the block in its middle.
+    Pattern {
+        name: "edge-block",
+        mask: 0x3CBD,
+        len: 10,
+        gather: |b| ((b & 1) | ((b >> 1) & 0x1E) | ((b >> 2) & 0x20) | ((b >> 4) & 0x3C0)) as u32,
+    },
+    // a1 b1 / a2 b2 c2 / b3 c3 d3 / c4 d4: the main diagonal from a corner with its neighbours.
+    Pattern {
+        name: "cross",
+        mask: 0x0C0E_0703,
+        len: 10,
+        gather: |b| ((b & 3) | ((b >> 6) & 0x1C) | ((b >> 12) & 0xE0) | ((b >> 18) & 0x300)) as u32,
     },
 ];
 
@@ -243,7 +264,7 @@ fn preimage(s: Symmetry, mask: u64) -> u64 {
 /// How many images of each pattern evaluation reads: the first `READ_COUNT[k]` of
 /// [`Symmetry::ALL`] cover each distinct square set of pattern `k` once (what [`readings`]
 /// computes; a test keeps the two equal). A constant, so that each pattern's loop unrolls.
-const READ_COUNT: [usize; PATTERNS.len()] = [4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4];
+const READ_COUNT: [usize; PATTERNS.len()] = [4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4];
 
 /// The readings evaluation uses (computed once).
 pub fn readings() -> &'static Readings {
@@ -346,8 +367,8 @@ fn evaluate_portable(w: &StageWeights, p: u64, o: u64) -> i32 {
             }
         )*};
     }
-    const { assert!(PATTERNS.len() == 11, "list every pattern in read!") };
-    read!(0 1 2 3 4 5 6 7 8 9 10);
+    const { assert!(PATTERNS.len() == 14, "list every pattern in read!") };
+    read!(0 1 2 3 4 5 6 7 8 9 10 11 12 13);
     for e in extras(p, o) {
         sum += w[e as usize] as i32;
     }
@@ -423,8 +444,8 @@ impl Indices {
                 }
             )*};
         }
-        const { assert!(PATTERNS.len() == 11, "list every pattern in read!") };
-        read!(0 1 2 3 4 5 6 7 8 9 10);
+        const { assert!(PATTERNS.len() == 14, "list every pattern in read!") };
+        read!(0 1 2 3 4 5 6 7 8 9 10 11 12 13);
         Indices { own, opp }
     }
 
@@ -731,7 +752,7 @@ mod tests {
     fn readings_match_edax_count() {
         let r = readings();
         let counts: Vec<usize> = r.reps.iter().map(Vec::len).collect();
-        assert_eq!(counts, [4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4]);
+        assert_eq!(counts, [4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4]);
         for (k, reps) in r.reps.iter().enumerate() {
             assert_eq!(
                 *reps,
@@ -740,10 +761,10 @@ mod tests {
                 PATTERNS[k].name
             );
         }
-        assert_eq!(counts.iter().sum::<usize>(), 46);
+        assert_eq!(counts.iter().sum::<usize>(), 58);
         assert_eq!(
             STAGE_SIZE,
-            19683 + 2 * 59049 + 4 * 6561 + 2187 + 729 + 243 + 81 + 31 * 2 + 41 * 2 + 2 + 1
+            19683 + 5 * 59049 + 4 * 6561 + 2187 + 729 + 243 + 81 + 31 * 2 + 41 * 2 + 2 + 1
         );
     }
 
