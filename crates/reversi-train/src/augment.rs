@@ -10,7 +10,8 @@
 use crate::dataset::{mix, Sample, HELDOUT};
 use crate::evaltest::is_heldout;
 use crate::replay::canonical;
-use reversi_core::bitboard::{flips, moves};
+use crate::selfplay::play_random;
+use reversi_core::bitboard::moves;
 use std::collections::HashSet;
 
 /// Adds up to `per_empties` new positions for each number of empties in `range`, each reached by
@@ -68,14 +69,7 @@ pub fn add_random_endgames(
                     (p, o) = (o, p);
                     continue;
                 }
-                let k = (next() % m.count_ones() as u64) as u32;
-                let mut mm = m;
-                for _ in 0..k {
-                    mm &= mm - 1;
-                }
-                let sq = mm.trailing_zeros();
-                let f = flips(p, o, sq);
-                (p, o) = (o & !f, p | f | (1u64 << sq));
+                (_, p, o) = play_random(p, o, m, next());
             }
             let empties = 64 - (p | o).count_ones();
             if empties != target || moves(p, o) == 0 {
@@ -102,6 +96,7 @@ pub fn add_random_endgames(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use reversi_core::bitboard::flips;
 
     #[test]
     fn new_positions_are_distinct_in_range_and_playable() {

@@ -8,6 +8,18 @@ use reversi_engine::levels::Level;
 use reversi_engine::Engine;
 use std::sync::atomic::AtomicBool;
 
+/// Plays one of the legal moves `m` (not empty) of the side to move `p`, the one `r` picks:
+/// returns the square and the position after it (the other side to move).
+pub(crate) fn play_random(p: u64, o: u64, m: u64, r: u64) -> (u32, u64, u64) {
+    let mut mm = m;
+    for _ in 0..r % m.count_ones() as u64 {
+        mm &= mm - 1;
+    }
+    let sq = mm.trailing_zeros();
+    let f = flips(p, o, sq);
+    (sq, o & !f, p | f | (1u64 << sq))
+}
+
 /// The opening of game `n`: an XOT line (even `n`, when `xot` is not empty) or a random
 /// sequence of `random_plies` legal moves.
 pub fn opening(n: u64, seed: u64, xot: &[Vec<u32>], random_plies: u32) -> Vec<u32> {
@@ -24,14 +36,8 @@ pub fn opening(n: u64, seed: u64, xot: &[Vec<u32>], random_plies: u32) -> Vec<u3
             break;
         }
         state = mix(state);
-        let k = (state % m.count_ones() as u64) as u32;
-        let mut mm = m;
-        for _ in 0..k {
-            mm &= mm - 1;
-        }
-        let sq = mm.trailing_zeros();
-        let f = flips(p, o, sq);
-        (p, o) = (o & !f, p | f | (1u64 << sq));
+        let sq;
+        (sq, p, o) = play_random(p, o, m, state);
         out.push(sq);
         if moves(p, o) == 0 {
             break;
