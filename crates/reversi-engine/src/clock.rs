@@ -64,14 +64,18 @@ pub fn exact_fits(limit: Duration) -> u32 {
 /// `base`'s own, when shorter), and endgame depths that fit it. A `strong` player (the highest levels) solves as early as the
 /// time allows; the others keep their level's depths, lowered when the time is short.
 pub fn clock_limits(
-    mut base: Limits,
+    base: Limits,
     strong: bool,
     remaining: Duration,
     increment: Duration,
     empties: u32,
     lag: Duration,
 ) -> Limits {
-    let t = move_time(remaining, increment, empties, lag);
+    within(base, strong, move_time(remaining, increment, empties, lag))
+}
+
+/// `base` limited to `t` (or its own time, when shorter), with endgame depths that fit it.
+fn within(mut base: Limits, strong: bool, t: Duration) -> Limits {
     let t = base.time.map_or(t, |b| b.min(t));
     base.time = Some(t);
     let fits = exact_fits(t);
@@ -90,20 +94,10 @@ pub fn clock_limits(
 /// `base` for a move that has `per_move` of its own, whatever the moves before took (byo-yomi;
 /// a tournament's time per move): that time less a reserve (a tenth of it, at most
 /// [`MIN_RESERVE`], and `lag`), and endgame depths that fit it, as [`clock_limits`] does.
-pub fn per_move_limits(mut base: Limits, strong: bool, per_move: Duration, lag: Duration) -> Limits {
+pub fn per_move_limits(base: Limits, strong: bool, per_move: Duration, lag: Duration) -> Limits {
     let per_move = per_move.min(crate::levels::MAX_TIME);
     let t = per_move.saturating_sub((per_move / 10).min(MIN_RESERVE) + lag.min(per_move));
-    let t = base.time.map_or(t, |b| b.min(t));
-    base.time = Some(t);
-    let fits = exact_fits(t);
-    if strong {
-        base.exact_empties = fits;
-        base.wld_empties = fits + 1;
-    } else {
-        base.exact_empties = base.exact_empties.min(fits);
-        base.wld_empties = base.wld_empties.min(fits + 1).max(base.exact_empties);
-    }
-    base
+    within(base, strong, t)
 }
 
 #[cfg(test)]

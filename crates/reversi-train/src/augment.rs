@@ -9,8 +9,7 @@
 
 use crate::dataset::{mix, Sample, HELDOUT};
 use crate::evaltest::is_heldout;
-use crate::replay::canonical;
-use crate::selfplay::play_random;
+use crate::replay::{canonical, play_random};
 use reversi_core::bitboard::moves;
 use std::collections::HashSet;
 
@@ -96,34 +95,25 @@ pub fn add_random_endgames(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use reversi_core::bitboard::flips;
 
     #[test]
     fn new_positions_are_distinct_in_range_and_playable() {
-        // Positions to start from: a game where each side plays its first legal move.
-        let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
-        let mut samples = Vec::new();
-        loop {
-            let m = moves(p, o);
-            if m == 0 {
-                if moves(o, p) == 0 {
-                    break;
+        // Positions to start from: those of a random game.
+        let squares = crate::selfplay::opening(1, 7, &[], 60);
+        let (plies, _) = crate::replay::replay(crate::replay::START, &squares).unwrap();
+        let mut samples: Vec<Sample> = plies
+            .iter()
+            .map(|ply| {
+                let (p, o) = canonical(ply.p, ply.o);
+                Sample {
+                    p,
+                    o,
+                    label: 0.0,
+                    count: 1,
+                    flags: 0,
                 }
-                (p, o) = (o, p);
-                continue;
-            }
-            let (cp, co) = canonical(p, o);
-            samples.push(Sample {
-                p: cp,
-                o: co,
-                label: 0.0,
-                count: 1,
-                flags: 0,
-            });
-            let sq = m.trailing_zeros();
-            let f = flips(p, o, sq);
-            (p, o) = (o & !f, p | f | (1u64 << sq));
-        }
+            })
+            .collect();
         let before = samples.len();
         let added = add_random_endgames(&mut samples, 8..=12, 30, 7);
         assert!(added > 50, "{added}");

@@ -29,6 +29,18 @@ impl Ply {
     }
 }
 
+/// Plays one of the legal moves `m` (not empty) of the side to move `p`, the one `r` picks:
+/// returns the square and the position after it (the other side to move).
+pub(crate) fn play_random(p: u64, o: u64, m: u64, r: u64) -> (u32, u64, u64) {
+    let mut mm = m;
+    for _ in 0..r % m.count_ones() as u64 {
+        mm &= mm - 1;
+    }
+    let sq = mm.trailing_zeros();
+    let f = flips(p, o, sq);
+    (sq, o & !f, p | f | (1u64 << sq))
+}
+
 /// Replays `squares` (bit indices, passes implicit) from `start` with black to move. Returns the
 /// positions before each move and the final position, or the index of the first illegal move.
 pub fn replay(start: (u64, u64), squares: &[u32]) -> Result<(Vec<Ply>, Ply), usize> {

@@ -2,23 +2,11 @@
 //! openings, at a fixed level, deterministic from a seed.
 
 use crate::dataset::mix;
-use crate::replay::{is_over, START};
+use crate::replay::{is_over, play_random, START};
 use reversi_core::bitboard::{flips, moves};
 use reversi_engine::levels::Level;
 use reversi_engine::Engine;
 use std::sync::atomic::AtomicBool;
-
-/// Plays one of the legal moves `m` (not empty) of the side to move `p`, the one `r` picks:
-/// returns the square and the position after it (the other side to move).
-pub(crate) fn play_random(p: u64, o: u64, m: u64, r: u64) -> (u32, u64, u64) {
-    let mut mm = m;
-    for _ in 0..r % m.count_ones() as u64 {
-        mm &= mm - 1;
-    }
-    let sq = mm.trailing_zeros();
-    let f = flips(p, o, sq);
-    (sq, o & !f, p | f | (1u64 << sq))
-}
 
 /// The opening of game `n`: an XOT line (even `n`, when `xot` is not empty) or a random
 /// sequence of `random_plies` legal moves.

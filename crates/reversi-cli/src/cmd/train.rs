@@ -400,15 +400,17 @@ fn label_step(a: LabelArgs) -> Result<()> {
     let checkpoint = a.positions.with_extension("exact");
     let pb = bar(0, "solved");
     let start = Instant::now();
-    let ordering = match super::engine_args::eval_choice(&a.eval)? {
-        reversi_engine::EvalChoice::Weights(w) => (*w).clone(),
-        _ => Learned::embedded().clone(),
+    // The solver sorts moves with learned weights: the file given, else the embedded ones.
+    let choice = super::engine_args::eval_choice(&a.eval)?;
+    let ordering: &Learned = match &choice {
+        reversi_engine::EvalChoice::Weights(w) => w,
+        _ => Learned::embedded(),
     };
     let stats = label::label_exact(
         &mut samples,
         a.empties,
         a.threads,
-        &ordering,
+        ordering,
         &checkpoint,
         &|d, t| {
             pb.set_length(t);
