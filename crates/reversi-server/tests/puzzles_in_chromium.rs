@@ -65,7 +65,13 @@ fn puzzles_are_solved_failed_and_rated_by_clicking() {
             d.screenshot(shots.as_deref(), &format!("puzzle-{lang}-{wname}.png"));
         }
         for k in 0..3 {
-            click_square(&d, &p.line[2 * k].to_string());
+            let mine = p.line[2 * k].to_string();
+            click_square(&d, &mine);
+            // The site's answer redraws the board with the move on it; until then the old
+            // board (still showing playable squares) is on the page.
+            d.wait("the move on the board", 20, |d| {
+                d.has(&format!("#puzzle-board .sq[data-sq='{mine}'] .disc"))
+            });
             if k < 2 {
                 // The reply is played on the board and the player's turn comes back.
                 let reply = p.line[2 * k + 1].to_string();

@@ -412,12 +412,28 @@ impl Driver {
         self.cmd("POST", &format!("/element/{element}/click"), Some(json!({})))
     }
 
-    /// Clicks the first element matching `css` (waiting for it up to 20 s).
+    /// Clicks the first element matching `css` (waiting for it up to 20 s). A page that
+    /// redraws between the lookup and the click (a board re-rendered after a reply) leaves
+    /// no match or a stale element for a moment; both are looked up again rather than
+    /// failing, since neither clicked anything.
     pub fn click_css(&self, css: &str) {
-        self.wait(css, 20, |d| d.has(css));
-        let e = self.find_all(css);
-        self.click(&e[0])
-            .unwrap_or_else(|err| panic!("click {css}: {err}"));
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            let err = match self.find_all(css).first() {
+                Some(e) => match self.click(e) {
+                    Ok(_) => return,
+                    Err(err) if err.contains("stale element") => err,
+                    Err(err) => panic!("click {css}: {err}"),
+                },
+                None => "no element matches".to_string(),
+            };
+            assert!(
+                Instant::now() < end,
+                "click {css}: {err}; page: {}",
+                self.body_text()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 
     pub fn text(&self, element: &str) -> String {
