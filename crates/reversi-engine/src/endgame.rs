@@ -48,12 +48,17 @@ const _: () = assert!(ETC_EMPTIES <= EVAL_SORT_EMPTIES);
 
 /// From this many empties, moves are also sorted by the evaluation of the position they lead to
 /// (when the context has an evaluation): dearer per node, but near the root good ordering saves
-/// whole subtrees. Measured with the learned evaluation (nodes, FFO #20–39): 12 → 186 M, 14 → 201 M,
-/// 16 → 224 M, 18 → 257 M, none → 566 M; 14 was the fastest.
-pub const EVAL_SORT_EMPTIES: u32 = 14;
+/// whole subtrees. Measured with the first learned evaluation (nodes, FFO #20–39): 12 → 186 M,
+/// 14 → 201 M, 16 → 224 M, 18 → 257 M, none → 566 M; 14 was the fastest. Retuned for the second
+/// weights with the key weights below (1 thread; FFO #40–49, the 200 positions of
+/// `data/evaltest/e20.obf`): 14 → 505 M nodes 14.6 s, 503 M 12.9 s; 13 → 473 M 14.6 s, 477 M
+/// 12.7 s; 12 → 452 M 15.1 s, 459 M 13.0 s. With 2 threads on FFO #40–59, 12 cut the nodes to
+/// 12.5 G but took 246 s (13: 13.0 G, 224 s): each evaluated child costs more than it saves.
+pub const EVAL_SORT_EMPTIES: u32 = 13;
 
-/// Weight of the child's evaluation (in discs) in the sort key, against 64 per reply (measured:
-/// 8, 16, 32, 64 → 236, 224, 224, 225 M nodes at 16 empties).
+/// Weight of the child's evaluation (in discs) in the sort key, against 80 per reply (measured
+/// against 64 a reply with the first weights: 8, 16, 32, 64 → 236, 224, 224, 225 M nodes at 16
+/// empties; with the second, 24 and 40 within 2 % of 32).
 const EVAL_SORT_WEIGHT: i32 = 32;
 
 /// From this many empties, moves are ranked by a short search with the evaluation instead of
@@ -66,8 +71,9 @@ const EVAL_SORT_WEIGHT: i32 = 32;
 const SORT_SEARCH_EMPTIES: u32 = 17;
 /// The deepest ranking search.
 const SORT_SEARCH_MAX_DEPTH: u32 = 4;
-/// Weight of the ranking search's score (discs) in the sort key, against 64 per reply.
-const SORT_SEARCH_WEIGHT: i32 = 16;
+/// Weight of the ranking search's score (discs) in the sort key, against 80 per reply (with the
+/// second weights 24 took FFO #40–49 from 483 M to 459 M nodes; 12: 518 M, 32: 456 M).
+const SORT_SEARCH_WEIGHT: i32 = 24;
 /// How far below alpha (discs) the ranking search still tells moves apart (measured: 4, 8 and 16
 /// within 1 %).
 const SORT_MARGIN: i32 = 8;
@@ -667,11 +673,15 @@ macro_rules! solver {
                 let key = if sq as u8 == tt_move {
                     -1 << 20
                 } else {
-                    // Weights measured on FFO #20-39 (node counts): replies 64, corner
-                    // replies 128, the opponent's potential mobility 8, our corner -64.
-                    let mut k = (replies.count_ones() as i32) * 64 + (replies & corners).count_ones() as i32 * 128;
+                    // Weights measured by node counts: replies 80, corner replies 64, the
+                    // opponent's potential mobility 12, our corner -64. (With the first
+                    // weights 64, 128, 8, -64 on FFO #20-39; retuned with the second on FFO
+                    // #40-49, #20-39 and data/evaltest/e20.obf: corner replies 128 → 64 took
+                    // #40-49 from 505 M to 483 M nodes, replies 64 → 80 #20-39 from 70.2 M to
+                    // 69.0 M and e20 from 473 M to 464 M; the rest moved less than 1 %.)
+                    let mut k = (replies.count_ones() as i32) * 80 + (replies & corners).count_ones() as i32 * 64;
                     // Potential mobility of the opponent: its empties next to our discs.
-                    k += (around(no) & !(np | no) & mask).count_ones() as i32 * 8;
+                    k += (around(no) & !(np | no) & mask).count_ones() as i32 * 12;
                     if b & corners != 0 {
                         k -= 64;
                     }
