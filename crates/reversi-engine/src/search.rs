@@ -678,7 +678,10 @@ impl Engine {
 /// 2,552 M → 1,849 M, #20–39 201 M → 174 M. While tuning (ProbCut from 16 empties, FFO #40–47,
 /// no passes 1,055 M): 87 % alone 819 M, 87 %/98 % 796 M, 80 %/95 % 774 M; with σ 4.0, 95 %
 /// alone 1,025 M, 87 %/95 %/99 % 1,017 M, 87 %/98 % 960 M; from 14 empties, 87 %/98 % 717 M
-/// and 80 %/91 %/98 % 800 M.
+/// and 80 %/91 %/98 % 800 M. Re-measured with the second weights and their retuned move ordering
+/// (FFO #40–49, #20–39, `data/evaltest/e20.obf`): 87 %/98 % 473 M, 71.5 M, 477 M; 80 %/98 % 509 M,
+/// 71.3 M, 470 M; 91 %/98 % 495 M; 87 %/95 % 494 M; 80 %/95 % 511 M, 66.4 M, 483 M; 87 % alone
+/// 520 M, 74.0 M, 515 M; from 16 or 20 empties within 1 % on #20–39 (the same elsewhere).
 const SELECTIVE_EMPTIES: u32 = 18;
 /// The selective passes, least exact first (indices into [`CONFIDENCE`]).
 const SELECTIVE_PASSES: [usize; 2] = [5, 2];
