@@ -38,7 +38,8 @@ pub(crate) const SHALLOW: u32 = 5;
 const _: () = assert!(local_tt::LOWEST == SHALLOW + 1);
 
 /// From this many empties the solver looks up every child in the table before searching any
-/// (enhanced transposition cut-off; measured: −7 % nodes on FFO #26-37).
+/// (enhanced transposition cut-off; measured: −7 % nodes on FFO #26-37). With the second weights
+/// and their retuned ordering, 13 took 1 % more nodes on FFO #40–49, #20–39 and `e20.obf`.
 const ETC_EMPTIES: u32 = 12;
 // The children the cut-off looks up are in the shared table, not in a thread's own.
 const _: () = assert!(ETC_EMPTIES - 1 > local_tt::HIGHEST);
