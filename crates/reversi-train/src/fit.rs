@@ -372,16 +372,32 @@ mod tests {
     use super::*;
     use crate::dataset::HELDOUT;
 
-    /// A planted model: labels made by known weights on random positions are recovered.
-    #[test]
-    fn recovers_a_planted_linear_model() {
-        let mut seed = 12345u64;
-        let mut next = || {
+    /// A xorshift sequence from `seed`: random boards without a dependency.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
+        }
+    }
+
+    /// One stage fitted from zero weights on every position, quietly.
+    fn fit(fitted: &[&Sample], held: &[&Sample], opts: &FitOptions) -> (Vec<f32>, usize, f64, f64) {
+        fit_stage(
+            fitted,
+            held,
+            |_| true,
+            &vec![0.0; STAGE_SIZE],
+            opts,
+            &mut |_, _| {},
+        )
+    }
+
+    /// A planted model: labels made by known weights on random positions are recovered.
+    #[test]
+    fn recovers_a_planted_linear_model() {
+        let mut next = xorshift(12345);
         // Only the extra tables (mobility, parity, constant) carry weight: few enough to learn.
         let mut truth = vec![0f32; STAGE_SIZE];
         let extra0 =
@@ -416,14 +432,7 @@ mod tests {
             patience: 0,
             ..FitOptions::default()
         };
-        let (_, _, train, heldout) = fit_stage(
-            &fitted,
-            &held,
-            |_| true,
-            &vec![0.0; STAGE_SIZE],
-            &opts,
-            &mut |_, _| {},
-        );
+        let (_, _, train, heldout) = fit(&fitted, &held, &opts);
         assert!(train < 0.05, "train MAE {train}");
         // Patterns soak up some of the signal on so few positions; the held-out error must still be
         // a small fraction of what guessing the mean gives.
@@ -444,24 +453,8 @@ mod tests {
             iterations: 5,
             ..opts
         };
-        let a = fit_stage(
-            &fitted,
-            &held,
-            |_| true,
-            &vec![0.0; STAGE_SIZE],
-            &one,
-            &mut |_, _| {},
-        )
-        .0;
-        let b = fit_stage(
-            &fitted,
-            &held,
-            |_| true,
-            &vec![0.0; STAGE_SIZE],
-            &three,
-            &mut |_, _| {},
-        )
-        .0;
+        let a = fit(&fitted, &held, &one).0;
+        let b = fit(&fitted, &held, &three).0;
         assert_eq!(a, b);
     }
 
@@ -470,13 +463,7 @@ mod tests {
     /// weights of a fit run to the end.
     #[test]
     fn early_stopping_keeps_the_best_held_out_weights() {
-        let mut seed = 99u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(99);
         let samples: Vec<Sample> = (0..3000)
             .map(|i| {
                 let (a, b) = (next(), next());
@@ -501,16 +488,13 @@ mod tests {
             ..FitOptions::default()
         };
         let run = |patience| {
-            fit_stage(
+            fit(
                 &fitted,
                 &held,
-                |_| true,
-                &vec![0.0; STAGE_SIZE],
                 &FitOptions {
                     patience,
                     ..base.clone()
                 },
-                &mut |_, _| {},
             )
         };
         let (w_early, it_early, _, _) = run(2);
