@@ -7,6 +7,7 @@
 
 pub use crate::kernel::Kernel;
 
+use crate::busy::Busy;
 use crate::eval::pattern::Indices;
 use crate::eval::{Children, Evaluator};
 use crate::local_tt::{self, LocalTable};
@@ -56,6 +57,21 @@ const _: () = assert!(ETC_EMPTIES <= EVAL_SORT_EMPTIES);
 /// 12.7 s; 12 → 452 M 15.1 s, 459 M 13.0 s. With 2 threads on FFO #40–59, 12 cut the nodes to
 /// 12.5 G but took 246 s (13: 13.0 G, 224 s): each evaluated child costs more than it saves.
 pub const EVAL_SORT_EMPTIES: u32 = 13;
+
+/// From this many empties, threads that share a subtree (see [`Ctx::busy`]: a thread with no
+/// root move left helps with one another thread is still searching) mark the positions they
+/// search and put off the moves into a position another thread is in. Below it, the subtrees
+/// are small enough that one thread searching one alone costs less than the marks would; it is
+/// also where the lists start being sorted up front. Measured with 2 threads on FFO #40–59
+/// (two runs each): 219.8 s and 224.0 s before, with threads idle 6.8 % of the time at the end
+/// of each root's moves; 212.8 s and 213.2 s with the help (idle 1.6 %, nodes 13.02 G → 13.1 G;
+/// #45 + #49 + #52 9.0 s → 7.7–8.5 s). With the marks on all the time instead of only while a
+/// thread helps, no faster than before (221.9 s): two threads in different subtrees then write
+/// the same cache lines for nothing.
+pub const SHARE_EMPTIES: u32 = 12;
+// The moves of a node that shares are sorted up front (not picked lazily), so that a move put
+// off keeps its place in the list.
+const _: () = assert!(SHARE_EMPTIES >= ETC_EMPTIES);
 
 /// Weight of the child's evaluation (in discs) in the sort key, against 80 per reply (measured
 /// against 64 a reply with the first weights: 8, 16, 32, 64 → 236, 224, 224, 225 M nodes at 16
@@ -316,6 +332,9 @@ pub struct Ctx<'a> {
     /// exactly; above, nodes far from the window are cut on a short search's word (needs
     /// `eval`), and only the table's results at least as exact are trusted.
     pub sel: usize,
+    /// The positions other threads are searching, when several share the tree: from
+    /// [`SHARE_EMPTIES`], a move whose position is marked there is searched after the others.
+    pub busy: Option<&'a Busy>,
     /// This thread's table for the nodes just above the shallow search (made when first needed).
     local: Option<LocalTable>,
 }
@@ -339,6 +358,7 @@ impl<'a> Ctx<'a> {
             corners: crate::stability::corners_of(mask),
             eval: None,
             sel: 0,
+            busy: None,
             local: None,
         }
     }
@@ -770,7 +790,27 @@ macro_rules! solver {
             // mostly does, no evaluation is spent (FFO #56 + #57: 2.71 G nodes 66.0 s → 2.66 G
             // 64.0 s).
             let mut resort_pending = if n >= EVAL_SORT_EMPTIES { c.eval } else { None };
-            for i in 0..count {
+            let share = if n >= SHARE_EMPTIES { c.busy.filter(|b| b.active()) } else { None };
+            // Moves put off because another thread was searching their position (list indices).
+            let mut deferred = 0u64;
+            let mut second_pass = false;
+            let mut i = 0;
+            loop {
+                if i == count {
+                    // Then the moves put off, by which time the table often knows them.
+                    if second_pass || deferred == 0 {
+                        break;
+                    }
+                    second_pass = true;
+                    i = 0;
+                }
+                if second_pass {
+                    if deferred == 0 {
+                        break;
+                    }
+                    i = deferred.trailing_zeros() as usize;
+                    deferred &= deferred - 1;
+                }
                 if let Some(ev) = resort_pending {
                     if i > 0 || list[0].sq as u8 != tt_move {
                         resort(ev, p, o, tt_move, alpha, &mut c.nodes, &mut list[i..]);
@@ -793,11 +833,26 @@ macro_rules! solver {
                 let Scored { sq, flips: f, replies, .. } = list[at];
                 let b = 1u64 << sq;
                 let (np, no) = (o ^ f, p ^ f ^ b);
+                i += 1;
+                let mut mark = None;
+                if let Some(busy) = share {
+                    let k = hash(np, no);
+                    // The first move is always searched at once (the young brothers wait).
+                    if !second_pass && at > 0 && busy.is_busy(k) {
+                        deferred |= 1 << at;
+                        continue;
+                    }
+                    busy.enter(k);
+                    mark = Some((busy, k));
+                }
                 let v = if n - 1 > SHALLOW {
                     -nws(c, np, no, -alpha - 1, n - 1, replies)
                 } else {
                     -shallow(c, np, no, -alpha - 1, empties ^ b, n - 1, parity ^ QUADRANT_BIT[sq as usize], replies)
                 };
+                if let Some((busy, k)) = mark {
+                    busy.leave(k);
+                }
                 if c.aborted {
                     return 0;
                 }

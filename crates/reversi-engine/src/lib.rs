@@ -8,6 +8,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod book;
+pub mod busy;
 pub mod clock;
 pub mod coach;
 pub mod endgame;

@@ -3,6 +3,7 @@
 //! reports. Positions at or below the exact-endgame depth go to [`crate::endgame`].
 
 use crate::book::Book;
+use crate::busy::Busy;
 use crate::endgame::{self, Ctx, Kernel, INF};
 use crate::eval::pattern::Indices;
 use crate::eval::{Children, Evaluator, Learned};
@@ -11,7 +12,7 @@ use crate::pvs::Window;
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::{flips, moves};
 use reversi_core::Symmetry;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -321,6 +322,7 @@ impl Engine {
             mask,
             kernel: self.kernel,
             threads: self.threads,
+            busy: Busy::new(),
             nodes: 0,
             aborted: false,
             sel: 0,
@@ -456,6 +458,7 @@ impl Engine {
             mask: u64::MAX,
             kernel: self.kernel,
             threads: self.threads,
+            busy: Busy::new(),
             nodes: 0,
             aborted: false,
             sel: 0,
@@ -721,7 +724,8 @@ const PV_SPLIT_EMPTIES: u32 = 16;
 /// The endgame root. The first move is searched with the full window (split the same way one
 /// level down, see [`PV_SPLIT_EMPTIES`]); the others are shared among the threads (each takes
 /// the next move, tests it against the best score so far with a null window, and re-searches it
-/// when it does better).
+/// when it does better; a thread with no move left helps with one still being searched, see
+/// [`endgame::SHARE_EMPTIES`]).
 struct RootEnd<'a> {
     tt: &'a TranspositionTable,
     stop: &'a AtomicBool,
@@ -730,6 +734,8 @@ struct RootEnd<'a> {
     mask: u64,
     kernel: Kernel,
     threads: usize,
+    /// The positions each thread is searching (used with two threads or more).
+    busy: Busy,
     nodes: u64,
     aborted: bool,
     /// Multi-ProbCut selectivity of this pass (0: exact).
@@ -831,10 +837,16 @@ impl RootEnd<'_> {
         let shared = std::sync::Mutex::new((first, order[0].sq, alpha.max(first)));
         let next = std::sync::atomic::AtomicUsize::new(1);
         let cut = AtomicBool::new(first >= beta);
+        // Per move: the alpha its null-window test used, and whether its search has ended (a
+        // thread helping with it stops then).
+        let tested_alpha: Vec<AtomicI32> = order.iter().map(|_| AtomicI32::new(-INF)).collect();
+        let ended: Vec<AtomicBool> = order.iter().map(|_| AtomicBool::new(false)).collect();
+        let busy = (self.threads > 1).then_some(&self.busy);
         let worker = || -> (u64, bool) {
             let mut c = Ctx::with_mask(self.tt, self.stop, self.mask);
             c.eval = self.eval;
             c.sel = self.sel;
+            c.busy = busy;
             loop {
                 let i = next.fetch_add(1, Relaxed);
                 if i >= order.len() || cut.load(Relaxed) {
@@ -842,16 +854,15 @@ impl RootEnd<'_> {
                 }
                 let (np, no) = child(&order[i]);
                 let a = shared.lock().expect("no panics under the lock").2;
+                tested_alpha[i].store(a, Relaxed);
                 let mut v = -endgame::solve_nws(&mut c, self.kernel, np, no, -a - 1);
-                if c.aborted {
-                    break;
-                }
-                if v > a {
+                if !c.aborted && v > a {
                     let a2 = shared.lock().expect("no panics under the lock").2.max(a);
                     v = -endgame::solve_window(&mut c, self.kernel, np, no, -beta, -a2).0;
-                    if c.aborted {
-                        break;
-                    }
+                }
+                ended[i].store(true, Relaxed);
+                if c.aborted {
+                    break;
                 }
                 let mut s = shared.lock().expect("no panics under the lock");
                 if v > s.0 {
@@ -863,6 +874,30 @@ impl RootEnd<'_> {
                     if v >= beta {
                         cut.store(true, Relaxed);
                     }
+                }
+            }
+            // No move left to take: rather than wait, help with the moves other threads are
+            // still searching (the last one of a node is often the largest). The helper runs the
+            // same null-window test; the table carries what it finds to the thread that owns
+            // the move, and the marks in `busy` keep the two on different moves below it. Its
+            // own result is not used: it stops when the owner's search ends.
+            if busy.is_some() && !c.aborted {
+                for j in 1..order.len() {
+                    let a = tested_alpha[j].load(Relaxed);
+                    if cut.load(Relaxed) || self.stop.load(Relaxed) {
+                        break;
+                    }
+                    if a == -INF || ended[j].load(Relaxed) {
+                        continue;
+                    }
+                    let mut h = Ctx::with_mask(self.tt, &ended[j], self.mask);
+                    h.eval = self.eval;
+                    h.sel = self.sel;
+                    h.busy = busy;
+                    let (np, no) = child(&order[j]);
+                    self.busy
+                        .helping(|| endgame::solve_nws(&mut h, self.kernel, np, no, -a - 1));
+                    c.nodes += h.nodes;
                 }
             }
             (c.nodes, c.aborted)

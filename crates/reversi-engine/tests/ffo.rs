@@ -1,10 +1,12 @@
 //! FFO endgame test suite: exact scores and best moves (data/ffo, from the Edax repository,
 //! cross-checked against a second answer table).
 
+use reversi_core::bitboard::{flips, moves};
 use reversi_core::format::obf::{parse_obf, ObfEntry};
 use reversi_core::{AnyPosition, Move, Square};
+use reversi_engine::busy::Busy;
 use reversi_engine::endgame::{solve_window, Ctx, Kernel, INF};
-use reversi_engine::tt::TranspositionTable;
+use reversi_engine::tt::{hash, TranspositionTable};
 use std::sync::atomic::AtomicBool;
 
 fn load(name: &str) -> Vec<ObfEntry> {
@@ -55,6 +57,45 @@ fn ffo_1_to_19_every_kernel() {
         if kernel.available() {
             assert_eq!(check(&entries[..6], 1, kernel), portable, "{kernel:?}");
         }
+    }
+}
+
+/// The children of `(p, o)`, from the side that moves next in each.
+fn children(p: u64, o: u64) -> Vec<(u64, u64)> {
+    let mut m = moves(p, o);
+    let mut out = Vec::new();
+    while m != 0 {
+        let sq = m.trailing_zeros();
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        out.push((o ^ f, p ^ f ^ (1u64 << sq)));
+    }
+    out
+}
+
+/// A thread that shares its tree puts off the moves into positions another thread is searching
+/// and searches them last: with every grandchild of the root marked as searched elsewhere, each
+/// child searches its first move, then all the others in a second pass, and the score and best
+/// move stay exact (a move skipped instead of put off would change some of them).
+#[test]
+fn moves_put_off_for_another_thread_are_still_searched() {
+    let tt = TranspositionTable::new(16).unwrap();
+    let stop = AtomicBool::new(false);
+    for (i, e) in load("fforum-1-19.obf").iter().enumerate() {
+        let (p, o) = bits(&e.position);
+        let busy = Busy::new();
+        for (cp, co) in children(p, o) {
+            for (gp, go) in children(cp, co) {
+                busy.enter(hash(gp, go));
+            }
+        }
+        tt.clear();
+        let mut c = Ctx::new(&tt, &stop);
+        c.busy = Some(&busy);
+        let (score, best) = busy.helping(|| solve_window(&mut c, Kernel::best(), p, o, -INF, INF));
+        assert_eq!(Some(score), e.best_score(), "FFO #{}", i + 1);
+        let best = Move::Play(Square::from_bit8(best as u32));
+        assert!(e.best_moves().contains(&best), "FFO #{}: {best}", i + 1);
     }
 }
 
