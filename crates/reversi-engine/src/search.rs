@@ -718,7 +718,9 @@ fn board_symmetries(mask: u64) -> Vec<Symmetry> {
 /// With several threads, the first move of the endgame root and of each first move after it is
 /// split between them down to this many empties (below, one thread searches a subtree alone).
 /// Measured with 2 threads on FFO #50 and #53: no split 33.8 s + 112.7 s; from 16 empties
-/// 28.2 s + 78.6 s; from 12 empties 30.1 s + 79.5 s.
+/// 28.2 s + 78.6 s; from 12 empties 30.1 s + 79.5 s. Once a thread with no move left helped with
+/// another's (see [`endgame::SHARE_EMPTIES`]), FFO #40–59: from 14, 16 and 20 empties 210.7 s,
+/// 212.0 s and 210.5 s, within the runs' noise (sharing from 14 empties instead of 12: 213.0 s).
 const PV_SPLIT_EMPTIES: u32 = 16;
 
 /// The endgame root. The first move is searched with the full window (split the same way one

@@ -498,11 +498,6 @@ fn digits_of(t: &IndexTables, discs: u64) -> [u16; LANES] {
 #[inline]
 pub fn evaluate_child(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
     #[cfg(target_arch = "x86_64")]
-    if crate::kernel::Kernel::Avx512.available() {
-        // SAFETY: `available` checked the features the function needs.
-        return unsafe { evaluate_child_avx512(all, parent, sq, flips, np, no) };
-    }
-    #[cfg(target_arch = "x86_64")]
     if crate::kernel::Kernel::Avx2.available() {
         // SAFETY: `available` checked the features the function needs.
         return unsafe { evaluate_child_avx2(all, parent, sq, flips, np, no) };
@@ -514,11 +509,6 @@ pub fn evaluate_child(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u6
 /// value, without reading the board's patterns again). `all` holds the weights of every stage.
 #[inline]
 pub fn evaluate_indexed(all: &[i16], idx: &Indices, p: u64, o: u64) -> i32 {
-    #[cfg(target_arch = "x86_64")]
-    if crate::kernel::Kernel::Avx512.available() {
-        // SAFETY: `available` checked the features the function needs.
-        return unsafe { weights_sum_avx512(all, &idx.own, p, o) };
-    }
     #[cfg(target_arch = "x86_64")]
     if crate::kernel::Kernel::Avx2.available() {
         // SAFETY: `available` checked the features the function needs.
@@ -537,70 +527,13 @@ unsafe fn weights_sum_avx2(all: &[i16], own: &[u16; LANES], p: u64, o: u64) -> i
     weights_sum_portable(all, own, p, o)
 }
 
-/// Every pattern weight is followed by another weight of its stage (the extra tables come
-/// last): a 32-bit read at a pattern weight stays inside the stage.
-const _: () = assert!(OFFSETS[PATTERNS.len()] < STAGE_SIZE as u32);
-
-/// [`evaluate_child`] with AVX-512: the 46 pattern weights fetched by three 16-lane gathers
-/// (32-bit reads at each weight, the weight in the low half) instead of 46 scalar loads.
-///
-/// # Safety
-/// The CPU must support what `Kernel::Avx512` checks.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi2,popcnt,avx512f,avx512vl,avx512cd")]
-unsafe fn evaluate_child_avx512(all: &[i16], parent: &Indices, sq: u32, flips: u64, np: u64, no: u64) -> i32 {
-    let own = child_indices(index_tables(), parent, sq, flips);
-    // SAFETY: the same features.
-    unsafe { weights_sum_avx512(all, &own, np, no) }
-}
-
-/// The evaluation of `(np, no)` from its own indices `own`, by gathers.
-///
-/// # Safety
-/// The CPU must support what `Kernel::Avx512` checks.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi2,popcnt,avx512f,avx512vl,avx512cd")]
-#[inline]
-unsafe fn weights_sum_avx512(all: &[i16], own: &[u16; LANES], np: u64, no: u64) -> i32 {
-    use std::arch::x86_64::*;
-    let s = stage(64 - (np | no).count_ones());
-    let w = &all[s * STAGE_SIZE..(s + 1) * STAGE_SIZE];
-    let t = index_tables();
-    let mut acc = _mm512_setzero_si512();
-    for g in 0..LANES / 16 {
-        // Lanes past the last reading are left out of the gather.
-        let live = READINGS.saturating_sub(16 * g).min(16);
-        let k: __mmask16 = ((1u32 << live) - 1) as u16;
-        // SAFETY: `own` and `t.offset` hold `LANES` entries, a multiple of 16.
-        let (digits, offsets) = unsafe {
-            (
-                _mm256_loadu_si256(own.as_ptr().add(16 * g) as *const __m256i),
-                _mm512_loadu_si512(t.offset.as_ptr().add(16 * g) as *const _),
-            )
-        };
-        // Capped so that no lane can reach past the stage, whatever `own` holds: the indices
-        // of a real position are pattern weights of this stage, but `evaluate_child` is safe
-        // to call with any `parent` and `flips`, and wrapped indices must not become a read
-        // outside `w`. (One instruction per 16 lanes; real indices are never capped.)
-        let idx = _mm512_min_epu32(
-            _mm512_add_epi32(_mm512_cvtepu16_epi32(digits), offsets),
-            _mm512_set1_epi32(STAGE_SIZE as i32 - 2),
-        );
-        // SAFETY: each live lane is at most `STAGE_SIZE - 2` (the cap above), so the 32-bit read
-        // at `w[idx]` also covers `w[idx + 1]` and stays inside the stage's `STAGE_SIZE` weights.
-        let v = unsafe {
-            _mm512_mask_i32gather_epi32::<2>(_mm512_setzero_si512(), k, idx, w.as_ptr() as *const _)
-        };
-        acc = _mm512_add_epi32(acc, _mm512_srai_epi32::<16>(_mm512_slli_epi32::<16>(v)));
-    }
-    let mut sum = _mm512_reduce_add_epi32(acc);
-    for e in extras(np, no) {
-        sum += w[e as usize] as i32;
-    }
-    sum
-}
-
-/// [`evaluate_child`] compiled for AVX2 machines: the index lanes add 16 at a time.
+/// [`evaluate_child`] compiled for AVX2 machines: the index lanes add 16 at a time, and the
+/// weights are read one by one. The same code runs on AVX-512 machines: AVX-512 gathers of the
+/// weights (four 16-lane gathers), used until 2026-12, were slower on this project's AMD EPYC
+/// machines — midgame search (`reversi evaltest run data/evaltest/e24.obf --depth 14`,
+/// 1 thread, two runs each) 6.5 s against 5.9–6.1 s, endgame (FFO #45 + #49 + #52, three runs)
+/// 14.47 s against 14.10 s — and within a run's noise on an Intel Xeon (scalar loads 15.22 s,
+/// gathers 15.01 s, one run each).
 ///
 /// # Safety
 /// The CPU must support AVX2, BMI2 and POPCNT (what `Kernel::Avx2` checks).
@@ -634,8 +567,9 @@ fn weights_sum_portable(all: &[i16], own: &[u16; LANES], np: u64, no: u64) -> i3
     let t = index_tables();
     let mut sum = 0i32;
     for (&offset, &digits) in t.offset.iter().zip(own).take(READINGS) {
-        // Capped as the AVX-512 gather caps its lanes (see there): the same value on every
-        // path, and no panic, for indices that no position has.
+        // Capped so that no reading can reach past the stage, whatever `own` holds: the
+        // indices of a real position are never capped, but `evaluate_child` is safe to call
+        // with any `parent` and `flips` (the same value on every path, and no panic).
         let i = ((offset + digits as u32) as usize).min(STAGE_SIZE - 2);
         sum += w[i] as i32;
     }
@@ -729,9 +663,9 @@ mod tests {
         assert_eq!(evaluate_indexed(&weights, &junk, 1, 2), portable);
         let _ = evaluate_child(&weights, &junk, 3, u64::MAX, 1, 2);
         #[cfg(target_arch = "x86_64")]
-        if crate::kernel::Kernel::Avx512.available() {
+        if crate::kernel::Kernel::Avx2.available() {
             // SAFETY: just checked.
-            assert_eq!(unsafe { weights_sum_avx512(&weights, &junk.own, 1, 2) }, portable);
+            assert_eq!(unsafe { weights_sum_avx2(&weights, &junk.own, 1, 2) }, portable);
         }
     }
 
@@ -847,11 +781,6 @@ mod tests {
                         // SAFETY: just checked.
                         assert_eq!(unsafe { weights_sum_avx2(&weights, &next.own, np, no) }, fresh);
                     }
-                    #[cfg(target_arch = "x86_64")]
-                    if crate::kernel::Kernel::Avx512.available() {
-                        // SAFETY: just checked.
-                        assert_eq!(unsafe { weights_sum_avx512(&weights, &next.own, np, no) }, fresh);
-                    }
                     // Every build this CPU runs, whichever one `evaluate_child` picked here.
                     assert_eq!(evaluate_child_portable(&weights, &idx, sq, f, np, no), fresh);
                     #[cfg(target_arch = "x86_64")]
@@ -859,14 +788,6 @@ mod tests {
                         assert_eq!(
                             // SAFETY: just checked.
                             unsafe { evaluate_child_avx2(&weights, &idx, sq, f, np, no) },
-                            fresh
-                        );
-                    }
-                    #[cfg(target_arch = "x86_64")]
-                    if crate::kernel::Kernel::Avx512.available() {
-                        assert_eq!(
-                            // SAFETY: just checked.
-                            unsafe { evaluate_child_avx512(&weights, &idx, sq, f, np, no) },
                             fresh
                         );
                     }
