@@ -3,6 +3,9 @@
 //! The Swiss pairer ranks the players still in the tournament by points, then by seed (a rating,
 //! higher first), then by entry order, and pairs them from the top: each player with the nearest
 //! player in score who satisfies the constraints, backtracking when the rest cannot be paired.
+//! When that search runs out of steps without proving a level impossible, a second one pairs
+//! the most constrained player first (the one with the fewest allowed opponents left), which
+//! finds the rare pairings the top-down order misses in late rounds of a large field.
 //! Constraints are relaxed in steps only when no pairing satisfies them:
 //!
 //! 1. no repeat pairing, and no player's colour difference (blacks − whites) beyond ±1;
@@ -119,20 +122,31 @@ pub fn swiss(players: &[SwissPlayer]) -> Round {
             .take(if level == Level::Any { 1 } else { 8 })
         {
             let rest: Vec<usize> = order.iter().copied().filter(|&p| Some(p) != bye).collect();
-            let mut search = Search {
-                players,
-                level,
-                steps: 0,
-                paired: Vec::with_capacity(rest.len() / 2),
-            };
-            let mut free = vec![true; rest.len()];
-            if search.solve(&rest, &mut free) {
-                let pairs = search
-                    .paired
-                    .into_iter()
-                    .map(|(a, b)| colours(players, a, b))
-                    .collect();
-                return Round { pairs, bye };
+            // From the top of the table first; when that runs out of steps without proving
+            // the level impossible, once more pairing the most constrained player first.
+            for most_constrained_first in [false, true] {
+                if most_constrained_first && level == Level::Any {
+                    break;
+                }
+                let mut search = Search {
+                    players,
+                    level,
+                    steps: 0,
+                    paired: Vec::with_capacity(rest.len() / 2),
+                    most_constrained_first,
+                };
+                let mut free = vec![true; rest.len()];
+                if search.solve(&rest, &mut free) {
+                    // Best-placed board first (the top-down search pairs in that order).
+                    let mut paired = search.paired;
+                    paired.sort_by_key(|&(a, _)| rest.iter().position(|&p| p == a));
+                    let pairs = paired.into_iter().map(|(a, b)| colours(players, a, b)).collect();
+                    return Round { pairs, bye };
+                }
+                if search.steps <= SEARCH_BUDGET {
+                    // The whole level was searched: no pairing exists at it.
+                    break;
+                }
             }
         }
     }
@@ -151,20 +165,55 @@ struct Search<'a> {
     players: &'a [SwissPlayer],
     level: Level,
     steps: usize,
+    /// Pairs as `(better placed, other)`.
     paired: Vec<(usize, usize)>,
+    /// Pair first the free player with the fewest allowed opponents left (instead of the best
+    /// placed one): slower per step, but it finds a pairing where the top-down order backtracks
+    /// without end (late rounds of a large field where several players need one colour).
+    most_constrained_first: bool,
 }
 
 impl Search<'_> {
+    /// The free entry of `rest` with the fewest allowed free opponents (the best placed among
+    /// equals), with that count. Each check counts as a step of the budget.
+    fn most_constrained(&mut self, rest: &[usize], free: &[bool]) -> Option<(usize, usize)> {
+        let mut best: Option<(usize, usize)> = None;
+        for i in (0..rest.len()).filter(|&i| free[i]) {
+            let mut n = 0;
+            for j in (0..rest.len()).filter(|&j| j != i && free[j]) {
+                self.steps += 1;
+                n += self.allowed(rest[i], rest[j]) as usize;
+            }
+            if best.is_none_or(|(_, m)| n < m) {
+                best = Some((i, n));
+            }
+        }
+        best
+    }
+
     /// Pairs every free entry of `rest` (ranked order), or says it cannot within the budget.
     fn solve(&mut self, rest: &[usize], free: &mut [bool]) -> bool {
-        let Some(i) = free.iter().position(|&f| f) else {
+        let first = if self.most_constrained_first {
+            match self.most_constrained(rest, free) {
+                None => None,
+                Some((_, 0)) => return false,
+                Some((i, _)) => Some(i),
+            }
+        } else {
+            free.iter().position(|&f| f)
+        };
+        let Some(i) = first else {
             return true;
         };
+        if self.steps > SEARCH_BUDGET && self.level != Level::Any {
+            return false;
+        }
         free[i] = false;
         let a = rest[i];
         let pa = &self.players[a];
-        // Candidates: the nearest in points first, then the nearest in rank.
-        let mut cands: Vec<usize> = (i + 1..rest.len()).filter(|&j| free[j]).collect();
+        // Candidates: the nearest in points first, then the nearest in rank. (Top-down, every
+        // entry above `i` is paired already.)
+        let mut cands: Vec<usize> = (0..rest.len()).filter(|&j| free[j]).collect();
         cands.sort_by(|&x, &y| {
             let dx = (pa.points - self.players[rest[x]].points).abs();
             let dy = (pa.points - self.players[rest[y]].points).abs();
@@ -175,7 +224,10 @@ impl Search<'_> {
             } else {
                 std::cmp::Ordering::Equal
             };
-            by_meetings.then(dx.total_cmp(&dy)).then(x.cmp(&y))
+            by_meetings
+                .then(dx.total_cmp(&dy))
+                .then(x.abs_diff(i).cmp(&y.abs_diff(i)))
+                .then(x.cmp(&y))
         });
         for j in cands {
             self.steps += 1;
@@ -188,7 +240,7 @@ impl Search<'_> {
                 continue;
             }
             free[j] = false;
-            self.paired.push((a, b));
+            self.paired.push(if i < j { (a, b) } else { (b, a) });
             // At the last level the first choice stands: anyone may meet anyone.
             if self.solve(rest, free) || self.level == Level::Any {
                 return true;
