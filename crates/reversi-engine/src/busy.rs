@@ -58,8 +58,8 @@ impl Busy {
         out
     }
 
-    /// Whether a thread marked the position `key` and has not left it yet (or, rarely, a
-    /// position of the same slot is marked and shares the key's slot bits: see the module).
+    /// Whether a thread marked the position `key` and has not left it yet. A mark overwritten
+    /// by another position of the same slot reads as not busy (see the module).
     #[inline(always)]
     pub fn is_busy(&self, key: u64) -> bool {
         self.slot(key).load(Relaxed) == key

@@ -322,7 +322,7 @@ impl Engine {
             mask,
             kernel: self.kernel,
             threads: self.threads,
-            busy: Busy::new(),
+            busy: (self.threads > 1).then(Busy::new),
             nodes: 0,
             aborted: false,
             sel: 0,
@@ -458,7 +458,7 @@ impl Engine {
             mask: u64::MAX,
             kernel: self.kernel,
             threads: self.threads,
-            busy: Busy::new(),
+            busy: (self.threads > 1).then(Busy::new),
             nodes: 0,
             aborted: false,
             sel: 0,
@@ -736,8 +736,8 @@ struct RootEnd<'a> {
     mask: u64,
     kernel: Kernel,
     threads: usize,
-    /// The positions each thread is searching (used with two threads or more).
-    busy: Busy,
+    /// The positions each thread is searching (with two threads or more).
+    busy: Option<Busy>,
     nodes: u64,
     aborted: bool,
     /// Multi-ProbCut selectivity of this pass (0: exact).
@@ -843,7 +843,7 @@ impl RootEnd<'_> {
         // thread helping with it stops then).
         let tested_alpha: Vec<AtomicI32> = order.iter().map(|_| AtomicI32::new(-INF)).collect();
         let ended: Vec<AtomicBool> = order.iter().map(|_| AtomicBool::new(false)).collect();
-        let busy = (self.threads > 1).then_some(&self.busy);
+        let busy = self.busy.as_ref();
         let worker = || -> (u64, bool) {
             let mut c = Ctx::with_mask(self.tt, self.stop, self.mask);
             c.eval = self.eval;
@@ -883,7 +883,7 @@ impl RootEnd<'_> {
             // same null-window test; the table carries what it finds to the thread that owns
             // the move, and the marks in `busy` keep the two on different moves below it. Its
             // own result is not used: it stops when the owner's search ends.
-            if busy.is_some() && !c.aborted {
+            if let Some(busy) = busy.filter(|_| !c.aborted) {
                 for j in 1..order.len() {
                     let a = tested_alpha[j].load(Relaxed);
                     if cut.load(Relaxed) || self.stop.load(Relaxed) {
@@ -895,10 +895,9 @@ impl RootEnd<'_> {
                     let mut h = Ctx::with_mask(self.tt, &ended[j], self.mask);
                     h.eval = self.eval;
                     h.sel = self.sel;
-                    h.busy = busy;
+                    h.busy = Some(busy);
                     let (np, no) = child(&order[j]);
-                    self.busy
-                        .helping(|| endgame::solve_nws(&mut h, self.kernel, np, no, -a - 1));
+                    busy.helping(|| endgame::solve_nws(&mut h, self.kernel, np, no, -a - 1));
                     c.nodes += h.nodes;
                 }
             }

@@ -570,7 +570,7 @@ fn weights_sum_portable(all: &[i16], own: &[u16; LANES], np: u64, no: u64) -> i3
         // Capped so that no reading can reach past the stage, whatever `own` holds: the
         // indices of a real position are never capped, but `evaluate_child` is safe to call
         // with any `parent` and `flips` (the same value on every path, and no panic).
-        let i = ((offset + digits as u32) as usize).min(STAGE_SIZE - 2);
+        let i = ((offset + digits as u32) as usize).min(STAGE_SIZE - 1);
         sum += w[i] as i32;
     }
     for e in extras(np, no) {
