@@ -4,7 +4,7 @@
 use reversi_engine::{bench, Engine};
 
 const DEPTH: u32 = 8;
-const FINGERPRINT: u64 = 284_738;
+const FINGERPRINT: u64 = 282_179;
 
 #[test]
 fn bench_is_deterministic() {
