@@ -928,23 +928,24 @@ impl RootEnd<'_> {
 ///
 /// Near the horizon the evaluation cost more than it saved: 58 table reads per child, mostly
 /// cache misses (perf put 53 % of the midgame's time in the children's evaluations), to sort
-/// moves that the fastest-first key sorts as well. Measured 2026-12-05 on one thread (the
-/// same best moves and scores everywhere):
+/// moves that the fastest-first key sorts nearly as well. Measured 2026-12-05 on one thread
+/// (the same best moves and scores on the test sets); the levels are the sums over six
+/// positions with 40 empties (the first six WTHOR 2019 games after 20 moves, `reversi best
+/// --level L --book off`):
 ///
-/// | sorted by evaluation from | `reversi bench 16` | `evaltest run e24.obf --depth 14` |
-/// |---|---:|---:|
-/// | 2 plies (before) | 294.2 M nodes, 60.2 s | 48.1 M nodes, 6.2 s |
-/// | 3 plies | 196.6 M, 34.0 s | 51.6 M, 5.4 s |
-/// | 4 plies | 191.6 M, 28.2 s | 52.7 M, 5.4 s |
-/// | **6 plies** | **194.2 M, 26.4 s** | **55.4 M, 5.4 s** |
-/// | 8 plies | 192.4 M, 25.5 s | 57.2 M, 5.6 s |
-/// | never | 198.2 M, 26.2 s | 60.0 M, 5.9 s |
+/// | evaluation from | `bench 16` | `evaltest e24 --depth 14` | `--depth 12` | level 14 | level 16 | level 18 |
+/// |---|---:|---:|---:|---:|---:|---:|
+/// | 2 plies (before) | 294.2 M nodes, 60.2 s | 48.1 M, 6.2 s | 19.1 M, 2.6 s | 0.60 s | 1.96 s | 5.94 s |
+/// | 3 plies | 202.9 M, 34.2 s | 51.5 M, 5.4 s | 20.4 M, 2.3 s | 0.54 s | 1.49 s | 5.50 s |
+/// | **4 plies** | **197.6 M, 28.8 s** | **52.5 M, 5.2 s** | **20.9 M, 2.2 s** | **0.59 s** | **1.52 s** | **5.66 s** |
+/// | 6 plies | 194.2 M, 26.4 s | 55.4 M, 5.4 s | 22.0 M, 2.4 s | 0.64 s | 1.69 s | 6.08 s |
 ///
-/// (Fewest replies alone, without the corners and potential mobility, took 265 M nodes from
-/// 5 plies.) The solver's root sort (`Engine::presort`) keeps the evaluation at every depth:
-/// the table moves it leaves behind guide the solver, and with this key FFO #40–49 took 4 %
-/// more nodes (494 M against 473 M).
-pub(crate) const EVAL_ORDER_DEPTH: u32 = 6;
+/// 4 is never far from the best: 3 is a little faster at the selective levels, 6 on the
+/// benchmark's full-width searches. (Fewest replies alone, without the corners and potential
+/// mobility, took 265 M nodes on `bench 16` from 5 plies.) The solver's root sort
+/// (`Engine::presort`) keeps the evaluation at every depth: the table moves it leaves behind
+/// guide the solver, and with this key FFO #40–49 took 4 % more nodes (494 M against 473 M).
+pub(crate) const EVAL_ORDER_DEPTH: u32 = 4;
 
 /// The four corners of the 8×8 board.
 const CORNERS: u64 = 0x8100_0000_0000_0081;

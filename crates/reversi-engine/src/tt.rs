@@ -146,14 +146,20 @@ impl Clusters {
         // The pages are made now, not at a search's first touch of each: in a VM each 2 MiB
         // page first touched cost the search about a millisecond, and a move timed at 0.1 s
         // spent nearly all of it faulting (`best --time 0.1`: 2,152 nodes in 54 ms with a
-        // 64 MiB table, 470,350 in 42 ms with 1 MiB). Kernels before 5.14 refuse the advice;
-        // each page is then touched by hand.
-        // SAFETY: as above.
-        if unsafe { libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_POPULATE_WRITE) } != 0 {
-            for page in (start..start + bytes).step_by(4096) {
-                // SAFETY: `page` lies inside the mapping, which nothing else uses yet; writing
-                // the zero it already holds makes the page without changing the table.
-                unsafe { std::ptr::write_volatile(page as *mut u8, 0) };
+        // 64 MiB table, 470,350 in 42 ms with 1 MiB). Only while the table takes at most half
+        // of the free memory: a larger one stays lazy, as before, rather than push the system
+        // into reclaim or out of memory for pages a search may never use.
+        if bytes <= free_memory() / 2 {
+            // SAFETY: as above; the advice only makes pages of the mapping.
+            let advised =
+                unsafe { libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_POPULATE_WRITE) };
+            if advised != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINVAL) {
+                // A kernel before 5.14 does not know the advice: each page is touched instead.
+                for page in (start..start + bytes).step_by(4096) {
+                    // SAFETY: `page` lies inside the mapping, which nothing else uses yet;
+                    // writing the zero it already holds makes the page, not a change.
+                    unsafe { std::ptr::write_volatile(page as *mut u8, 0) };
+                }
             }
         }
         Some(Clusters {
@@ -176,6 +182,18 @@ impl Clusters {
         let ptr = std::ptr::NonNull::new(raw as *mut Cluster)?;
         Some(Clusters { ptr, len, layout })
     }
+}
+
+/// The system's free memory in bytes (0 when it cannot be read).
+#[cfg(target_os = "linux")]
+fn free_memory() -> usize {
+    // SAFETY: `sysinfo` only writes the zeroed struct it is given.
+    let mut info: libc::sysinfo = unsafe { std::mem::zeroed() };
+    // SAFETY: `info` is a valid, writable `sysinfo` struct.
+    if unsafe { libc::sysinfo(&mut info) } != 0 {
+        return 0;
+    }
+    (info.freeram as usize).saturating_mul(info.mem_unit.max(1) as usize)
 }
 
 impl std::ops::Deref for Clusters {
