@@ -421,9 +421,9 @@ impl Engine {
         let n = (!(p | o)).count_ones();
         let depth = (n.saturating_sub(12) / 2).clamp(1, 10).min(n - 1);
         let mut s = Mid::new(&self.tt, &*self.eval, stop, self.kernel, 0);
-        // The solver follows the table moves this search leaves: sorted by evaluation, they
-        // are better guides (see `EVAL_ORDER_DEPTH`).
-        s.eval_order_depth = 2;
+        // The solver follows the table moves this search leaves: sorted by evaluation at every
+        // node, they are better guides (see `EVAL_ORDER_DEPTH`).
+        s.eval_order_depth = 0;
         let mut guess = 0;
         for d in 1..=depth {
             let (v, _) = s.root(p, o, root, d, -INF, INF);
