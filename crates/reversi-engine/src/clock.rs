@@ -75,9 +75,14 @@ pub fn clock_limits(
 }
 
 /// `base` limited to `t` (or its own time, when shorter), with endgame depths that fit it.
+/// When `t` binds, time not spent is kept, and the search stops starting iterations early
+/// ([`Limits::soft_time`] from `t`); `base`'s own shorter time keeps its own rule.
 fn within(mut base: Limits, strong: bool, t: Duration) -> Limits {
-    let t = base.time.map_or(t, |b| b.min(t));
-    base.time = Some(t);
+    if base.time.is_none_or(|b| t < b) {
+        base.time = Some(t);
+        base.soft_time = None;
+    }
+    let t = base.time.unwrap_or(t);
     let fits = exact_fits(t);
     // A win/loss/draw search is about three times cheaper: one empty more.
     let wld_fits = fits + 1;
@@ -93,11 +98,12 @@ fn within(mut base: Limits, strong: bool, t: Duration) -> Limits {
 
 /// `base` for a move that has `per_move` of its own, whatever the moves before took (byo-yomi;
 /// a tournament's time per move): that time less a reserve (a tenth of it, at most
-/// [`MIN_RESERVE`], and `lag`), and endgame depths that fit it, as [`clock_limits`] does.
+/// [`MIN_RESERVE`], and `lag`), and endgame depths that fit it, as [`clock_limits`] does. Time
+/// not spent is lost, so the search thinks until its limit ([`Limits::spend_all`]).
 pub fn per_move_limits(base: Limits, strong: bool, per_move: Duration, lag: Duration) -> Limits {
     let per_move = per_move.min(crate::levels::MAX_TIME);
     let t = per_move.saturating_sub((per_move / 10).min(MIN_RESERVE) + lag.min(per_move));
-    within(base, strong, t)
+    within(base, strong, t).spend_all()
 }
 
 #[cfg(test)]
@@ -152,6 +158,24 @@ mod tests {
             per_move_limits(base, true, s(0.2), s(1.0)).time,
             Some(Duration::ZERO)
         );
+    }
+
+    #[test]
+    fn time_lost_when_unused_is_spent_and_a_clock_s_is_kept() {
+        let level = crate::levels::Level::new(30).limits(0);
+        // A time per move: the search starts iterations until its limit.
+        let l = per_move_limits(level.clone(), true, s(2.0), Duration::ZERO);
+        assert_eq!(l.soft_time, l.time);
+        let timed = crate::levels::timed(s(0.5));
+        assert_eq!(timed.soft_time, Some(s(0.5)));
+        // A clock's share: what the move does not use stays on the clock.
+        let l = clock_limits(level, true, s(60.0), s(1.0), 40, Duration::ZERO);
+        assert!(l.time.is_some() && l.soft_time.is_none(), "{l:?}");
+        // A time per move under a clock: the shorter binds, with its own rule.
+        let l = clock_limits(timed.clone(), true, s(60.0), s(1.0), 40, Duration::ZERO);
+        assert_eq!((l.time, l.soft_time), (Some(s(0.5)), Some(s(0.5))));
+        let l = clock_limits(timed, true, s(2.0), Duration::ZERO, 40, Duration::ZERO);
+        assert!(l.time < Some(s(0.5)) && l.soft_time.is_none(), "{l:?}");
     }
 
     #[test]

@@ -195,6 +195,7 @@ impl Evaluation {
                     exact_empties,
                     wld_empties: exact_empties,
                     time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+                    soft_time: None,
                     noise: 0,
                     seed: 0,
                     book_margin: None,

@@ -143,6 +143,7 @@ impl Level {
             exact_empties: self.exact_empties,
             wld_empties: self.wld_empties,
             time: None,
+            soft_time: None,
             noise: self.noise,
             seed,
             book_margin: crate::book::margin_for_level(self.level),
@@ -150,8 +151,8 @@ impl Level {
     }
 }
 
-/// Limits for a search by time alone: as deep as the time allows, exact when the endgame is
-/// small enough to finish.
+/// Limits for a search by time alone: as deep as the time allows (the whole of it: see
+/// [`Limits::spend_all`]), exact when the endgame is small enough to finish.
 pub fn timed(time: Duration) -> Limits {
     let secs = time.as_secs_f64();
     // The exact solver's cost grows about 3× per empty; these bounds finish in the budget on
@@ -163,6 +164,7 @@ pub fn timed(time: Duration) -> Limits {
         exact_empties: exact,
         wld_empties: exact + 2,
         time: Some(time),
+        soft_time: Some(time),
         noise: 0,
         seed: 0,
         book_margin: Some(0),

@@ -29,6 +29,12 @@ pub struct Limits {
     pub wld_empties: u32,
     /// Time budget for this move; the search stops and answers when it runs out.
     pub time: Option<Duration>,
+    /// No new iteration starts once this much time has gone (the one running goes on until
+    /// `time`, and a move it has already shown to be better is played). `None`: a third of
+    /// `time`, for budgets that are a cap or a share of a clock, where time not spent is kept.
+    /// A time that is lost when unused (a time per move) sets it to `time`: every iteration
+    /// that may still find a better move is started. See [`Limits::spend_all`].
+    pub soft_time: Option<Duration>,
     /// Random error added to root move scores, in discs (weak levels make human mistakes).
     pub noise: i32,
     /// Seed of that noise (and of the book's choice).
@@ -46,10 +52,25 @@ impl Default for Limits {
             exact_empties: 60,
             wld_empties: 60,
             time: None,
+            soft_time: None,
             noise: 0,
             seed: 0,
             book_margin: None,
         }
+    }
+}
+
+impl Limits {
+    /// These limits with a time budget that is lost when unused (a time per move): the search
+    /// thinks until `time` runs out, or to its depth.
+    pub fn spend_all(mut self) -> Limits {
+        self.soft_time = self.time;
+        self
+    }
+
+    /// When the search stops starting iterations (see [`Limits::soft_time`]).
+    fn soft_deadline(&self) -> Option<Duration> {
+        self.soft_time.or(self.time.map(|t| t / 3))
     }
 }
 
@@ -571,13 +592,25 @@ impl Engine {
                 } else {
                     (-INF, INF)
                 };
+                // The last iteration's best, searched first.
+                let first = root[0].sq;
+                let mut failed_low = false;
+                // A move this iteration has shown to be better than `first`, with its score.
+                let mut better = None;
                 let (v, b) = loop {
                     let (v, b) = s.root(p, o, &mut root, d, lo, hi);
+                    // `b` differs from the first move only when its search finished with a
+                    // higher score (a stopped one counts for nothing). After a fail low every
+                    // score is a bound, and nothing is learnt.
+                    if b != first && !failed_low && v > -INF {
+                        better = Some((b, v));
+                    }
                     if s.aborted {
                         break (v, b);
                     }
                     if v <= lo && lo > -INF {
                         lo = -INF;
+                        failed_low = true;
                     } else if v >= hi && hi < INF {
                         hi = INF;
                     } else {
@@ -585,6 +618,22 @@ impl Engine {
                     }
                 };
                 if s.aborted {
+                    // Stopped within the iteration: a move it found better is played.
+                    if let Some((b, v)) = better {
+                        score = v;
+                        best = b;
+                        let rep = Progress {
+                            depth: d,
+                            selectivity_pct: CONFIDENCE_PCT[sel],
+                            score,
+                            pv: self.pv(p, o, best, d as usize),
+                            nodes: s.nodes,
+                            elapsed: start.elapsed(),
+                            kind: SearchKind::Midgame,
+                        };
+                        progress(&rep);
+                        info = Some(rep);
+                    }
                     break;
                 }
                 score = v;
@@ -600,9 +649,7 @@ impl Engine {
                 };
                 progress(&rep);
                 info = Some(rep);
-                // Do not start an iteration that cannot finish in time (each costs several
-                // times the previous one).
-                if limits.time.is_some_and(|t| start.elapsed() * 3 > t) {
+                if limits.soft_deadline().is_some_and(|t| start.elapsed() > t) {
                     break;
                 }
             }

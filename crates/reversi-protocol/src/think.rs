@@ -169,6 +169,7 @@ pub fn best_moves(
     if let Some(t) = limits.time {
         child_limits.time = Some(t / moves.len() as u32);
     }
+    child_limits.soft_time = limits.soft_time.map(|t| t / moves.len() as u32);
     // Each child's value, not a move chosen within a margin: the book's best there.
     child_limits.book_margin = limits.book_margin.map(|_| 0);
     let mut out: Vec<RankedMove> = moves
