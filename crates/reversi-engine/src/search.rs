@@ -487,6 +487,8 @@ impl Engine {
             aborted: false,
             sel: 0,
         };
+        // The last selective pass that finished: its move and score, and its selectivity.
+        let mut settled = None;
         let (score, best) = if wld || n < 14 {
             root_search.run(p, o, alpha, beta, &root)
         } else {
@@ -503,6 +505,7 @@ impl Engine {
                     break;
                 }
                 guess = v;
+                settled = Some((b, v, sel));
                 if let Some(i) = root.iter().position(|r| r.sq == b) {
                     root[..=i].rotate_right(1);
                 }
@@ -512,8 +515,8 @@ impl Engine {
         };
         let nodes = root_search.nodes + pre_nodes;
         let score = if root_search.aborted { None } else { Some(score) };
-        match score {
-            Some(score) => {
+        match (score, settled) {
+            (Some(score), _) => {
                 let info = Progress {
                     depth: n,
                     selectivity_pct: 100,
@@ -533,7 +536,25 @@ impl Engine {
                     info,
                 }
             }
-            None => {
+            (None, Some((best, score, sel))) => {
+                // Out of time after a selective pass: a search to the end of the game that
+                // trusted its cuts with this confidence, far better than a quick midgame one.
+                let info = Progress {
+                    depth: n,
+                    selectivity_pct: CONFIDENCE_PCT[sel],
+                    score,
+                    pv: self.pv(p, o, best, n as usize),
+                    nodes,
+                    elapsed: start.elapsed(),
+                    kind: SearchKind::Midgame,
+                };
+                progress(&info);
+                SearchResult {
+                    best: Some(best),
+                    info,
+                }
+            }
+            (None, None) => {
                 // Out of time: fall back on a quick midgame answer.
                 let quick = AtomicBool::new(false);
                 let l = Limits {

@@ -1,5 +1,6 @@
-//! How a search uses its time: a time per move is spent whole, and a search stopped within an
-//! iteration plays the move it reported last, legal and consistent.
+//! How a search uses its time: a time per move is spent whole, a search stopped within an
+//! iteration plays the move it reported last, legal and consistent, and a solve stopped after
+//! its selective passes plays their move.
 
 use reversi_core::bitboard::moves;
 use reversi_core::notation::parse_transcript;
@@ -74,5 +75,41 @@ fn a_search_stopped_within_an_iteration_plays_the_move_it_reported() {
             reports.windows(2).all(|w| w[0].depth <= w[1].depth),
             "stopped after {ms} ms: depths go back"
         );
+    }
+}
+
+#[test]
+fn a_solve_out_of_time_plays_the_move_of_its_last_selective_pass() {
+    use reversi_core::format::obf::parse_obf;
+    use reversi_engine::SearchKind;
+    // FFO #45: 24 empties, exact score +6. On a 2-core machine its first selective pass (87 %)
+    // takes under 0.1 s, and the exact solve over a second.
+    let path = format!("{}/../../data/ffo/fforum-40-59.obf", env!("CARGO_MANIFEST_DIR"));
+    let entries = parse_obf(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let AnyPosition::Small(pos) = entries[5].position else {
+        unreachable!("an 8×8 board")
+    };
+    let me = pos.side_to_move();
+    let (p, o) = (pos.discs(me), pos.discs(!me));
+    let engine = Engine::new(16, 1).unwrap();
+    let limits = Limits {
+        time: Some(Duration::from_millis(600)),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let r = engine.search(p, o, &limits, &stop, &mut |_| {});
+    let best = r.best.expect("a move");
+    assert_ne!(moves(p, o) & (1 << best), 0);
+    match r.info.kind {
+        // A fast machine solves it.
+        SearchKind::Exact => assert_eq!(r.info.score, 6),
+        // Otherwise the selective pass answers, searched to the end of the game, not the quick
+        // depth-4 search that stands in when no pass finished.
+        _ => {
+            assert_eq!(r.info.depth, 24, "{:?}", r.info);
+            assert!(r.info.selectivity_pct < 100, "{:?}", r.info);
+            assert!((r.info.score - 6).abs() <= 6, "{:?}", r.info);
+            assert_eq!(r.info.pv.first(), Some(&best));
+        }
     }
 }
