@@ -514,39 +514,29 @@ impl Engine {
             root_search.aspirated(p, o, guess, &root)
         };
         let nodes = root_search.nodes + pre_nodes;
-        let score = if root_search.aborted { None } else { Some(score) };
-        match (score, settled) {
-            (Some(score), _) => {
+        let answer = if !root_search.aborted {
+            let kind = if wld {
+                SearchKind::WinLossDraw
+            } else {
+                SearchKind::Exact
+            };
+            let score = if wld { score.signum() } else { score };
+            Some((best, score, 100, kind))
+        } else {
+            // Out of time after a selective pass: a search to the end of the game that
+            // trusted its cuts with this confidence, far better than a quick midgame one.
+            settled.map(|(best, score, sel)| (best, score, CONFIDENCE_PCT[sel], SearchKind::Midgame))
+        };
+        match answer {
+            Some((best, score, selectivity_pct, kind)) => {
                 let info = Progress {
                     depth: n,
-                    selectivity_pct: 100,
-                    score: if wld { score.signum() } else { score },
-                    pv: self.pv(p, o, best, n as usize),
-                    nodes,
-                    elapsed: start.elapsed(),
-                    kind: if wld {
-                        SearchKind::WinLossDraw
-                    } else {
-                        SearchKind::Exact
-                    },
-                };
-                progress(&info);
-                SearchResult {
-                    best: Some(best),
-                    info,
-                }
-            }
-            (None, Some((best, score, sel))) => {
-                // Out of time after a selective pass: a search to the end of the game that
-                // trusted its cuts with this confidence, far better than a quick midgame one.
-                let info = Progress {
-                    depth: n,
-                    selectivity_pct: CONFIDENCE_PCT[sel],
+                    selectivity_pct,
                     score,
                     pv: self.pv(p, o, best, n as usize),
                     nodes,
                     elapsed: start.elapsed(),
-                    kind: SearchKind::Midgame,
+                    kind,
                 };
                 progress(&info);
                 SearchResult {
@@ -554,7 +544,7 @@ impl Engine {
                     info,
                 }
             }
-            (None, None) => {
+            None => {
                 // Out of time: fall back on a quick midgame answer.
                 let quick = AtomicBool::new(false);
                 let l = Limits {
@@ -616,7 +606,8 @@ impl Engine {
                 // The last iteration's best, searched first.
                 let first = root[0].sq;
                 let mut failed_low = false;
-                // A move this iteration has shown to be better than `first`, with its score.
+                // The score of a move this iteration has shown to be better than `first`, and
+                // the move.
                 let mut better = None;
                 let (v, b) = loop {
                     let (v, b) = s.root(p, o, &mut root, d, lo, hi);
@@ -624,7 +615,7 @@ impl Engine {
                     // higher score (a stopped one counts for nothing). After a fail low every
                     // score is a bound, and nothing is learnt.
                     if b != first && !failed_low && v > -INF {
-                        better = Some((b, v));
+                        better = Some((v, b));
                     }
                     if s.aborted {
                         break (v, b);
@@ -638,27 +629,12 @@ impl Engine {
                         break (v, b);
                     }
                 };
-                if s.aborted {
-                    // Stopped within the iteration: a move it found better is played.
-                    if let Some((b, v)) = better {
-                        score = v;
-                        best = b;
-                        let rep = Progress {
-                            depth: d,
-                            selectivity_pct: CONFIDENCE_PCT[sel],
-                            score,
-                            pv: self.pv(p, o, best, d as usize),
-                            nodes: s.nodes,
-                            elapsed: start.elapsed(),
-                            kind: SearchKind::Midgame,
-                        };
-                        progress(&rep);
-                        info = Some(rep);
-                    }
-                    break;
-                }
-                score = v;
-                best = b;
+                // Stopped within the iteration: a move it found better is played.
+                (score, best) = match (s.aborted, better) {
+                    (false, _) => (v, b),
+                    (true, Some(found)) => found,
+                    (true, None) => break,
+                };
                 let rep = Progress {
                     depth: d,
                     selectivity_pct: CONFIDENCE_PCT[sel],
@@ -670,7 +646,7 @@ impl Engine {
                 };
                 progress(&rep);
                 info = Some(rep);
-                if limits.soft_deadline().is_some_and(|t| start.elapsed() > t) {
+                if s.aborted || limits.soft_deadline().is_some_and(|t| start.elapsed() > t) {
                     break;
                 }
             }
