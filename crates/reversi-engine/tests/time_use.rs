@@ -113,3 +113,29 @@ fn a_solve_out_of_time_plays_the_move_of_its_last_selective_pass() {
         }
     }
 }
+
+#[test]
+fn a_time_per_move_solves_the_endgame_where_the_solver_fits_it() {
+    use reversi_core::format::obf::parse_obf;
+    use reversi_engine::SearchKind;
+    // FFO #1–#4: 14 empties; the solver takes a few milliseconds on each. Until 2026-12-05 a
+    // time per move of 0.5 s solved exactly only from 12 empties, and these for win, loss or
+    // draw alone.
+    let path = format!("{}/../../data/ffo/fforum-1-19.obf", env!("CARGO_MANIFEST_DIR"));
+    let entries = parse_obf(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let time = Duration::from_millis(500);
+    assert!(timed(time).exact_empties >= 18, "{:?}", timed(time));
+    let engine = Engine::new(4, 1).unwrap();
+    for (i, entry) in entries.iter().take(4).enumerate() {
+        let AnyPosition::Small(pos) = entry.position else {
+            unreachable!("an 8×8 board")
+        };
+        let me = pos.side_to_move();
+        let (p, o) = (pos.discs(me), pos.discs(!me));
+        assert_eq!((!(p | o)).count_ones(), 14, "FFO #{}", i + 1);
+        let stop = AtomicBool::new(false);
+        let r = engine.search(p, o, &timed(time), &stop, &mut |_| {});
+        assert_eq!(r.info.kind, SearchKind::Exact, "FFO #{}: {:?}", i + 1, r.info);
+        assert_eq!(Some(r.info.score), entry.best_score(), "FFO #{}", i + 1);
+    }
+}
