@@ -1,6 +1,6 @@
 //! How a search uses its time: a time per move is spent whole, a search stopped within an
-//! iteration plays the move it reported last, legal and consistent, and a solve stopped after
-//! its selective passes plays their move.
+//! iteration plays the move it reported last, legal and consistent, a solve stopped after its
+//! selective passes plays their move, and a time per move solves the endgame where it fits.
 
 use reversi_core::bitboard::moves;
 use reversi_core::notation::parse_transcript;
