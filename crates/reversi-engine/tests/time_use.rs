@@ -3,10 +3,11 @@
 //! selective passes plays their move, and a time per move solves the endgame where it fits.
 
 use reversi_core::bitboard::moves;
+use reversi_core::format::obf::parse_obf;
 use reversi_core::notation::parse_transcript;
 use reversi_core::{AnyPosition, Rules};
 use reversi_engine::levels::timed;
-use reversi_engine::{Engine, Limits, Progress};
+use reversi_engine::{Engine, Limits, Progress, SearchKind};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -17,11 +18,30 @@ fn after(transcript: &str) -> (u64, u64) {
     for mv in parse_transcript(transcript).unwrap() {
         pos.play(mv).unwrap();
     }
+    sides(&pos)
+}
+
+/// The discs of the side to move and of the other in an 8×8 position.
+fn sides(pos: &AnyPosition) -> (u64, u64) {
     let AnyPosition::Small(pos) = pos else {
         unreachable!("an 8×8 board")
     };
     let me = pos.side_to_move();
     (pos.discs(me), pos.discs(!me))
+}
+
+/// The positions of `data/ffo/FILE` as the discs of the side to move and of the other, with
+/// the exact score of each.
+fn ffo(file: &str) -> Vec<(u64, u64, i32)> {
+    let path = format!("{}/../../data/ffo/{file}", env!("CARGO_MANIFEST_DIR"));
+    let entries = parse_obf(&std::fs::read_to_string(path).unwrap()).unwrap();
+    entries
+        .iter()
+        .map(|e| {
+            let (p, o) = sides(&e.position);
+            (p, o, e.best_score().expect("FFO lines give scores"))
+        })
+        .collect()
 }
 
 /// A midgame position with 44 empties (a WTHOR game after 16 moves).
@@ -80,17 +100,9 @@ fn a_search_stopped_within_an_iteration_plays_the_move_it_reported() {
 
 #[test]
 fn a_solve_out_of_time_plays_the_move_of_its_last_selective_pass() {
-    use reversi_core::format::obf::parse_obf;
-    use reversi_engine::SearchKind;
     // FFO #45: 24 empties, exact score +6. On a 2-core machine its first selective pass (87 %)
     // takes under 0.1 s, and the exact solve over a second.
-    let path = format!("{}/../../data/ffo/fforum-40-59.obf", env!("CARGO_MANIFEST_DIR"));
-    let entries = parse_obf(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let AnyPosition::Small(pos) = entries[5].position else {
-        unreachable!("an 8×8 board")
-    };
-    let me = pos.side_to_move();
-    let (p, o) = (pos.discs(me), pos.discs(!me));
+    let (p, o, _) = ffo("fforum-40-59.obf")[5];
     let engine = Engine::new(16, 1).unwrap();
     let limits = Limits {
         time: Some(Duration::from_millis(600)),
@@ -116,26 +128,17 @@ fn a_solve_out_of_time_plays_the_move_of_its_last_selective_pass() {
 
 #[test]
 fn a_time_per_move_solves_the_endgame_where_the_solver_fits_it() {
-    use reversi_core::format::obf::parse_obf;
-    use reversi_engine::SearchKind;
     // FFO #1–#4: 14 empties; the solver takes a few milliseconds on each. Until 2026-12-05 a
     // time per move of 0.5 s solved exactly only from 12 empties, and these for win, loss or
     // draw alone.
-    let path = format!("{}/../../data/ffo/fforum-1-19.obf", env!("CARGO_MANIFEST_DIR"));
-    let entries = parse_obf(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let time = Duration::from_millis(500);
-    assert!(timed(time).exact_empties >= 18, "{:?}", timed(time));
+    let limits = timed(Duration::from_millis(500));
+    assert!(limits.exact_empties >= 18, "{limits:?}");
     let engine = Engine::new(4, 1).unwrap();
-    for (i, entry) in entries.iter().take(4).enumerate() {
-        let AnyPosition::Small(pos) = entry.position else {
-            unreachable!("an 8×8 board")
-        };
-        let me = pos.side_to_move();
-        let (p, o) = (pos.discs(me), pos.discs(!me));
+    for (i, &(p, o, exact)) in ffo("fforum-1-19.obf").iter().take(4).enumerate() {
         assert_eq!((!(p | o)).count_ones(), 14, "FFO #{}", i + 1);
         let stop = AtomicBool::new(false);
-        let r = engine.search(p, o, &timed(time), &stop, &mut |_| {});
+        let r = engine.search(p, o, &limits, &stop, &mut |_| {});
         assert_eq!(r.info.kind, SearchKind::Exact, "FFO #{}: {:?}", i + 1, r.info);
-        assert_eq!(Some(r.info.score), entry.best_score(), "FFO #{}", i + 1);
+        assert_eq!(r.info.score, exact, "FFO #{}", i + 1);
     }
 }
