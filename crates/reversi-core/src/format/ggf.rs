@@ -19,7 +19,7 @@
 //! | `RE` | result for black as a disc difference, with `:r` (resigned), `:t` (time) or `:s` (agreed); `?` unknown |
 //! | `BO` | start: board size, one character a square from `a1` (`*` black, `O` white, `-` empty, `#` no square), side to move |
 //! | `B`, `W` | a move: `B[d3]`, `B[d3/eval/time]`; a pass is `PA` (`pass`, `ps` and `--` are read too) |
-//! | `C` | written: `C[Opening: Tiger]`, the named opening the moves went through (see [`crate::openings`]); such a comment is dropped when read, as it is derived from the moves |
+//! | `C` | written: `C[Opening: Tiger]`, the named opening the moves went through (see [`crate::openings`]), unless the record has a comment of its own; such a comment is dropped when read, as it is derived from the moves |
 //!
 //! Every other tag is kept, in order, in [`GameInfo::extra`]. A value may contain `]` or `\` escaped
 //! with a backslash. When a record leaves out a pass (two moves of one colour in a row), the pass is
@@ -708,7 +708,7 @@ pub const OPENING_COMMENT: &str = "Opening: ";
 
 /// Writes one game as a single line `(;GM[Othello]…;)`: GM, PC, DT, PB, PW, RB, RW, TI, TY, VA
 /// (unless standard Othello), RE, the extra tags, the named opening as a `C` comment (when
-/// the game has one), BO and the moves (`PA` for a pass).
+/// the game has one and the extra tags no comment), BO and the moves (`PA` for a pass).
 pub fn write_ggf(game: &GgfGame) -> String {
     let info = &game.info;
     let mut s = String::from("(;GM[Othello]");
@@ -753,10 +753,14 @@ pub fn write_ggf(game: &GgfGame) -> String {
     for (name, value) in &info.extra {
         tag(name, value);
     }
-    // The named opening as a comment (the reader drops it: it is derived from the moves).
-    if let Ok(g) = game.to_game() {
-        if let Some((_, o)) = crate::openings::of_game(&g, None) {
-            tag("C", &format!("{OPENING_COMMENT}{}", o.english));
+    // The named opening as a comment (the reader drops it: it is derived from the moves),
+    // unless the record has a comment of its own: a tag may appear only once.
+    let commented = info.extra.iter().any(|(name, _)| name == "C");
+    if !commented {
+        if let Ok(g) = game.to_game() {
+            if let Some((_, o)) = crate::openings::of_game(&g, None) {
+                tag("C", &format!("{OPENING_COMMENT}{}", o.english));
+            }
         }
     }
     tag("BO", &write_bo(&game.start));
@@ -876,6 +880,18 @@ mod tests {
         // Writing keeps every field.
         let again = one(&write_ggf(&g));
         assert_eq!(again, g);
+    }
+
+    #[test]
+    fn a_comment_of_its_own_replaces_the_opening_s_name() {
+        let mut g = one(&format!("(;GM[Othello]{START}B[f5]W[d6];)"));
+        assert!(write_ggf(&g).contains("C[Opening: "));
+        g.info
+            .extra
+            .push(("C".into(), "forfeit: white lost on time".into()));
+        let text = write_ggf(&g);
+        assert_eq!(text.matches("C[").count(), 1, "{text}");
+        assert_eq!(one(&text), g);
     }
 
     #[test]
