@@ -3,6 +3,7 @@
 //!
 //! - [`player`]: players files (TOML), starting players, talking to external engines with time
 //!   limits; an engine that crashes, hangs or plays an illegal move forfeits the game.
+//! - [`clock`]: Fischer clocks for timed games (initial time + increment, in seconds).
 //! - [`pairing`]: the Swiss pairer and round-robin (Berger) schedules, shared with the game
 //!   site's tournaments;
 //! - [`schedule`]: which games an engine tournament plays (round robin, gauntlet, Swiss rounds);
@@ -14,12 +15,14 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod clock;
 pub mod pairing;
 pub mod player;
 pub mod run;
 pub mod schedule;
 pub mod table;
 
+pub use clock::Fischer;
 pub use player::{PlayerSpec, PlayersFile, Protocol};
 pub use run::{ArenaError, Event, Tournament};
 pub use schedule::Format;

@@ -1,6 +1,7 @@
 //! Players: the built-in engine at a level or a time per move, and external engines started as
 //! processes speaking GTP or NBoard.
 
+use crate::clock::{Fischer, Turn};
 use reversi_core::format::ggf::{write_ggf, GameInfo, GgfGame};
 use reversi_core::quote::{clip, QUOTE_CHARS};
 use reversi_core::{Bits, Color, Game, Move, Square};
@@ -70,7 +71,8 @@ pub struct PlayerSpec {
     #[serde(default)]
     pub level: Option<u32>,
     /// Seconds per move: for the built-in engine instead of a level; external GTP engines are
-    /// told it with `time_settings 0 T 1`.
+    /// told it with `time_settings 0 T 1` (not under a tournament's clock, which they are told
+    /// instead).
     #[serde(default)]
     pub time: Option<f64>,
     /// Transposition table of the built-in engine, MiB (default 16).
@@ -93,7 +95,8 @@ pub struct PlayerSpec {
     #[serde(default)]
     pub init: Vec<String>,
     /// Seconds an external engine may take for one move before it loses the game (default:
-    /// three times `time` plus 10, or 60).
+    /// three times `time` plus 10, or 60). Under a tournament's clock a move may take what is
+    /// left on the clock instead; this still bounds every other command.
     #[serde(default)]
     pub timeout: Option<f64>,
 }
@@ -176,6 +179,14 @@ pub enum Forfeit {
     /// The engine did not answer within its time.
     #[error("timeout: no move within {0:?}")]
     Timeout(Duration),
+    /// The player's clock ran out before its move (a tournament's clock).
+    #[error("lost on time: the move took {:.3} s with {:.3} s left", used.as_secs_f64(), left.as_secs_f64())]
+    OutOfTime {
+        /// What the move took (at least `left`).
+        used: Duration,
+        /// What was left on the clock when the move was asked for.
+        left: Duration,
+    },
     /// The process ended, closed its output or could not be started.
     #[error("crashed: {0}")]
     Crashed(String),
@@ -186,26 +197,41 @@ pub enum Forfeit {
 
 /// Something that chooses moves in a game.
 pub trait Contestant: Send {
-    /// The move for the side to move in `game` (which is not over and has a legal move).
-    fn choose(&mut self, game: &Game) -> Result<Move, Forfeit>;
+    /// The move for the side to move in `game` (which is not over and has a legal move);
+    /// `clock` is what the mover's clock gives it, when the game is timed by one.
+    fn choose(&mut self, game: &Game, clock: Option<Turn>) -> Result<Move, Forfeit>;
     /// Says goodbye (external engines are asked to quit, then stopped).
     fn finish(&mut self) {}
 }
 
-/// Starts the player `spec` for one game. `default_level` and `default_time` apply to built-in
-/// players that name neither; `seed` feeds the weak levels' noise.
-pub fn start(
-    spec: &PlayerSpec,
-    default_level: u32,
-    default_time: Option<f64>,
-    seed: u64,
-) -> Result<Box<dyn Contestant>, Forfeit> {
+/// What a tournament gives the players that do not say for themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Defaults {
+    /// Level of built-in players that name neither a level nor a time (and play no clock).
+    pub level: u32,
+    /// Seconds per move of built-in players without a level, and of external GTP engines.
+    pub time: Option<f64>,
+    /// The game clock, when the games are timed by one. Built-in players without a level then
+    /// play by the clock alone, at full strength; those with a level play it within the clock.
+    pub clock: Option<Fischer>,
+}
+
+/// Starts the player `spec` for one game, with the tournament's `defaults`; `seed` feeds the
+/// weak levels' noise.
+pub fn start(spec: &PlayerSpec, defaults: Defaults, seed: u64) -> Result<Box<dyn Contestant>, Forfeit> {
+    let default_time = defaults.time;
     match &spec.command {
         None => {
             let time = if spec.level.is_some() {
                 spec.time
             } else {
                 spec.time.or(default_time)
+            };
+            // Under a clock, a player without a level or a time is the whole engine, timed by
+            // the clock (as with a time per move); a level would cap it.
+            let default_level = match (defaults.clock, time) {
+                (Some(_), None) => MAX_LEVEL,
+                _ => defaults.level,
             };
             let time_per_move = time
                 .map(|t| seconds(t, false))
@@ -239,7 +265,14 @@ pub fn start(
                     for line in &spec.init {
                         g.request(line)?;
                     }
-                    if let Some(t) = spec.time.or(default_time) {
+                    if let Some(c) = defaults.clock {
+                        // Standard GTP knows main time, not an increment: the engines that
+                        // know this project's extension are told the increment too.
+                        let _ = g.request(&format!("time_settings {} 0 0", c.initial));
+                        if g.request("known_command reversi-clock").as_deref() == Ok("true") {
+                            let _ = g.request(&format!("reversi-clock {} {}", c.initial, c.increment));
+                        }
+                    } else if let Some(t) = spec.time.or(default_time) {
                         // A clock of T seconds for every single move (a GTP convention).
                         let _ = g.request(&format!("time_settings 0 {t} 1"));
                     }
@@ -306,11 +339,14 @@ struct Builtin {
 }
 
 impl Contestant for Builtin {
-    fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
+    fn choose(&mut self, game: &Game, clock: Option<Turn>) -> Result<Move, Forfeit> {
         let pos = game.position();
-        let limits = self
-            .settings
-            .limits(pos.empties().count(), None, std::time::Duration::ZERO, game.ply());
+        let limits = self.settings.limits(
+            pos.empties().count(),
+            clock.map(|c| (c.left, c.increment)),
+            Duration::ZERO,
+            game.ply(),
+        );
         let stop = AtomicBool::new(false);
         let r = think(&self.engine, pos, &limits, &stop, &mut |_| {});
         Ok(r.best.unwrap_or(Move::Pass))
@@ -431,10 +467,15 @@ struct GtpPlayer {
 impl GtpPlayer {
     /// Sends a command and returns the answer of a `=` reply; a `?` reply is an error.
     fn request(&mut self, command: &str) -> Result<String, Forfeit> {
+        let deadline = Instant::now() + self.p.timeout;
+        self.request_until(command, deadline)
+    }
+
+    /// [`GtpPlayer::request`], the answer due by `deadline`.
+    fn request_until(&mut self, command: &str, deadline: Instant) -> Result<String, Forfeit> {
         self.id += 1;
         let id = self.id;
         self.p.send(&format!("{id} {command}"))?;
-        let deadline = Instant::now() + self.p.timeout;
         let (ok, mut answer) = loop {
             let line = self.p.line(deadline)?;
             let line = line.trim_end();
@@ -488,9 +529,17 @@ fn color_word(c: Color) -> &'static str {
 }
 
 impl Contestant for GtpPlayer {
-    fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
+    fn choose(&mut self, game: &Game, clock: Option<Turn>) -> Result<Move, Forfeit> {
         self.sync(game)?;
-        let answer = self.request(&format!("genmove {}", color_word(game.side_to_move())))?;
+        let color = color_word(game.side_to_move());
+        let answer = match clock {
+            Some(c) => {
+                // Refused by an engine without clocks: it plays on its own settings.
+                let _ = self.request(&format!("time_left {color} {:.3} 0", c.left.as_secs_f64()));
+                self.request_until(&format!("genmove {color}"), c.deadline)?
+            }
+            None => self.request(&format!("genmove {color}"))?,
+        };
         let token = answer.split_whitespace().next().unwrap_or("");
         let mv = if token.eq_ignore_ascii_case("pass") {
             Move::Pass
@@ -515,14 +564,16 @@ struct NboardPlayer {
 }
 
 impl Contestant for NboardPlayer {
-    fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
+    /// NBoard has no clock commands: under a clock the engine plays on its own settings, and
+    /// loses on time if they take too long.
+    fn choose(&mut self, game: &Game, clock: Option<Turn>) -> Result<Move, Forfeit> {
         let ggf = write_ggf(&GgfGame::from_game(game, GameInfo::default()));
         self.ping += 1;
         let ping = self.ping;
         self.p.send(&format!("set game {ggf}"))?;
         self.p.send(&format!("ping {ping}"))?;
         self.p.send("go")?;
-        let deadline = Instant::now() + self.p.timeout;
+        let deadline = clock.map_or(Instant::now() + self.p.timeout, |c| c.deadline);
         let pong = format!("pong {ping}");
         let mut synced = false;
         loop {
@@ -603,7 +654,7 @@ time = 0.5
             command: Some(CommandLine::Line("/nonexistent/engine --gtp".into())),
             ..Default::default()
         };
-        match start(&spec, 1, None, 0) {
+        match start(&spec, Defaults::default(), 0) {
             Err(Forfeit::Crashed(m)) => assert!(m.contains("cannot start"), "{m}"),
             _ => panic!("expected a crash"),
         }
@@ -611,9 +662,9 @@ time = 0.5
 
     #[test]
     fn builtin_players_choose_legal_moves() {
-        let mut p = start(&PlayerSpec::builtin(2), 1, None, 7).unwrap();
+        let mut p = start(&PlayerSpec::builtin(2), Defaults::default(), 7).unwrap();
         let game = Game::from_transcript(reversi_core::Rules::othello(), "f5d6c3").unwrap();
-        let mv = p.choose(&game).unwrap();
+        let mv = p.choose(&game, None).unwrap();
         assert!(game.position().check(mv).is_ok());
     }
 }

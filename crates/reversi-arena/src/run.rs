@@ -1,15 +1,17 @@
 //! Running a tournament: games in parallel, each saved as GGF, a state file to resume from.
 
-use crate::player::{start, Contestant, Forfeit, PlayerSpec};
+use crate::clock::{Fischer, GameClock};
+use crate::player::{start, Contestant, Defaults, Forfeit, PlayerSpec};
 use crate::schedule::{bye_points, byes, fixed_schedule, pair_games, swiss_round, Format, GameSpec};
 use crate::table::{Bye, Crosstable, GameRecord};
-use reversi_core::format::ggf::{write_ggf, Ending, GameInfo, GgfGame, GgfResult};
+use reversi_core::format::ggf::{write_ggf, Ending, GameInfo, GgfGame, GgfResult, MoveNote};
 use reversi_core::{Color, Game, Move, Rules};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::Mutex;
+use std::time::Instant;
 
 /// What can stop a tournament (a lost game never does).
 #[derive(Debug, thiserror::Error)]
@@ -53,6 +55,9 @@ pub struct Tournament {
     pub default_level: u32,
     /// Seconds per move for built-in players without a level, and for external GTP engines.
     pub time_per_move: Option<f64>,
+    /// A game clock for every player instead (`None` in state files written before clocks).
+    #[serde(default)]
+    pub clock: Option<Fischer>,
     /// Games played at once.
     pub concurrency: usize,
     /// Seed of the weak levels' noise.
@@ -114,6 +119,14 @@ impl Tournament {
         if let Some(t) = self.time_per_move {
             reversi_engine::levels::seconds(t, false)
                 .map_err(|e| ArenaError::Settings(format!("time per move: {e}")))?;
+        }
+        if let Some(c) = &self.clock {
+            c.check().map_err(|e| ArenaError::Settings(e.to_string()))?;
+            if self.time_per_move.is_some() {
+                return Err(ArenaError::Settings(
+                    "give a time per move or a clock, not both".into(),
+                ));
+            }
         }
         let mut names = HashSet::new();
         for p in &self.players {
@@ -265,13 +278,13 @@ impl Tournament {
         let mut game = Game::from_transcript(Rules::othello(), opening).expect("openings are checked");
         let mut forfeit: Option<(Color, Forfeit)> = None;
         let mut players: Vec<Option<Box<dyn Contestant>>> = Vec::new();
+        let defaults = Defaults {
+            level: self.default_level,
+            time: self.time_per_move,
+            clock: self.clock,
+        };
         for (i, c) in [Color::Black, Color::White].into_iter().enumerate() {
-            match start(
-                specs[i],
-                self.default_level,
-                self.time_per_move,
-                seed.wrapping_add(i as u64),
-            ) {
+            match start(specs[i], defaults, seed.wrapping_add(i as u64)) {
                 Ok(p) => players.push(Some(p)),
                 Err(f) => {
                     players.push(None);
@@ -279,18 +292,42 @@ impl Tournament {
                 }
             }
         }
+        let mut clock = self.clock.map(GameClock::new);
+        // Each move's thinking time, written in the record (none for the opening's moves and
+        // forced passes).
+        let mut notes = vec![MoveNote::default(); game.moves().len()];
         while forfeit.is_none() && !game.is_over() {
             if game.pass_if_forced() {
+                notes.push(MoveNote::default());
                 continue;
             }
             let side = game.side_to_move();
             let player = players[side.index()].as_mut().expect("started");
-            match player.choose(&game) {
-                Ok(mv) if mv != Move::Pass && game.position().check(mv).is_ok() => {
-                    game.play(mv).expect("checked");
+            let asked = Instant::now();
+            let turn = clock.as_ref().map(|c| c.turn(side, asked));
+            let choice = player.choose(&game, turn);
+            let used = asked.elapsed();
+            // A move that came too late, or none before the flag fell, loses on time.
+            let flag = clock.as_mut().and_then(|c| c.charge(side, used).err());
+            match (choice, flag) {
+                (Ok(_) | Err(Forfeit::Timeout(_)), Some(f)) => {
+                    forfeit = Some((
+                        side,
+                        Forfeit::OutOfTime {
+                            used: f.used,
+                            left: f.left,
+                        },
+                    ))
                 }
-                Ok(mv) => forfeit = Some((side, Forfeit::Illegal(mv.to_string()))),
-                Err(f) => forfeit = Some((side, f)),
+                (Ok(mv), None) if mv != Move::Pass && game.position().check(mv).is_ok() => {
+                    game.play(mv).expect("checked");
+                    notes.push(MoveNote {
+                        eval: None,
+                        time: Some(format!("{:.3}", used.as_secs_f64())),
+                    });
+                }
+                (Ok(mv), _) => forfeit = Some((side, Forfeit::Illegal(mv.to_string()))),
+                (Err(f), _) => forfeit = Some((side, f)),
             }
         }
         for p in players.iter_mut().flatten() {
@@ -313,7 +350,7 @@ impl Tournament {
                 let loser_discs = game.position().count(*loser).min((total - 1) / 2);
                 let winner_discs = total - loser_discs;
                 let ending = match why {
-                    Forfeit::Timeout(_) => Ending::Timeout,
+                    Forfeit::Timeout(_) | Forfeit::OutOfTime { .. } => Ending::Timeout,
                     _ => Ending::Resigned,
                 };
                 let reason = format!("{} ({}) {why}", names[loser.index()], loser.name());
@@ -328,7 +365,10 @@ impl Tournament {
             white: names[1].clone(),
             place: Some("reversi tournament".into()),
             date: Some(today()),
-            time_control: self.time_per_move.map(|t| format!("{t}s/move")),
+            time_control: match (&self.clock, self.time_per_move) {
+                (Some(c), _) => Some(c.ggf()),
+                (None, t) => t.map(|t| format!("{t}s/move")),
+            },
             result: Some(GgfResult {
                 black_margin: black_discs as f64 - white_discs as f64,
                 ending,
@@ -338,7 +378,9 @@ impl Tournament {
         if let Some(r) = &reason {
             info.extra.push(("C".into(), format!("forfeit: {r}")));
         }
-        let ggf = write_ggf(&GgfGame::from_game(&game, info));
+        let mut record = GgfGame::from_game(&game, info);
+        record.notes = notes;
+        let ggf = write_ggf(&record);
         let record = GameRecord {
             file: format!("games/{key}.ggf"),
             key,
@@ -351,6 +393,7 @@ impl Tournament {
             white_discs,
             black_points,
             forfeit: reason,
+            clock_left: clock.map(|c| [Color::Black, Color::White].map(|s| c.left(s).as_secs_f64())),
         };
         (record, ggf)
     }
@@ -412,6 +455,7 @@ mod tests {
             openings: crate::schedule::xot(openings, 3),
             default_level: 1,
             time_per_move: None,
+            clock: None,
             concurrency: 2,
             seed: 5,
         }
@@ -515,6 +559,110 @@ mod tests {
         for g in &state.games {
             assert_eq!(g.black_discs + g.white_discs, 64);
             assert!(g.black_discs.max(g.white_discs) >= 33);
+        }
+    }
+
+    #[test]
+    fn under_a_clock_the_engine_never_flags_and_each_move_is_timed() {
+        let tmp = scratch("clock");
+        let dir = tmp.path();
+        let clock = Fischer::new(3.0, 0.1).unwrap();
+        let full = |name: &str| PlayerSpec {
+            name: name.into(),
+            hash: Some(4),
+            book: Some("off".into()),
+            ..PlayerSpec::default()
+        };
+        let t = Tournament {
+            clock: Some(clock),
+            ..tournament(vec![full("a"), full("b")], Format::RoundRobin, 1)
+        };
+        let table = t.run(dir, &mut |_| {}).unwrap();
+        assert_eq!(table.games, 2);
+        assert!(table.forfeits.is_empty(), "{:?}", table.forfeits);
+        let state: State =
+            serde_json::from_str(&std::fs::read_to_string(dir.join(STATE_FILE)).unwrap()).unwrap();
+        for g in &state.games {
+            let left = g.clock_left.expect("a timed game keeps its clocks");
+            let text = std::fs::read_to_string(dir.join(&g.file)).unwrap();
+            let ggf = parse_ggf(&text).unwrap().remove(0);
+            assert_eq!(ggf.info.time_control.as_deref(), Some("00:03/00:00.1"));
+            let game = ggf.to_game().unwrap();
+            assert!(game.is_over());
+            // Each player's recorded times and increments account for its clock.
+            let opening = t.openings[g.opening].len() / 2;
+            for (i, color) in [Color::Black, Color::White].into_iter().enumerate() {
+                let mut used = 0.0;
+                let mut moves = 0;
+                for (ply, note) in ggf.notes.iter().enumerate().skip(opening) {
+                    let mover = game.position_at(ply).unwrap().side_to_move();
+                    if mover == color && ggf.moves[ply] != Move::Pass {
+                        used += note
+                            .time
+                            .as_deref()
+                            .expect("a timed move")
+                            .parse::<f64>()
+                            .unwrap();
+                        moves += 1;
+                    }
+                }
+                let expected = 3.0 + 0.1 * moves as f64 - used;
+                assert!(left[i] > 0.0, "{left:?}");
+                assert!(
+                    (left[i] - expected).abs() < 0.01 * moves as f64,
+                    "{left:?} {expected}"
+                );
+            }
+        }
+        // A clock and a time per move are one too many.
+        let both = Tournament {
+            time_per_move: Some(1.0),
+            ..t
+        };
+        assert!(matches!(both.run(dir, &mut |_| {}), Err(ArenaError::Settings(_))));
+    }
+
+    #[test]
+    fn an_engine_that_thinks_past_its_clock_loses_on_time() {
+        let tmp = scratch("flag");
+        let dir = tmp.path();
+        // Answers every command at once, but takes 5 s over a move.
+        let script = r#"while read -r id cmd rest; do
+            case "$cmd" in
+              genmove) sleep 5; printf '=%s pass\n\n' "$id" ;;
+              known_command) printf '=%s false\n\n' "$id" ;;
+              *) printf '=%s\n\n' "$id" ;;
+            esac
+          done"#;
+        let slow = PlayerSpec {
+            name: "slow".into(),
+            command: Some(CommandLine::Args(vec!["bash".into(), "-c".into(), script.into()])),
+            ..PlayerSpec::default()
+        };
+        let t = Tournament {
+            clock: Some(Fischer::new(0.5, 0.0).unwrap()),
+            ..tournament(vec![PlayerSpec::builtin(1), slow], Format::Gauntlet, 1)
+        };
+        let started = std::time::Instant::now();
+        let table = t.run(dir, &mut |_| {}).unwrap();
+        assert!(
+            started.elapsed().as_secs() < 5,
+            "the flag falls at once, not after the move"
+        );
+        assert_eq!(table.standings[0].points, 2.0);
+        assert_eq!(table.forfeits.len(), 2);
+        assert!(
+            table.forfeits.iter().all(|(_, r)| r.contains("lost on time")),
+            "{:?}",
+            table.forfeits
+        );
+        for f in std::fs::read_dir(dir.join("games")).unwrap() {
+            let text = std::fs::read_to_string(f.unwrap().path()).unwrap();
+            let g = parse_ggf(&text).unwrap().remove(0);
+            let result = g.info.result.unwrap();
+            assert_eq!(result.ending, Ending::Timeout);
+            // The winner gets at least 33 discs (RULES.md §6).
+            assert!(result.black_margin.abs() >= 2.0, "{text}");
         }
     }
 

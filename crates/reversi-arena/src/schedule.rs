@@ -222,6 +222,7 @@ mod tests {
             black_points,
             forfeit: None,
             file: String::new(),
+            clock_left: None,
         }
     }
 

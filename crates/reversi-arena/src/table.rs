@@ -29,6 +29,9 @@ pub struct GameRecord {
     pub forfeit: Option<String>,
     /// The GGF record's path, relative to the tournament folder.
     pub file: String,
+    /// Seconds left on black's and white's clocks at the end, when the game had a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_left: Option<[f64; 2]>,
 }
 
 /// The score of one pair from the first player's side.
@@ -505,6 +508,7 @@ mod tests {
             black_points,
             forfeit: None,
             file: String::new(),
+            clock_left: None,
         }
     }
 

@@ -148,3 +148,24 @@ fn russian_messages_and_watching_two_computers() {
     assert!(out.contains("Game over"), "{out}");
     let _ = Color::Black;
 }
+
+#[test]
+fn the_computer_ponders_on_the_person_s_time_and_still_answers_every_line() {
+    let mut s = Session::start(&[
+        "play", "--time", "0.05", "--ponder", "--book", "off", "--seed", "3", "--lang", "en", "--hash", "8",
+    ]);
+    s.expect("(or help): ", SOON);
+    for _ in 0..3 {
+        let legal = legal_moves(&mut s);
+        // The computer searches while the person thinks; the move stops it.
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        s.send(&legal[0]);
+        let text = s.expect("(or help): ", SOON);
+        assert!(text.contains("Last move: "), "{text}");
+    }
+    let started = std::time::Instant::now();
+    s.send("quit");
+    let rest = s.finish(SOON);
+    assert!(rest.contains("Goodbye!"), "{rest}");
+    assert!(started.elapsed() < SOON);
+}

@@ -165,3 +165,57 @@ fn a_crashing_engine_loses_and_the_tournament_goes_on() {
         assert!(text.contains(":r]"), "a forfeit is recorded as such: {text}");
     }
 }
+
+#[test]
+fn a_clocked_match_with_a_pondering_gtp_engine() {
+    let tmp = scratch("tournament-clock");
+    let dir = tmp.path();
+    let players = dir.join("players.toml");
+    // The full engine over GTP, thinking on its opponent's time, against level 1.
+    std::fs::write(
+        &players,
+        format!(
+            "[[player]]\nname = \"clocked\"\ncommand = [\"{}\", \"gtp\", \"--level\", \"30\", \"--hash\", \"8\", \"--book\", \"off\", \"--ponder\"]\n",
+            binary()
+        ),
+    )
+    .unwrap();
+    let out_dir = dir.join("run");
+    let tournament = |extra: &[&str]| {
+        Command::new(binary())
+            .args(["tournament", "--format", "gauntlet", "--players"])
+            .arg(&players)
+            .args(["--level", "1", "--openings", "1", "--seed", "4", "--out"])
+            .arg(&out_dir)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = tournament(&["--clock", "4+0.1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out_dir.join("state.json")).unwrap()).unwrap();
+    assert_eq!(state["tournament"]["clock"]["initial"], 4.0);
+    let games = state["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    for g in games {
+        assert!(g["forfeit"].is_null(), "{g}");
+        // The engine was told its time and kept some; a move's time is in the record.
+        let seat = if g["black"] == 0 { 0 } else { 1 };
+        let left = g["clock_left"][seat].as_f64().unwrap();
+        assert!(left > 0.0 && left < 4.0 + 0.1 * 30.0, "{left}");
+        let text = std::fs::read_to_string(out_dir.join(g["file"].as_str().unwrap())).unwrap();
+        assert!(text.contains("TI[00:04/00:00.1]"), "{text}");
+        let ggf = parse_ggf(&text).unwrap().remove(0);
+        assert!(ggf.to_game().unwrap().is_over());
+        assert!(ggf.notes.iter().any(|n| n.time.is_some()), "{text}");
+    }
+    // A clock that is no clock, or a clock with a time per move, is refused at once.
+    let out = tournament(&["--clock", "0+1"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("initial time"), "{err}");
+    let out = tournament(&["--clock", "5+1", "--time", "1"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--time"));
+}

@@ -8,8 +8,10 @@
 //! session goes on with the next line.
 //!
 //! The input is read on a second thread, so that `quit` stops a `genmove` in progress at once:
-//! the move found so far is answered, then `quit`. Times (`time_settings`, `time_left`,
-//! `reversi-time`) are seconds from 0 to a week
+//! the move found so far is answered, then `quit`. A session made [`GtpSession::with_ponder`]
+//! thinks on the opponent's time: after each `genmove` it searches the opponent's position
+//! until the next command arrives. Times (`time_settings`, `time_left`,
+//! `reversi-clock`, `reversi-time`) are seconds from 0 to a week
 //! ([`reversi_engine::levels::MAX_TIME`]); others are refused.
 //!
 //! Vertices are Othello squares (`a1` is the top-left corner, RULES.md §1), read in either case and
@@ -39,6 +41,7 @@
 //! |---|---|
 //! | `reversi-level N` | empty; plays at level `N` (1–30) from now on |
 //! | `reversi-time SECONDS` | empty; thinks this long per move (`0` returns to the level) |
+//! | `reversi-clock MAIN INCREMENT` | empty; a Fischer clock: `MAIN` seconds, `INCREMENT` more after each move (`time_left` gives the time left, as with `time_settings`) |
 //! | `reversi-variant NAME` | empty; a new game of a rules preset (`othello`, `nxn:6`, `anti`, …) |
 //! | `reversi-setboard BOARD SIDE` | empty; the position from a board string (64 characters from `a1`) and the side to move |
 //! | `reversi-moves` | the moves played so far as a transcript (passes left out) |
@@ -46,7 +49,7 @@
 //! | `reversi-score` | `B 35 W 29`: the disc counts now |
 
 use crate::lines::{lines, LineError, MAX_LINE_BYTES};
-use crate::think::{think, EngineSettings};
+use crate::think::{ponder, think, EngineSettings};
 use reversi_core::notation::{parse_board, write_transcript};
 use reversi_core::quote::{clip, QUOTE_CHARS};
 use reversi_core::{AnyPosition, Bits, Color, Game, Move, Rules, Square, Variant};
@@ -77,6 +80,7 @@ pub const COMMANDS: &[&str] = &[
     "time_left",
     "reversi-level",
     "reversi-time",
+    "reversi-clock",
     "reversi-variant",
     "reversi-setboard",
     "reversi-moves",
@@ -90,6 +94,8 @@ struct Clock {
     main: Duration,
     byo: Duration,
     stones: u32,
+    /// Added after each move (a Fischer clock, from `reversi-clock`; standard GTP has none).
+    increment: Duration,
     /// Time left per colour and the moves it is for (0: the main time), from `time_left`.
     left: [Option<(Duration, u32)>; 2],
 }
@@ -104,6 +110,10 @@ pub struct GtpSession {
     quit: bool,
     /// Raised by the input thread when `quit` arrives, to end a search at once.
     stop: Arc<AtomicBool>,
+    /// Whether to think on the opponent's time.
+    ponder: bool,
+    /// Set by a `genmove` that played a move: [`GtpSession::run`] then ponders.
+    moved: bool,
 }
 
 /// The outcome of one command line.
@@ -129,7 +139,17 @@ impl GtpSession {
             name: "reversi".into(),
             quit: false,
             stop: Arc::new(AtomicBool::new(false)),
+            ponder: false,
+            moved: false,
         })
+    }
+
+    /// The same, thinking on the opponent's time when `on`: after each move it plays, the
+    /// session searches the opponent's position (without a time limit) until the next command
+    /// comes, so that its next search starts from a warm table. Best with a core to spare.
+    pub fn with_ponder(mut self, on: bool) -> GtpSession {
+        self.ponder = on;
+        self
     }
 
     /// The same, with another name for `name`.
@@ -173,7 +193,8 @@ impl GtpSession {
                     }
                 }
             });
-            for line in rx {
+            let mut pending = None;
+            while let Ok(line) = pending.take().map_or_else(|| rx.recv(), Ok) {
                 let reply = match line? {
                     Ok(text) => self.handle_line(&text),
                     Err(e) => Some(malformed_reply(&e)),
@@ -184,6 +205,15 @@ impl GtpSession {
                 }
                 if self.quit {
                     break;
+                }
+                if std::mem::take(&mut self.moved) && self.ponder {
+                    // The opponent's turn: think about it until its move (or any command) comes.
+                    let pos = *self.game.position();
+                    let limits = self.move_limits(!pos.side_to_move());
+                    match ponder(&self.engine, &pos, &limits, || rx.recv()) {
+                        Ok(line) => pending = Some(line),
+                        Err(_) => break,
+                    }
                 }
             }
             // The input thread ends at `quit` or the end of its input.
@@ -268,6 +298,7 @@ impl GtpSession {
             "final_score" => self.final_score(),
             "time_settings" => self.time_settings(args),
             "time_left" => self.time_left(args),
+            "reversi-clock" => self.fischer(args),
             "reversi-level" => {
                 let l = number::<u32>(args.first(), "reversi-level needs a level")?;
                 if !(1..=MAX_LEVEL).contains(&l) {
@@ -375,23 +406,31 @@ impl GtpSession {
             self.turn_of(color)?;
         }
         let pos = *self.game.position();
-        let empties = pos.empties().count();
-        let ply = self.game.ply();
-        let limits = match self.clock.and_then(|c| c.budget(color)) {
-            Some(Budget::Left(left)) => {
-                self.settings
-                    .limits(empties, Some((left, Duration::ZERO)), Duration::ZERO, ply)
-            }
-            Some(Budget::PerMove(t)) => self.settings.per_move_limits(empties, t, ply),
-            None => self.settings.limits(empties, None, Duration::ZERO, ply),
-        };
+        let limits = self.move_limits(color);
         let r = think(&self.engine, &pos, &limits, &self.stop, &mut |_| {});
         let mv = r.best.unwrap_or(Move::Pass);
         self.game.play(mv).map_err(|e| format!("internal error: {e}"))?;
+        self.moved = mv != Move::Pass;
         Ok(match mv {
             Move::Play(sq) => vertex(sq),
             Move::Pass => "pass".into(),
         })
+    }
+
+    /// The limits of a move of `color` in the position on the board, from the clock when one
+    /// runs and the settings otherwise.
+    fn move_limits(&self, color: Color) -> reversi_engine::Limits {
+        let empties = self.game.position().empties().count();
+        let ply = self.game.ply();
+        let increment = self.clock.map_or(Duration::ZERO, |c| c.increment);
+        match self.clock.and_then(|c| c.budget(color)) {
+            Some(Budget::Left(left)) => {
+                self.settings
+                    .limits(empties, Some((left, increment)), Duration::ZERO, ply)
+            }
+            Some(Budget::PerMove(t)) => self.settings.per_move_limits(empties, t, ply),
+            None => self.settings.limits(empties, None, Duration::ZERO, ply),
+        }
     }
 
     fn undo(&mut self) -> Answer {
@@ -433,7 +472,27 @@ impl GtpSession {
                 main,
                 byo,
                 stones,
+                increment: Duration::ZERO,
                 left: [None, None],
+            })
+        };
+        Ok(String::new())
+    }
+
+    /// `reversi-clock MAIN INCREMENT`: a Fischer clock.
+    fn fischer(&mut self, args: &[&str]) -> Answer {
+        let [m, i] = args else {
+            return Err("syntax error: reversi-clock needs main time and increment".into());
+        };
+        let main = seconds(m)?;
+        let increment = seconds(i)?;
+        self.clock = if main.is_zero() && increment.is_zero() {
+            None
+        } else {
+            Some(Clock {
+                main,
+                increment,
+                ..Clock::default()
             })
         };
         Ok(String::new())
@@ -759,6 +818,7 @@ mod tests {
             main: s(main),
             byo: s(byo),
             stones,
+            increment: Duration::ZERO,
             left: [None, None],
         };
         assert_eq!(clock(60, 0, 0).budget(Color::Black), Some(Budget::Left(s(60))));
@@ -776,6 +836,38 @@ mod tests {
         assert!(matches!(
             s2.command("time_left", &["b", "5", "x"]),
             Reply::Failure(_)
+        ));
+    }
+
+    #[test]
+    fn the_clock_extension_sets_a_fischer_clock() {
+        let s = |x: u64| Duration::from_secs(x);
+        let mut g = session();
+        assert_eq!(
+            g.command("known_command", &["reversi-clock"]),
+            Reply::Success("true".into())
+        );
+        assert_eq!(
+            g.command("reversi-clock", &["60", "2"]),
+            Reply::Success(String::new())
+        );
+        let c = g.clock.expect("a clock");
+        assert_eq!((c.main, c.increment), (s(60), s(2)));
+        assert_eq!(c.budget(Color::Black), Some(Budget::Left(s(60))));
+        g.command("time_left", &["b", "1.5", "0"]);
+        assert_eq!(
+            g.clock.unwrap().budget(Color::Black),
+            Some(Budget::Left(Duration::from_millis(1500)))
+        );
+        assert!(matches!(g.command("genmove", &["b"]), Reply::Success(_)));
+        // Standard time settings replace it, increment and all.
+        g.command("time_settings", &["30", "0", "0"]);
+        assert_eq!(g.clock.unwrap().increment, Duration::ZERO);
+        g.command("reversi-clock", &["0", "0"]);
+        assert_eq!(g.clock, None);
+        assert!(matches!(
+            g.command("reversi-clock", &["60"]),
+            Reply::Failure(e) if e.contains("needs main time and increment")
         ));
     }
 
@@ -808,6 +900,8 @@ mod tests {
             ("time_settings", vec!["nan", "0", "0"]),
             ("time_left", vec!["b", "1e30", "0"]),
             ("time_left", vec!["w", "inf", "0"]),
+            ("reversi-clock", vec!["60", "-1"]),
+            ("reversi-clock", vec!["1e30", "1"]),
         ] {
             match s.command(cmd, &args) {
                 Reply::Failure(e) => assert!(
@@ -862,6 +956,41 @@ mod tests {
     }
 
     #[test]
+    fn pondering_ends_when_the_next_command_comes() {
+        let mut s = GtpSession::new(EngineSettings {
+            time_per_move: Some(Duration::from_millis(50)),
+            hash_mib: 4,
+            book: None,
+            ..EngineSettings::default()
+        })
+        .unwrap()
+        .with_ponder(true);
+        let (tx, reader) = crate::test_io::ChannelReader::new();
+        let feeder = std::thread::spawn(move || {
+            tx.send(b"1 genmove b\n".to_vec()).unwrap();
+            // The session ponders, without a time limit, until this comes.
+            std::thread::sleep(Duration::from_millis(500));
+            tx.send(b"2 genmove w\n3 reversi-moves\n".to_vec()).unwrap();
+            std::thread::sleep(Duration::from_millis(300));
+            tx.send(b"4 quit\n".to_vec()).unwrap();
+        });
+        let start = std::time::Instant::now();
+        let mut out = Vec::new();
+        s.run(io::BufReader::new(reader), &mut out).unwrap();
+        feeder.join().unwrap();
+        assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+        let text = String::from_utf8(out).unwrap();
+        let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+        assert_eq!(replies.len(), 4, "{text}");
+        let b = replies[0].strip_prefix("=1 ").expect("a move");
+        let w = replies[1].strip_prefix("=2 ").expect("a move");
+        assert_eq!(replies[2], format!("=3 {}{}", b.to_lowercase(), w.to_lowercase()));
+        assert_eq!(replies[3], "=4");
+        assert_eq!(s.game().ply(), 2);
+        assert!(s.has_quit());
+    }
+
+    #[test]
     fn quit_is_recognised_with_and_without_an_id() {
         assert!(is_quit("quit"));
         assert!(is_quit("  12 quit # bye"));
@@ -909,6 +1038,7 @@ mod tests {
         "final_score",
         "time_settings",
         "time_left",
+        "reversi-clock",
         "reversi-variant",
         "reversi-setboard",
         "reversi-moves",

@@ -25,9 +25,11 @@
 //! The input is read on a second thread, so that a `ping` stops a search in progress: the pong
 //! still comes after the reply of the interrupted command, which is what the GUI relies on to know
 //! which output belongs to the position it has now.
+//! A session made [`NboardSession::with_ponder`] thinks on the opponent's time: after each `go`
+//! it searches the position after its move until the next command arrives.
 
 use crate::lines::{lines, Line, MAX_LINE_BYTES};
-use crate::think::{best_moves, think, EngineSettings};
+use crate::think::{best_moves, ponder, think, EngineSettings};
 use reversi_core::format::ggf::parse_ggf;
 use reversi_core::quote::{clip, QUOTE_CHARS};
 use reversi_core::{AnyPosition, Bits, Game, Move, Rules};
@@ -47,6 +49,10 @@ pub struct NboardSession {
     contempt: f64,
     version: u32,
     name: String,
+    /// Whether to think on the opponent's time.
+    ponder: bool,
+    /// The position after the move `go` chose, to ponder on until the next command.
+    ponder_at: Option<AnyPosition>,
 }
 
 /// Whether a search should stop, shared with the input thread: `ping` and `quit` raise it while
@@ -87,7 +93,17 @@ impl NboardSession {
             contempt: 0.0,
             version: 0,
             name: "reversi".into(),
+            ponder: false,
+            ponder_at: None,
         })
+    }
+
+    /// The same, thinking on the opponent's time when `on`: after each `go`, the session
+    /// searches the position after the move it chose (without a time limit) until the next
+    /// command comes, so that its next search starts from a warm table.
+    pub fn with_ponder(mut self, on: bool) -> NboardSession {
+        self.ponder = on;
+        self
     }
 
     /// The game as it stands.
@@ -138,7 +154,8 @@ impl NboardSession {
                     }
                 }
             });
-            for line in rx {
+            let mut pending = None;
+            while let Ok(line) = pending.take().map_or_else(|| rx.recv(), Ok) {
                 let line = match line? {
                     Ok(l) => l,
                     Err(e) => {
@@ -153,6 +170,13 @@ impl NboardSession {
                 }
                 if !go_on {
                     break;
+                }
+                if let Some(pos) = self.ponder_at.take() {
+                    // The opponent's turn: think about it until the next command comes.
+                    match ponder(&self.engine, &pos, &self.limits(), || rx.recv()) {
+                        Ok(line) => pending = Some(line),
+                        Err(_) => break,
+                    }
                 }
             }
             // The input thread ends at `quit` or the end of its input.
@@ -273,6 +297,12 @@ impl NboardSession {
         }
         let mv = r.best.unwrap_or(Move::Pass);
         let secs = start.elapsed().as_secs_f64();
+        if self.ponder {
+            let mut next = pos;
+            if next.play(mv).is_ok() {
+                self.ponder_at = Some(next);
+            }
+        }
         if mv == Move::Pass {
             send(out, &format!("=== PA//{secs:.2}"))?;
         } else {
@@ -477,6 +507,37 @@ mod tests {
         let pong = lines.iter().position(|l| *l == "pong 7").expect("a pong");
         assert!(reply < pong, "the move comes before the pong: {lines:?}");
         assert_eq!(lines.last(), Some(&"pong 7"));
+    }
+
+    #[test]
+    fn pondering_ends_when_the_next_command_comes() {
+        let mut s = NboardSession::new(EngineSettings {
+            time_per_move: Some(std::time::Duration::from_millis(50)),
+            hash_mib: 4,
+            book: None,
+            ..EngineSettings::default()
+        })
+        .unwrap()
+        .with_ponder(true);
+        let (tx, reader) = crate::test_io::ChannelReader::new();
+        let feeder = std::thread::spawn(move || {
+            tx.send(b"nboard 2\ngo\n".to_vec()).unwrap();
+            // The session ponders, without a time limit, until this comes.
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            tx.send(b"ping 3\nquit\n".to_vec()).unwrap();
+        });
+        let start = Instant::now();
+        let mut out = Vec::new();
+        s.run(io::BufReader::new(reader), &mut out).unwrap();
+        feeder.join().unwrap();
+        assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let reply = lines.iter().position(|l| l.starts_with("=== ")).expect("a move");
+        let pong = lines.iter().position(|l| *l == "pong 3").expect("a pong");
+        assert!(reply < pong, "{lines:?}");
+        // The GUI plays the move: the session's board has not moved by itself.
+        assert_eq!(s.game().ply(), 0);
     }
 
     #[test]

@@ -133,6 +133,29 @@ pub fn think(
     r
 }
 
+/// Thinks on the opponent's time (pondering): searches `pos`, the position after the engine's
+/// own move, with `limits` but no time limit, on a thread of its own, until `next` returns
+/// (`next` waits for the next command); then stops that search and returns what `next` gave.
+/// The search's result is thrown away, but the transposition table keeps what it found, so
+/// the search of the engine's next move finds the replies it expects already searched.
+pub fn ponder<T>(engine: &Engine, pos: &AnyPosition, limits: &Limits, next: impl FnOnce() -> T) -> T {
+    if pos.is_game_over() {
+        return next();
+    }
+    let unbounded = Limits {
+        time: None,
+        soft_time: None,
+        ..limits.clone()
+    };
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| engine.search_position(pos, &unbounded, &stop, &mut |_| {}));
+        let answer = next();
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        answer
+    })
+}
+
 /// The `n` best moves of `pos`, best first. With `n == 1` this is one search; otherwise every
 /// legal move is searched one ply shallower from the position after it, each with an equal share
 /// of any time limit. A position that must pass gives the single move [`Move::Pass`]; a finished
@@ -236,6 +259,46 @@ mod tests {
         let mv = r.best.unwrap();
         assert!(game.position().check(mv).is_ok(), "{mv}");
         assert!(mv.square().is_some_and(|s: Square| game.legal_moves().has(s)));
+    }
+
+    #[test]
+    fn pondering_fills_the_table_until_the_next_command() {
+        let settings = EngineSettings {
+            level: 30,
+            hash_mib: 4,
+            book: None,
+            ..EngineSettings::default()
+        };
+        let engine = settings.engine().unwrap();
+        let game = Game::from_transcript(Rules::othello(), "f5d6c3d3c4f4f6f3e6e7").unwrap();
+        let pos = game.position();
+        let limits = settings.limits(50, None, Duration::ZERO, 10);
+        let depth_in = |engine: &Engine| {
+            let quick = Limits {
+                time: Some(Duration::from_millis(30)),
+                soft_time: None,
+                ..limits.clone()
+            };
+            think(engine, pos, &quick, &AtomicBool::new(false), &mut |_| {}).depth
+        };
+        let cold = depth_in(&engine);
+        engine.clear();
+        // The level has no end of its own: the search goes on until the next command comes.
+        let started = std::time::Instant::now();
+        let got = ponder(&engine, pos, &limits, || {
+            std::thread::sleep(Duration::from_millis(1500));
+            "next"
+        });
+        assert_eq!(got, "next");
+        assert!(started.elapsed() < Duration::from_secs(5), "stopped at once");
+        // With what the pondering left in the table, the same short search goes deeper.
+        let warm = depth_in(&engine);
+        assert!(warm > cold, "warm {warm}, cold {cold}");
+        // A finished game has nothing to think about.
+        let board = format!("{}X", "X".repeat(10) + &"-".repeat(54));
+        let over = reversi_core::notation::parse_board(&Rules::othello(), &board).unwrap();
+        assert!(over.is_game_over());
+        assert_eq!(ponder(&engine, &over, &limits, || 7), 7);
     }
 
     #[test]

@@ -571,6 +571,7 @@ fn record(g: &Played) -> GameRecord {
         black_points: g.black_points,
         forfeit: g.forfeit.then(|| "missed the start".to_string()),
         file: String::new(),
+        clock_left: None,
     }
 }
 

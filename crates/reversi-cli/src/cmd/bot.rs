@@ -8,7 +8,8 @@
 
 use super::engine_args::EngineArgs;
 use anyhow::{bail, Context, Result};
-use reversi_arena::player::{start, Contestant};
+use reversi_arena::clock::Turn;
+use reversi_arena::player::{start, Contestant, Defaults};
 use reversi_arena::{PlayerSpec, Protocol};
 use reversi_core::notation::parse_move;
 use reversi_core::{Bits, Game, Move, Rules, Variant};
@@ -290,7 +291,15 @@ fn sit(site: &Site, a: &Args, id: &str, tables: &mut HashMap<String, Table>) -> 
                 ..PlayerSpec::default()
             };
             Mover::External(
-                start(&spec, a.engine_args.level, None, 0).map_err(|e| anyhow::anyhow!("{cmd}: {e}"))?,
+                start(
+                    &spec,
+                    Defaults {
+                        level: a.engine_args.level,
+                        ..Defaults::default()
+                    },
+                    0,
+                )
+                .map_err(|e| anyhow::anyhow!("{cmd}: {e}"))?,
             )
         }
     };
@@ -351,7 +360,20 @@ fn play(
             let r = reversi_protocol::think(engine, g.position(), &limits, stop, &mut |_| {});
             r.best.context("the engine found no move")?
         }
-        Mover::External(c) => c.choose(&g).map_err(|e| anyhow::anyhow!("the engine: {e}"))?,
+        Mover::External(c) => {
+            // The engine is told its time (GTP `time_left`) less the network's share, and
+            // stopped when the site's flag would fall.
+            let turn = clock[format!("{to_move}_ms")].as_u64().map(|ms| {
+                let left = Duration::from_millis(ms).min(reversi_engine::levels::MAX_TIME);
+                Turn {
+                    left: left.saturating_sub(NETWORK_LAG),
+                    increment: Duration::from_millis(inc),
+                    deadline: Instant::now() + left,
+                }
+            });
+            c.choose(&g, turn)
+                .map_err(|e| anyhow::anyhow!("the engine: {e}"))?
+        }
     };
     let body = json!({ "move": mv.to_string(), "ply": game["ply"] });
     let req = site

@@ -11,7 +11,8 @@ use reversi_protocol::EngineSettings;
 #[command(
     after_help = "Commands: protocol_version, name, version, known_command, list_commands, quit, \
 boardsize, clear_board, komi, play, genmove, undo, showboard, final_score, time_settings, time_left; \
-extensions: reversi-level N, reversi-time SECONDS, reversi-variant NAME, reversi-setboard BOARD SIDE, \
+extensions: reversi-level N, reversi-time SECONDS, reversi-clock MAIN INCREMENT (a Fischer clock), \
+reversi-variant NAME, reversi-setboard BOARD SIDE, \
 reversi-moves, reversi-legal, reversi-score. Squares are Othello squares (a1 top left)."
 )]
 pub struct Args {
@@ -23,6 +24,10 @@ pub struct Args {
     /// Seed of the weak levels' noise (random if absent).
     #[arg(long)]
     seed: Option<u64>,
+    /// Think on the opponent's time: after each move, search the opponent's position until
+    /// the next command comes (best with a core to spare).
+    #[arg(long)]
+    ponder: bool,
 }
 
 /// The session settings from the engine options.
@@ -40,7 +45,9 @@ pub fn settings(engine: &EngineArgs, seed: Option<u64>) -> Result<EngineSettings
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
-    let mut session = GtpSession::new(settings(&a.engine, a.seed)?)?.with_name(a.name);
+    let mut session = GtpSession::new(settings(&a.engine, a.seed)?)?
+        .with_name(a.name)
+        .with_ponder(a.ponder);
     session.run(
         std::io::BufReader::new(std::io::stdin()),
         std::io::stdout().lock(),

@@ -16,11 +16,15 @@ pub struct Args {
     /// Seed of the weak levels' noise (random if absent).
     #[arg(long)]
     seed: Option<u64>,
+    /// Think on the opponent's time: after each move, search the opponent's position until
+    /// the next command comes (best with a core to spare).
+    #[arg(long)]
+    ponder: bool,
 }
 
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
-    let mut session = NboardSession::new(super::gtp::settings(&a.engine, a.seed)?)?;
+    let mut session = NboardSession::new(super::gtp::settings(&a.engine, a.seed)?)?.with_ponder(a.ponder);
     let stdin = std::io::stdin();
     session.run(std::io::BufReader::new(stdin), std::io::stdout().lock())?;
     Ok(())

@@ -11,7 +11,7 @@ use reversi_core::notation::write_transcript;
 use reversi_core::{Bits, Color, Game, Move, Square};
 use reversi_engine::levels::{Level, MAX_LEVEL};
 use reversi_engine::Engine;
-use reversi_protocol::{best_moves, think};
+use reversi_protocol::{best_moves, ponder, think};
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
@@ -50,6 +50,10 @@ pub struct Args {
     /// Language of the messages (default: from LC_ALL / LC_MESSAGES / LANG).
     #[arg(long, value_enum)]
     lang: Option<Lang>,
+    /// The computer thinks on your time: while you choose a move it searches your position,
+    /// so that it answers from a warm table (uses a core while you think).
+    #[arg(long)]
+    ponder: bool,
 }
 
 struct Play {
@@ -132,7 +136,15 @@ impl Play {
                 write!(out, "> ")?;
             }
             out.flush()?;
-            let Some(line) = lines.next() else {
+            let side = self.game.side_to_move();
+            let next = if self.args.ponder && !self.game.is_over() && self.who(!side) == Who::Ai {
+                // The computer's next move is searched from the position the person is facing.
+                let limits = self.ai_limits(!side);
+                ponder(&self.engine, self.game.position(), &limits, || lines.next())
+            } else {
+                lines.next()
+            };
+            let Some(line) = next else {
                 writeln!(out)?;
                 return Ok(());
             };
@@ -150,17 +162,22 @@ impl Play {
         }
     }
 
-    fn ai_move<W: Write>(&mut self, out: &mut W) -> Result<()> {
-        let side = self.game.side_to_move();
+    /// The limits of the computer playing `side`, at this point of the game.
+    fn ai_limits(&self, side: Color) -> reversi_engine::Limits {
         let level = match side {
             Color::Black => self.args.black_level,
             Color::White => self.args.white_level,
         };
         let seed = self.seed ^ (self.game.ply() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let limits = match level {
+        match level {
             Some(l) => Level::new(l).limits(seed),
             None => self.args.engine.limits(seed),
-        };
+        }
+    }
+
+    fn ai_move<W: Write>(&mut self, out: &mut W) -> Result<()> {
+        let side = self.game.side_to_move();
+        let limits = self.ai_limits(side);
         writeln!(out, "{}", self.text.thinking())?;
         out.flush()?;
         let stop = AtomicBool::new(false);

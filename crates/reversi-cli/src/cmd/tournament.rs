@@ -5,7 +5,7 @@ use crate::setup::random_seed;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use reversi_arena::schedule::{parse_openings, xot};
-use reversi_arena::{Event, Format, PlayerSpec, PlayersFile, Tournament};
+use reversi_arena::{Event, Fischer, Format, PlayerSpec, PlayersFile, Tournament};
 use reversi_engine::levels::MAX_LEVEL;
 use std::path::PathBuf;
 
@@ -54,6 +54,11 @@ pub struct Args {
     /// at most a week).
     #[arg(long, value_parser = positive_seconds_number)]
     time: Option<f64>,
+    /// A Fischer clock for every game instead: initial seconds + increment seconds (`60+1`,
+    /// `10+0.1`, `1m+1s`). A player whose time runs out loses on time; built-in players
+    /// without a level play by the clock alone, and GTP engines are told their time.
+    #[arg(long, conflicts_with = "time")]
+    clock: Option<Fischer>,
     /// Level of built-in players that name neither a level nor a time.
     #[arg(long, default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(1..=MAX_LEVEL as i64))]
@@ -114,6 +119,7 @@ pub fn run(a: Args) -> Result<()> {
         openings,
         default_level: a.default_level,
         time_per_move: a.time,
+        clock: a.clock,
         concurrency: a.concurrency.clamp(1, cpus),
         seed,
     };
