@@ -933,12 +933,8 @@ mod tests {
             ..EngineSettings::default()
         })
         .unwrap();
-        let (tx, reader) = crate::test_io::ChannelReader::new();
-        let feeder = std::thread::spawn(move || {
-            tx.send(b"1 play b f5\n2 genmove w\n".to_vec()).unwrap();
-            std::thread::sleep(Duration::from_millis(300));
-            tx.send(b"3 quit\n".to_vec()).unwrap();
-        });
+        let (reader, feeder) =
+            crate::test_io::paced(&[(b"1 play b f5\n2 genmove w\n", 300), (b"3 quit\n", 0)]);
         let start = std::time::Instant::now();
         let mut out = Vec::new();
         s.run(io::BufReader::new(reader), &mut out).unwrap();
@@ -965,15 +961,12 @@ mod tests {
         })
         .unwrap()
         .with_ponder(true);
-        let (tx, reader) = crate::test_io::ChannelReader::new();
-        let feeder = std::thread::spawn(move || {
-            tx.send(b"1 genmove b\n".to_vec()).unwrap();
-            // The session ponders, without a time limit, until this comes.
-            std::thread::sleep(Duration::from_millis(500));
-            tx.send(b"2 genmove w\n3 reversi-moves\n".to_vec()).unwrap();
-            std::thread::sleep(Duration::from_millis(300));
-            tx.send(b"4 quit\n".to_vec()).unwrap();
-        });
+        // After each move the session ponders, without a time limit, until the next line.
+        let (reader, feeder) = crate::test_io::paced(&[
+            (b"1 genmove b\n", 500),
+            (b"2 genmove w\n3 reversi-moves\n", 300),
+            (b"4 quit\n", 0),
+        ]);
         let start = std::time::Instant::now();
         let mut out = Vec::new();
         s.run(io::BufReader::new(reader), &mut out).unwrap();

@@ -490,12 +490,8 @@ mod tests {
         })
         .unwrap();
         // A pipe: the GUI writes `go`, waits, then pings.
-        let (tx, reader) = crate::test_io::ChannelReader::new();
-        let feeder = std::thread::spawn(move || {
-            tx.send(b"nboard 2\nset depth 30\ngo\n".to_vec()).unwrap();
-            std::thread::sleep(std::time::Duration::from_millis(300));
-            tx.send(b"ping 7\nquit\n".to_vec()).unwrap();
-        });
+        let (reader, feeder) =
+            crate::test_io::paced(&[(b"nboard 2\nset depth 30\ngo\n", 300), (b"ping 7\nquit\n", 0)]);
         let start = Instant::now();
         let mut out = Vec::new();
         s.run(io::BufReader::new(reader), &mut out).unwrap();
@@ -519,13 +515,8 @@ mod tests {
         })
         .unwrap()
         .with_ponder(true);
-        let (tx, reader) = crate::test_io::ChannelReader::new();
-        let feeder = std::thread::spawn(move || {
-            tx.send(b"nboard 2\ngo\n".to_vec()).unwrap();
-            // The session ponders, without a time limit, until this comes.
-            std::thread::sleep(std::time::Duration::from_millis(500));
-            tx.send(b"ping 3\nquit\n".to_vec()).unwrap();
-        });
+        // After `go` the session ponders, without a time limit, until the next line.
+        let (reader, feeder) = crate::test_io::paced(&[(b"nboard 2\ngo\n", 500), (b"ping 3\nquit\n", 0)]);
         let start = Instant::now();
         let mut out = Vec::new();
         s.run(io::BufReader::new(reader), &mut out).unwrap();

@@ -32,6 +32,20 @@ impl io::Read for ChannelReader {
     }
 }
 
+/// A reader fed by a thread of its own, as a GUI writes to a pipe: each write in turn, then a
+/// pause of so many milliseconds. Join the thread after the session has run.
+pub fn paced(writes: &[(&'static [u8], u64)]) -> (ChannelReader, std::thread::JoinHandle<()>) {
+    let (tx, reader) = ChannelReader::new();
+    let writes = writes.to_vec();
+    let feeder = std::thread::spawn(move || {
+        for (bytes, pause_ms) in writes {
+            tx.send(bytes.to_vec()).unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(pause_ms));
+        }
+    });
+    (reader, feeder)
+}
+
 /// Lines for property tests: protocol words and numbers in random order, with now and then
 /// bytes that are not UTF-8, control characters and huge numbers. Never `quit`.
 pub fn arbitrary_line(words: &'static [&'static str]) -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
