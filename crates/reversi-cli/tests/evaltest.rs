@@ -86,12 +86,117 @@ fn make_a_set_resume_it_and_measure_it() {
 }
 
 #[test]
+fn a_set_scored_by_search_says_so_and_is_measured_against_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let wthor = dir.path().join("wthor");
+    std::fs::create_dir(&wthor).unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/wthor/WTH_1990.wtb"),
+        wthor.join("WTH_1990.wtb"),
+    )
+    .unwrap();
+    let out = dir.path().join("e30.obf");
+    let (w, o) = (wthor.display().to_string(), out.display().to_string());
+    let make = |extra: &[&str]| {
+        let mut a = vec![
+            "evaltest",
+            "make",
+            "--wthor",
+            &w,
+            "--empties",
+            "30",
+            "--count",
+            "2",
+            "-o",
+            &o,
+        ];
+        a.extend_from_slice(extra);
+        reversi(&a)
+    };
+    let (ok, said, err) = make(&["--depth", "4"]);
+    assert!(ok, "{err}");
+    assert!(said.contains("searched 4 plies"), "{said}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.starts_with("% reference: a search of 4 plies a move, selectivity 1 (99 %)"),
+        "{text}"
+    );
+    let set = reversi_core::format::obf::parse_obf(&text).unwrap();
+    assert_eq!(set.len(), 2);
+    assert!(set.iter().all(|e| e.empties() == 30 && e.moves.len() >= 2));
+    // The same file is not topped up with exact scores, nor with another depth's.
+    for extra in [&[][..], &["--depth", "6"][..]] {
+        let (ok, _, err) = make(extra);
+        assert!(!ok && err.contains("a 4-ply search"), "{extra:?}: {err}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        text,
+        "the file is untouched"
+    );
+    // A search as deep as the reference agrees with it on every position.
+    let (ok, json, err) = reversi(&[
+        "evaltest",
+        "run",
+        &o,
+        "--depth",
+        "4",
+        "--selectivity",
+        "1",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["reference"].as_str(), Some("a 4-ply search (99 %)"), "{v}");
+    assert_eq!(v["sets"][0]["best_pct"].as_f64(), Some(100.0), "{v}");
+    assert_eq!(v["sets"][0]["score_error"].as_f64(), Some(0.0), "{v}");
+    // Sets scored differently are not pooled into one report.
+    let exact = format!("{}/../../data/evaltest/e20.obf", env!("CARGO_MANIFEST_DIR"));
+    let (ok, _, err) = reversi(&["evaltest", "run", &exact, &o, "--depth", "2"]);
+    assert!(!ok && err.contains("measure them apart"), "{err}");
+}
+
+#[test]
+fn solve_shows_a_searched_sets_scores_without_checking_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s.obf");
+    // FFO #1 (+18 exact) scored by a 2-ply search: far from exact.
+    let line = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+40; H1:+12;";
+    let header = "% reference: a search of 2 plies a move, selectivity 1 (99 %); not exact";
+    std::fs::write(&out, format!("{header}\n{line}\n")).unwrap();
+    let (ok, table, err) = reversi(&["solve", out.to_str().unwrap()]);
+    assert!(ok, "{err}{table}");
+    assert!(
+        err.contains("a 2-ply search (99 %)") && err.contains("not checked"),
+        "{err}"
+    );
+    assert!(
+        table.contains("+18") && table.contains("+40") && table.contains("0 mismatches"),
+        "{table}"
+    );
+    // The same line in an exact set is a mismatch.
+    std::fs::write(&out, format!("{line}\n")).unwrap();
+    let (ok, table, _) = reversi(&["solve", out.to_str().unwrap()]);
+    assert!(!ok && table.contains("1 mismatches"), "{table}");
+}
+
+#[test]
 fn the_shipped_sets_hold_what_their_readme_says() {
-    for (file, empties) in [("e20.obf", 20), ("e24.obf", 24)] {
+    use reversi_train::evaltest::Reference;
+    let searched = Reference::Search {
+        depth: 22,
+        selectivity: 1,
+    };
+    for (file, empties, count, reference) in [
+        ("e20.obf", 20, 200, Reference::Exact),
+        ("e24.obf", 24, 200, Reference::Exact),
+        ("e30.obf", 30, 100, searched),
+    ] {
         let path = format!("{}/../../data/evaltest/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(Reference::of(&text), reference, "{file}");
         let set = reversi_core::format::obf::parse_obf(&text).unwrap();
-        assert_eq!(set.len(), 200, "{file}");
+        assert_eq!(set.len(), count, "{file}");
         assert!(
             set.iter().all(|e| e.empties() == empties && e.moves.len() >= 2),
             "{file}"

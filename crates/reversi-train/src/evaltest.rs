@@ -3,6 +3,12 @@
 //! each — how often it picks a best move, one of the two best, a move within 3 discs of the
 //! best, how far its score is from the exact one, and how many discs its choice loses.
 //!
+//! Beyond the solver's reach (28–30 empties take minutes to an hour a position on two cores),
+//! a set may score its moves by a deep search instead ([`problem_by_search`]): every move
+//! searched `depth` plies, with little or no selectivity. Such a file starts with a [`Reference`] header line, so
+//! that `evaltest run` says what it measured against and `evaltest make` never mixes the two in
+//! one file; `reversi solve` does not apply to it (its scores are not exact).
+//!
 //! The positions come from WTHOR games, at a given number of empties, and only from the
 //! positions the training split holds out ([`is_heldout`], the rule of
 //! [`crate::dataset::build`] with its defaults): no weight was fitted on them. A set is an OBF
@@ -14,6 +20,7 @@ use crate::puzzles::{exact_values, SourceGame};
 use crate::replay::canonical;
 use reversi_core::format::obf::ObfEntry;
 use reversi_core::{AnyPosition, Move, Position};
+use reversi_engine::probcut::CONFIDENCE_PCT;
 use reversi_engine::{Engine, Limits};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -66,6 +73,100 @@ pub fn problem(engine: &Engine, pos: &Position<u64>) -> ObfEntry {
     ObfEntry {
         position: AnyPosition::Small(*pos),
         moves: exact_values(engine, pos),
+    }
+}
+
+/// What the scores of a set are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// Every move solved exactly.
+    Exact,
+    /// Every move scored by a search of this many plies (the move and the rest).
+    Search {
+        /// Plies, the move included.
+        depth: u32,
+        /// Multi-ProbCut selectivity (an index of `reversi_engine::probcut::CONFIDENCE`; 0:
+        /// full width).
+        selectivity: usize,
+    },
+}
+
+/// How a set's header line begins (`% reference: a search of 22 plies a move, selectivity 1
+/// (99 %)`).
+const HEADER: &str = "% reference: a search of ";
+
+impl Reference {
+    /// What a set's text says of its scores: [`Reference::Search`] when it has the header line
+    /// [`Reference::header`] writes, else [`Reference::Exact`].
+    pub fn of(text: &str) -> Reference {
+        text.lines()
+            .take_while(|l| l.trim_start().starts_with('%') || l.trim().is_empty())
+            .find_map(|l| {
+                let rest = l.trim_start().strip_prefix(HEADER)?;
+                let depth = rest.split_whitespace().next()?.parse().ok()?;
+                let (_, sel) = rest.split_once("selectivity ")?;
+                let selectivity = sel.split_whitespace().next()?.parse().ok()?;
+                Some(Reference::Search { depth, selectivity })
+            })
+            .unwrap_or(Reference::Exact)
+    }
+
+    /// The header line of a set with these scores (none for exact ones).
+    pub fn header(self) -> Option<String> {
+        match self {
+            Reference::Exact => None,
+            Reference::Search { depth, selectivity } => Some(format!(
+                "{HEADER}{depth} plies a move, selectivity {selectivity} ({} %); not exact: `reversi solve` does not apply",
+                CONFIDENCE_PCT.get(selectivity).copied().unwrap_or(0)
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Reference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Reference::Exact => f.write_str("exact scores"),
+            Reference::Search { depth, selectivity } => write!(
+                f,
+                "a {depth}-ply search ({} %)",
+                CONFIDENCE_PCT.get(*selectivity).copied().unwrap_or(0)
+            ),
+        }
+    }
+}
+
+/// The problem of `pos` scored by search: every legal move followed by a search of `depth − 1`
+/// plies with Multi-ProbCut at `selectivity` (exact where that reaches the end), best first.
+/// One engine searches the moves in turn, keeping its table between them (it orders the next
+/// move's search sooner), so the result depends on `pos`, `depth` and `selectivity` alone when
+/// the engine has one thread and starts cleared.
+pub fn problem_by_search(engine: &Engine, pos: &Position<u64>, depth: u32, selectivity: usize) -> ObfEntry {
+    let stop = AtomicBool::new(false);
+    let me = pos.side_to_move();
+    let limits = depth_limits(depth.saturating_sub(1).max(1), selectivity);
+    let mut moves: Vec<(Move, i32)> = reversi_core::Bits::squares(pos.legal_moves())
+        .map(|sq| {
+            let mut child = *pos;
+            child.play_unchecked(Move::Play(sq));
+            let them = child.side_to_move();
+            let (cp, co) = (child.discs(them), child.discs(!them));
+            // Where the search would reach the end, the solver does it (a midgame search stops
+            // one ply short of the last move).
+            let r = if limits.depth >= (!(cp | co)).count_ones() {
+                engine.solve(cp, co, false, &stop, &mut |_| {})
+            } else {
+                engine.search(cp, co, &limits, &stop, &mut |_| {})
+            };
+            // The child's side is the opponent unless they had to pass.
+            let v = if them == me { r.info.score } else { -r.info.score };
+            (Move::Play(sq), v)
+        })
+        .collect();
+    moves.sort_by_key(|&(m, v)| (-v, m.to_string()));
+    ObfEntry {
+        position: AnyPosition::Small(*pos),
+        moves,
     }
 }
 
@@ -204,4 +305,59 @@ pub fn run(
         by.entry(p.empties()).or_default().add(r);
     }
     by.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi_core::format::obf::parse_obf_line;
+
+    /// FFO #1 (14 empties): small enough for a search to reach the end.
+    const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+    fn position(line: &str) -> Position<u64> {
+        match parse_obf_line(line).unwrap().position {
+            AnyPosition::Small(p) => p,
+            other => panic!("not 8×8: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_sets_header_says_what_its_scores_are() {
+        let r = Reference::Search {
+            depth: 22,
+            selectivity: 1,
+        };
+        let header = r.header().unwrap();
+        assert!(header.starts_with('%'), "a comment to every OBF reader: {header}");
+        let text = format!("{header}\n{FFO1}; G8:+18; H1:+12;\n");
+        assert_eq!(Reference::of(&text), r);
+        assert_eq!(parse_obf_line(FFO1).unwrap().moves, vec![]);
+        assert_eq!(reversi_core::format::obf::parse_obf(&text).unwrap().len(), 1);
+        assert_eq!(Reference::of(&format!("{FFO1}; G8:+18;\n")), Reference::Exact);
+        assert_eq!(Reference::Exact.header(), None);
+        // Only a header before the first position counts.
+        assert_eq!(
+            Reference::of(&format!("{FFO1}; G8:+18;\n{header}\n")),
+            Reference::Exact
+        );
+        assert_eq!(r.to_string(), "a 22-ply search (99 %)");
+    }
+
+    #[test]
+    fn a_search_that_reaches_the_end_scores_every_move_exactly() {
+        let pos = position(FFO1);
+        let engine = Engine::new(16, 1).unwrap();
+        let exact = problem(&engine, &pos);
+        engine.clear();
+        let searched = problem_by_search(&engine, &pos, 14, 0);
+        assert_eq!(searched, exact);
+        assert_eq!(exact.best_score(), Some(18), "FFO #1 is +18");
+        // A shallow one sees less, and still lists every move, best first.
+        engine.clear();
+        let shallow = problem_by_search(&engine, &pos, 2, 1);
+        assert_eq!(shallow.moves.len(), exact.moves.len());
+        assert!(shallow.moves.windows(2).all(|w| w[0].1 >= w[1].1));
+        assert_ne!(shallow.moves, exact.moves);
+    }
 }

@@ -1,11 +1,14 @@
-//! `reversi evaltest`: problem sets with the exact score of every move (made from held-out
-//! WTHOR positions), and how a fixed-depth search does on them (reversi_train::evaltest).
+//! `reversi evaltest`: problem sets with the exact score of every move, or a deep search's where
+//! the solver does not reach (made from held-out WTHOR positions), and how a fixed-depth search
+//! does on them (reversi_train::evaltest).
 
 use crate::out::outln;
 use anyhow::{Context, Result};
 use reversi_core::format::obf::{parse_obf, write_obf_line};
 use reversi_engine::Engine;
-use reversi_train::evaltest::{depth_limits, pick, problem, run as run_set, Report};
+use reversi_train::evaltest::{
+    depth_limits, pick, problem, problem_by_search, run as run_set, Reference, Report,
+};
 use reversi_train::puzzles::wthor_games;
 use std::io::Write;
 use std::path::PathBuf;
@@ -20,8 +23,8 @@ pub struct Args {
 #[derive(clap::Subcommand, Debug)]
 enum Action {
     /// Make a set: positions with `--empties` empties from WTHOR games (held out of the
-    /// training split), every legal move solved exactly. Appends to the file, so a rerun with
-    /// the same arguments goes on where it stopped.
+    /// training split), every legal move solved exactly (or, with `--depth`, searched deep).
+    /// Appends to the file, so a rerun with the same arguments goes on where it stopped.
     Make {
         /// The folder of `.wtb` files.
         #[arg(long, default_value = "data/wthor")]
@@ -35,6 +38,14 @@ enum Action {
         /// The order the games are taken in.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Score every move by a search of this many plies (the move included) instead of
+        /// solving it: for sets deeper than the solver reaches (on two cores, about 26
+        /// empties). The file says so in its first line.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=60))]
+        depth: Option<u32>,
+        /// Multi-ProbCut selectivity of those searches (0 full width, 1 99 % … 5 87 %).
+        #[arg(long, default_value_t = 1, requires = "depth", value_parser = clap::value_parser!(u32).range(0..=5))]
+        selectivity: u32,
         /// Solver threads (one position each).
         #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
@@ -47,7 +58,8 @@ enum Action {
     },
     /// Search every position of the sets at a fixed depth, from an empty table, and print per
     /// number of empties: best-move rate, one of the two best, within 3 discs, the mean error
-    /// of the score against the exact best, the mean loss of the move chosen, nodes and time.
+    /// of the score against the best move's, the mean loss of the move chosen, nodes and time
+    /// (against the set's own scores: exact, or a deep search's when it was made with `--depth`).
     Run {
         /// OBF files whose lines score every move (as `make` writes them).
         #[arg(required = true)]
@@ -82,10 +94,27 @@ pub fn run(a: Args) -> Result<()> {
             empties,
             count,
             seed,
+            depth,
+            selectivity,
             threads,
             hash,
             out,
-        } => make(wthor, empties, count as usize, seed, threads as usize, hash, out),
+        } => {
+            let reference = depth.map_or(Reference::Exact, |depth| Reference::Search {
+                depth,
+                selectivity: selectivity as usize,
+            });
+            make(
+                wthor,
+                empties,
+                count as usize,
+                seed,
+                reference,
+                threads as usize,
+                hash,
+                out,
+            )
+        }
         Action::Run {
             files,
             depth,
@@ -98,11 +127,13 @@ pub fn run(a: Args) -> Result<()> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn make(
     wthor: PathBuf,
     empties: u32,
     count: usize,
     seed: u64,
+    reference: Reference,
     threads: usize,
     hash: usize,
     out: PathBuf,
@@ -111,9 +142,18 @@ fn make(
     let games = wthor_games(&wthor).with_context(|| format!("cannot read {}", wthor.display()))?;
     anyhow::ensure!(!games.is_empty(), "{}: no WTHOR games", wthor.display());
     let picked = pick(&games, empties, count, seed);
+    let mut fresh = true;
     let done = if out.exists() {
         let text = crate::input::read_text(&out)?;
-        parse_obf(&text).with_context(|| out.display().to_string())?.len()
+        let held = parse_obf(&text).with_context(|| out.display().to_string())?.len();
+        let has = Reference::of(&text);
+        fresh = text.trim().is_empty();
+        anyhow::ensure!(
+            has == reference || fresh,
+            "{} holds a set scored by {has}, not by {reference}: give another file",
+            out.display()
+        );
+        held
     } else {
         0
     };
@@ -129,6 +169,11 @@ fn make(
         .append(true)
         .open(&out)
         .with_context(|| format!("cannot write {}", out.display()))?;
+    if fresh {
+        if let Some(header) = reference.header() {
+            writeln!(&file, "{header}").context("writing the header")?;
+        }
+    }
     let bar = super::train::bar(picked.len() as u64, "positions");
     bar.set_position(done as u64);
     let engines: Vec<Engine> = (0..threads)
@@ -149,7 +194,13 @@ fn make(
                             return Ok(());
                         };
                         engine.clear();
-                        let line = format!("{} % {source}", write_obf_line(&problem(engine, pos)));
+                        let entry = match reference {
+                            Reference::Exact => problem(engine, pos),
+                            Reference::Search { depth, selectivity } => {
+                                problem_by_search(engine, pos, depth, selectivity)
+                            }
+                        };
+                        let line = format!("{} % {source}", write_obf_line(&entry));
                         let mut g = state.lock().expect("no panics while locked");
                         let (file, pending, written) = &mut *g;
                         pending.insert(i, line);
@@ -168,8 +219,12 @@ fn make(
         Ok(())
     })?;
     bar.finish_and_clear();
+    let how = match reference {
+        Reference::Exact => "solved".to_string(),
+        Reference::Search { depth, .. } => format!("searched {depth} plies"),
+    };
     outln!(
-        "{} positions with {empties} empties, every move solved, in {:.0} s: {}",
+        "{} positions with {empties} empties, every move {how}, in {:.0} s: {}",
         picked.len(),
         started.elapsed().as_secs_f64(),
         out.display()
@@ -187,10 +242,21 @@ fn measure(
     json: bool,
 ) -> Result<()> {
     let mut set = Vec::new();
+    let mut reference = None;
     for f in &files {
         let text = crate::input::read_text(f)?;
+        let this = Reference::of(&text);
+        // One report per number of empties: its scores must all mean the same thing.
+        if let Some(r) = reference.filter(|&r| r != this) {
+            anyhow::bail!(
+                "{} is scored by {this}, the files before it by {r}: measure them apart",
+                f.display()
+            );
+        }
+        reference = Some(this);
         set.extend(parse_obf(&text).with_context(|| f.display().to_string())?);
     }
+    let reference = reference.unwrap_or(Reference::Exact);
     anyhow::ensure!(!set.is_empty(), "no positions in the files");
     let choice = super::engine_args::eval_choice(eval)?;
     let engines: Vec<Engine> = (0..threads)
@@ -226,11 +292,13 @@ fn measure(
             .collect();
         outln!(
             "{}",
-            serde_json::json!({ "depth": depth, "selectivity": sel, "eval": eval, "sets": v })
+            serde_json::json!({
+                "depth": depth, "selectivity": sel, "eval": eval, "reference": reference.to_string(), "sets": v,
+            })
         )?;
         return Ok(());
     }
-    outln!("depth {depth}, selectivity {sel}, evaluation {eval}")?;
+    outln!("depth {depth}, selectivity {sel}, evaluation {eval}, against {reference}")?;
     outln!("empties  positions   best   top-2  ±3 discs  score error  loss   nodes        time")?;
     for (e, r) in rows {
         outln!(
