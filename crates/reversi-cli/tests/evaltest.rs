@@ -5,16 +5,22 @@
 mod common;
 use common::reversi;
 
-#[test]
-fn make_a_set_resume_it_and_measure_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let wthor = dir.path().join("wthor");
+/// A WTHOR folder in `dir` with the games of 1990 alone.
+fn one_year_of_wthor(dir: &std::path::Path) -> std::path::PathBuf {
+    let wthor = dir.join("wthor");
     std::fs::create_dir(&wthor).unwrap();
     std::fs::copy(
         concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/wthor/WTH_1990.wtb"),
         wthor.join("WTH_1990.wtb"),
     )
     .unwrap();
+    wthor
+}
+
+#[test]
+fn make_a_set_resume_it_and_measure_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let wthor = one_year_of_wthor(dir.path());
     let out = dir.path().join("e14.obf");
     let args = |count: &str| {
         vec![
@@ -88,13 +94,7 @@ fn make_a_set_resume_it_and_measure_it() {
 #[test]
 fn a_set_scored_by_search_says_so_and_is_measured_against_it() {
     let dir = tempfile::tempdir().unwrap();
-    let wthor = dir.path().join("wthor");
-    std::fs::create_dir(&wthor).unwrap();
-    std::fs::copy(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/wthor/WTH_1990.wtb"),
-        wthor.join("WTH_1990.wtb"),
-    )
-    .unwrap();
+    let wthor = one_year_of_wthor(dir.path());
     let out = dir.path().join("e30.obf");
     let (w, o) = (wthor.display().to_string(), out.display().to_string());
     let make = |extra: &[&str]| {
