@@ -190,6 +190,7 @@ fn the_shipped_sets_hold_what_their_readme_says() {
     for (file, empties, count, reference) in [
         ("e20.obf", 20, 200, Reference::Exact),
         ("e24.obf", 24, 200, Reference::Exact),
+        ("e26.obf", 26, 100, Reference::Exact),
         ("e30.obf", 30, 100, searched),
     ] {
         let path = format!("{}/../../data/evaltest/{file}", env!("CARGO_MANIFEST_DIR"));
