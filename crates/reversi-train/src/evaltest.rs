@@ -16,7 +16,7 @@
 //! first, so `reversi solve` checks it too.
 
 use crate::dataset::mix;
-use crate::puzzles::{exact_values, SourceGame};
+use crate::puzzles::{exact_values, move_values, SourceGame};
 use crate::replay::canonical;
 use reversi_core::format::obf::ObfEntry;
 use reversi_core::{AnyPosition, Move, Position};
@@ -143,27 +143,17 @@ impl std::fmt::Display for Reference {
 /// the engine has one thread and starts cleared.
 pub fn problem_by_search(engine: &Engine, pos: &Position<u64>, depth: u32, selectivity: usize) -> ObfEntry {
     let stop = AtomicBool::new(false);
-    let me = pos.side_to_move();
     let limits = depth_limits(depth.saturating_sub(1).max(1), selectivity);
-    let mut moves: Vec<(Move, i32)> = reversi_core::Bits::squares(pos.legal_moves())
-        .map(|sq| {
-            let mut child = *pos;
-            child.play_unchecked(Move::Play(sq));
-            let them = child.side_to_move();
-            let (cp, co) = (child.discs(them), child.discs(!them));
-            // Where the search would reach the end, the solver does it (a midgame search stops
-            // one ply short of the last move).
-            let r = if limits.depth >= (!(cp | co)).count_ones() {
-                engine.solve(cp, co, false, &stop, &mut |_| {})
-            } else {
-                engine.search(cp, co, &limits, &stop, &mut |_| {})
-            };
-            // The child's side is the opponent unless they had to pass.
-            let v = if them == me { r.info.score } else { -r.info.score };
-            (Move::Play(sq), v)
-        })
-        .collect();
-    moves.sort_by_key(|&(m, v)| (-v, m.to_string()));
+    let moves = move_values(pos, |p, o| {
+        // Where the search would reach the end, the solver does it (a midgame search stops
+        // one ply short of the last move).
+        let r = if limits.depth >= (!(p | o)).count_ones() {
+            engine.solve(p, o, false, &stop, &mut |_| {})
+        } else {
+            engine.search(p, o, &limits, &stop, &mut |_| {})
+        };
+        r.info.score
+    });
     ObfEntry {
         position: AnyPosition::Small(*pos),
         moves,

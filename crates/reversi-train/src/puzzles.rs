@@ -104,16 +104,23 @@ impl Puzzle {
 /// whose side must pass has none).
 pub fn exact_values(engine: &Engine, pos: &Position<u64>) -> Vec<(Move, i32)> {
     let stop = AtomicBool::new(false);
+    move_values(pos, |p, o| {
+        engine.solve(p, o, false, &stop, &mut |_| {}).info.score
+    })
+}
+
+/// Every legal move of `pos` with its value for `pos`'s side to move, best first (ties in
+/// move order): `value(p, o)` values each position after a move for the side to move there.
+pub fn move_values(pos: &Position<u64>, mut value: impl FnMut(u64, u64) -> i32) -> Vec<(Move, i32)> {
     let me = pos.side_to_move();
     let mut out: Vec<(Move, i32)> = reversi_core::Bits::squares(pos.legal_moves())
         .map(|sq| {
             let mut child = *pos;
             child.play_unchecked(Move::Play(sq));
             let them = child.side_to_move();
-            let r = engine.solve(child.discs(them), child.discs(!them), false, &stop, &mut |_| {});
+            let v = value(child.discs(them), child.discs(!them));
             // The child's side is the opponent unless they had to pass.
-            let v = if them == me { r.info.score } else { -r.info.score };
-            (Move::Play(sq), v)
+            (Move::Play(sq), if them == me { v } else { -v })
         })
         .collect();
     out.sort_by_key(|&(m, v)| (-v, m.to_string()));
