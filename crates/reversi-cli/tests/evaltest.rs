@@ -150,6 +150,7 @@ fn a_set_scored_by_search_says_so_and_is_measured_against_it() {
     assert_eq!(v["reference"].as_str(), Some("a 4-ply search (99 %)"), "{v}");
     assert_eq!(v["sets"][0]["best_pct"].as_f64(), Some(100.0), "{v}");
     assert_eq!(v["sets"][0]["score_error"].as_f64(), Some(0.0), "{v}");
+    assert_eq!(v["sets"][0]["score_bias"].as_f64(), Some(0.0), "{v}");
     // Sets scored differently are not pooled into one report.
     let exact = format!("{}/../../data/evaltest/e20.obf", env!("CARGO_MANIFEST_DIR"));
     let (ok, _, err) = reversi(&["evaltest", "run", &exact, &o, "--depth", "2"]);

@@ -173,6 +173,10 @@ pub struct Report {
     pub within3: usize,
     /// Sum of |its score − the exact best score|.
     pub score_error: f64,
+    /// Sum of (its score − the exact best score): a search that scores positions too well for
+    /// the side to move (or too badly) on the whole shows it here, where the absolute error
+    /// cannot tell an offset from noise.
+    pub score_bias: f64,
     /// Sum of the discs its choice loses against the best move.
     pub loss: f64,
     /// Positions visited by the searches.
@@ -202,6 +206,11 @@ impl Report {
     pub fn mean_score_error(&self) -> f64 {
         self.score_error / self.positions.max(1) as f64
     }
+    /// Mean signed error of the score (its score − the best score), in discs: positive when
+    /// the search overrates the side to move.
+    pub fn mean_score_bias(&self) -> f64 {
+        self.score_bias / self.positions.max(1) as f64
+    }
     /// Mean discs lost by the chosen move.
     pub fn mean_loss(&self) -> f64 {
         self.loss / self.positions.max(1) as f64
@@ -214,6 +223,7 @@ impl Report {
         self.top2 += r.top2;
         self.within3 += r.within3;
         self.score_error += r.score_error;
+        self.score_bias += r.score_bias;
         self.loss += r.loss;
         self.nodes += r.nodes;
         self.time += r.time;
@@ -262,6 +272,7 @@ pub fn score_one(engine: &Engine, e: &ObfEntry, limits: &Limits) -> Report {
         top2: (got >= second) as usize,
         within3: (got >= best - 3) as usize,
         score_error: (r.info.score - best).abs() as f64,
+        score_bias: (r.info.score - best) as f64,
         loss: (best - got).clamp(0, 128) as f64,
         nodes: r.info.nodes,
         time,
@@ -310,6 +321,21 @@ mod tests {
             AnyPosition::Small(p) => p,
             other => panic!("not 8×8: {other:?}"),
         }
+    }
+
+    #[test]
+    fn the_bias_keeps_the_sign_the_error_drops() {
+        let mut all = Report::default();
+        for signed in [2.0, -4.0, -1.0] {
+            all.add(&Report {
+                positions: 1,
+                score_error: f64::abs(signed),
+                score_bias: signed,
+                ..Report::default()
+            });
+        }
+        assert_eq!(all.mean_score_error(), 7.0 / 3.0);
+        assert_eq!(all.mean_score_bias(), -1.0);
     }
 
     #[test]

@@ -285,7 +285,8 @@ fn measure(
             .map(|(e, r)| {
                 serde_json::json!({
                     "empties": e, "positions": r.positions, "best_pct": r.best_pct(), "top2_pct": r.top2_pct(),
-                    "within3_pct": r.within3_pct(), "score_error": r.mean_score_error(), "loss": r.mean_loss(),
+                    "within3_pct": r.within3_pct(), "score_error": r.mean_score_error(),
+                    "score_bias": r.mean_score_bias(), "loss": r.mean_loss(),
                     "nodes": r.nodes, "seconds": r.time.as_secs_f64(),
                 })
             })
@@ -299,15 +300,16 @@ fn measure(
         return Ok(());
     }
     outln!("depth {depth}, selectivity {sel}, evaluation {eval}, against {reference}")?;
-    outln!("empties  positions   best   top-2  ±3 discs  score error  loss   nodes        time")?;
+    outln!("empties  positions   best   top-2  ±3 discs  score error   bias  loss   nodes        time")?;
     for (e, r) in rows {
         outln!(
-            "{e:>7}  {:>9}  {:>5.1}%  {:>5.1}%  {:>7.1}%  {:>11.2}  {:>4.2}  {:>11}  {:>6.1} s",
+            "{e:>7}  {:>9}  {:>5.1}%  {:>5.1}%  {:>7.1}%  {:>11.2}  {:>+5.2}  {:>4.2}  {:>11}  {:>6.1} s",
             r.positions,
             r.best_pct(),
             r.top2_pct(),
             r.within3_pct(),
             r.mean_score_error(),
+            r.mean_score_bias(),
             r.mean_loss(),
             r.nodes,
             r.time.as_secs_f64()
