@@ -443,12 +443,24 @@ impl Driver {
             .unwrap_or_default()
     }
 
-    /// The visible text of the first element matching `css` (empty when none).
+    /// The visible text of the first element matching `css` (empty when none). An element
+    /// that goes stale between the lookup and the read (the page redrew it, as a tournament
+    /// page does when another player joins) is looked up again, for up to 20 s, instead of
+    /// reading as empty text.
     pub fn text_of(&self, css: &str) -> String {
-        self.find_all(css)
-            .first()
-            .map(|e| self.text(e))
-            .unwrap_or_default()
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            let Some(e) = self.find_all(css).into_iter().next() else {
+                return String::new();
+            };
+            match self.cmd("GET", &format!("/element/{e}/text"), None) {
+                Ok(v) => return v.as_str().map(String::from).unwrap_or_default(),
+                Err(err) if err.contains("stale element") && Instant::now() < end => {
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                Err(_) => return String::new(),
+            }
+        }
     }
 
     /// Waits until `cond` holds, panicking after `secs` seconds.
