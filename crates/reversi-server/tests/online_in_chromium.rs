@@ -193,26 +193,17 @@ fn clocks(bench: &Bench, id: &str) -> (i64, i64, String) {
 
 /// The clock `color` shows in `d`'s page, in seconds (`m:ss`, or `s.t` under ten seconds).
 fn shown_seconds(d: &Driver, color: &str) -> f64 {
-    let read = |d: &Driver| {
-        let text = d.text_of(&format!("#clock-{color}"));
-        let parts: Vec<f64> = text
-            .split(':')
-            .map(|p| p.trim().parse::<f64>().unwrap_or(f64::NAN))
-            .collect();
-        match parts[..] {
-            [m, s] => m * 60.0 + s,
-            [s] => s,
-            _ => f64::NAN,
-        }
-    };
-    // The page may be drawing itself anew between finding the clock and reading it (the
-    // element found goes stale and reads empty): read again until a time is shown.
-    let mut shown = f64::NAN;
-    d.wait(&format!("{color}'s clock to show a time"), 5, |d| {
-        shown = read(d);
-        shown.is_finite()
-    });
-    shown
+    // `text_of` reads a clock the page redrew meanwhile (a stale element) again.
+    let text = d.text_of(&format!("#clock-{color}"));
+    let parts: Vec<f64> = text
+        .split(':')
+        .map(|p| p.trim().parse::<f64>().unwrap_or(f64::NAN))
+        .collect();
+    match parts[..] {
+        [m, s] => m * 60.0 + s,
+        [s] => s,
+        _ => f64::NAN,
+    }
 }
 
 /// Restarts the server in the middle of the game with 7 s of downtime: both clocks come back

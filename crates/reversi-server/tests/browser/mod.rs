@@ -436,13 +436,6 @@ impl Driver {
         }
     }
 
-    pub fn text(&self, element: &str) -> String {
-        self.cmd("GET", &format!("/element/{element}/text"), None)
-            .ok()
-            .and_then(|v| v.as_str().map(String::from))
-            .unwrap_or_default()
-    }
-
     /// The visible text of the first element matching `css` (empty when none). An element
     /// that goes stale between the lookup and the read (the page redrew it, as a tournament
     /// page does when another player joins) is looked up again, for up to 20 s, instead of
