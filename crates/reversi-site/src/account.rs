@@ -4,11 +4,16 @@
 //! letter, end with a letter or digit, and have no two separators in a row (as lichess's). Only
 //! ASCII, so that no name can pass for another by a Cyrillic or other look-alike letter and none
 //! carries control or invisible characters. Within ASCII, two names are the same account name
-//! when their [`skeleton`]s are equal: case is ignored, and `0`/`o`, `1`/`l`/`i` and `-`/`_` are
-//! taken for each other, so once `Bob_1` exists nobody can sign up as `bob-l` or `B0B_I`.
+//! when their [`skeleton`]s are equal: the confusables skeleton of Unicode TR39 (so `rn` reads
+//! as `m`, `0` as `O`, `1` and `I` as `l`), taken without case, plus the look-alikes TR39 leaves
+//! out but players use (`vv` for `w`, `cl` for `d`, `i`/`l`, `-`/`_`, and digits written for
+//! letters: `4` for `a`, `3` for `e`, `5` for `s`). Once `mike7` exists nobody can sign up
+//! as `rnike7`, `MIKE7` or `mlke7`.
 //!
-//! **Passwords** are 8 to 256 characters (NIST SP 800-63B: a minimum of 8, a maximum of at least
-//! 64), not the username, and are stored only as argon2id hashes with a random salt.
+//! **Passwords** are 8 to 256 characters — characters, not bytes, everywhere: sign-up, sign-in
+//! and the change of a password all count with [`password_chars`] (NIST SP 800-63B: a minimum
+//! of 8, a maximum of at least 64), not the username, and are stored only as argon2id hashes with
+//! a random salt.
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{Output, ParamsString, PasswordHash, SaltString};
@@ -149,24 +154,60 @@ pub fn check_username(name: &str) -> Result<(), UsernameError> {
         return Err(UsernameError::Separators { at: i + 2 });
     }
     let sk = skeleton(name);
-    // "admln" is the skeleton of "admin": no admin-anything either.
-    if RESERVED.iter().any(|r| skeleton(r) == sk) || sk.starts_with("admln") {
+    // No admin-anything either.
+    if RESERVED.iter().any(|r| skeleton(r) == sk) || sk.starts_with(&skeleton("admin")) {
         return Err(UsernameError::Reserved);
     }
     Ok(())
 }
 
-/// The form under which names are unique: lowercase, with `0`→`o`, `1`/`i`→`l`, `-`→`_`
-/// (the ASCII look-alikes of most fonts). `Bob_1`, `bob-l` and `B0B_I` share one skeleton.
+/// The version of [`skeleton`]: stored beside the keys, so that a server whose skeleton changed
+/// computes the keys of existing names again at start.
+pub const SKELETON_VERSION: u32 = 2;
+
+/// Look-alikes of ASCII that TR39's table leaves out (it maps a character to its prototype, and
+/// these pairs are both prototypes), as they are used to impersonate: `i`/`l`, `-`/`_`, the
+/// multi-letter `w`/`vv` and `d`/`cl` (TR39 has `m`/`rn` among them), and the digits of "leet"
+/// writing that read as one letter each (`3`, `4`, `5`; TR39 has `0` and `1`): no two digits
+/// map to one letter, so `player6` and `player8` stay two names. Applied after lower-casing and
+/// before the TR39 table.
+fn extra_look_alike(c: char) -> Option<&'static str> {
+    Some(match c {
+        'i' => "l",
+        '-' => "_",
+        'w' => "vv",
+        'd' => "cl",
+        '3' => "e",
+        '4' => "a",
+        '5' => "s",
+        _ => return None,
+    })
+}
+
+/// The form under which names are unique: the TR39 confusables skeleton (`unicode-security`,
+/// which ships the Unicode data) of the lower-cased name with [`extra_look_alike`]s applied,
+/// lower-cased again (TR39's prototypes of `0` and `1` are `O` and `l`). `Bob_1`, `bob-l` and
+/// `B0B_I` share one skeleton; so do `mike7` and `rnike7`, `wave` and `vvave`, `dime` and
+/// `clime`, `same` and `s4me`.
 pub fn skeleton(name: &str) -> String {
-    name.chars()
-        .map(|c| match c.to_ascii_lowercase() {
-            '0' => 'o',
-            '1' | 'i' => 'l',
-            '-' => '_',
-            c => c,
-        })
-        .collect()
+    let mut pre = String::with_capacity(name.len());
+    for c in name.chars().flat_map(char::to_lowercase) {
+        match extra_look_alike(c) {
+            Some(s) => pre.push_str(s),
+            None => pre.push(c),
+        }
+    }
+    let tr39: String = unicode_security::skeleton(&pre).collect();
+    // Lower-case again and apply the extras once more: TR39's prototypes may be upper case or
+    // digits (`0` → `O`, `|` → `l`).
+    let mut out = String::with_capacity(tr39.len());
+    for c in tr39.chars().flat_map(char::to_lowercase) {
+        match extra_look_alike(c) {
+            Some(s) => out.push_str(s),
+            None => out.push(c),
+        }
+    }
+    out
 }
 
 /// Why a password cannot be used.
@@ -194,14 +235,26 @@ impl PasswordError {
     }
 }
 
+/// The length of a password as every limit counts it: in characters (Unicode scalar values),
+/// so that 200 × "й" (400 bytes) is 200 long at sign-up and at sign-in alike.
+pub fn password_chars(password: &str) -> usize {
+    password.chars().count()
+}
+
+/// Whether a password is longer than any the site accepts ([`PASSWORD_MAX`] characters): such
+/// a sign-in is refused without hashing it.
+pub fn password_too_long(password: &str) -> bool {
+    // A byte count above 4 × the limit is too long whatever its characters, without counting.
+    password.len() > 4 * PASSWORD_MAX || password_chars(password) > PASSWORD_MAX
+}
+
 /// Checks a new password for `username`.
 pub fn check_password(username: &str, password: &str) -> Result<(), PasswordError> {
-    let n = password.chars().count();
-    if n < PASSWORD_MIN {
-        return Err(PasswordError::Short);
-    }
-    if n > PASSWORD_MAX {
+    if password_too_long(password) {
         return Err(PasswordError::Long);
+    }
+    if password_chars(password) < PASSWORD_MIN {
+        return Err(PasswordError::Short);
     }
     if password.eq_ignore_ascii_case(username) {
         return Err(PasswordError::IsUsername);
@@ -349,8 +402,57 @@ mod tests {
     fn look_alikes_share_a_skeleton() {
         assert_eq!(skeleton("Bob_1"), skeleton("bob-l"));
         assert_eq!(skeleton("B0B_I"), skeleton("bob_1"));
-        assert_eq!(skeleton("MAGNUS"), "magnus");
+        assert_eq!(skeleton("MAGNUS"), skeleton("magnus"));
         assert_ne!(skeleton("bob"), skeleton("bobb"));
+        // Multi-letter look-alikes from TR39's data, and digits written for letters.
+        for (a, b) in [
+            ("mike7", "rnike7"),
+            ("wave", "vvave"),
+            ("dime", "clime"),
+            ("same", "s4me"),
+            ("Magnus", "rnagnus"),
+            ("hello", "he11o"),
+            ("otto", "0tt0"),
+            ("ilya", "lLya"),
+            ("dw", "clvv"),
+        ] {
+            assert_eq!(skeleton(a), skeleton(b), "{a} / {b}");
+        }
+        for (a, b) in [
+            ("bob", "rob"),
+            ("anna", "anne"),
+            ("nm", "mn"),
+            ("ab", "abc"),
+            ("player6", "player8"),
+            ("s2", "s7"),
+        ] {
+            assert_ne!(skeleton(a), skeleton(b), "{a} / {b}");
+        }
+    }
+
+    /// Every name that passes [`check_username`] has a skeleton that is its own skeleton
+    /// (taking it again changes nothing), so a stored key always matches a later look-up.
+    #[test]
+    fn skeletons_are_stable() {
+        for n in [
+            "mike7",
+            "rnike7",
+            "Wave_0",
+            "clime",
+            "s4me-x",
+            "Il1|",
+            "abcdefghijklmnopqrstuvwxyz0123456789",
+        ] {
+            let k = skeleton(n);
+            assert_eq!(skeleton(&k), k, "{n}");
+        }
+    }
+
+    #[test]
+    fn reserved_names_cannot_hide_behind_look_alikes() {
+        for n in ["adrnin", "rnoderator", "off1c1al", "sy5tem", "guesT"] {
+            assert_eq!(check_username(n), Err(UsernameError::Reserved), "{n}");
+        }
     }
 
     #[test]
@@ -363,6 +465,25 @@ mod tests {
         assert_eq!(check_password("bob", &"x".repeat(257)), Err(PasswordError::Long));
         assert_eq!(check_password("bob", "correct horse battery"), Ok(()));
         assert_eq!(check_password("bob", "пароль12"), Ok(()), "any characters");
+    }
+
+    /// One definition of the length: multi-byte text counts in characters at sign-up and at
+    /// sign-in alike.
+    #[test]
+    fn password_length_counts_characters_everywhere() {
+        let long_cyrillic = "й".repeat(200); // 400 bytes
+        assert_eq!(password_chars(&long_cyrillic), 200);
+        assert!(!password_too_long(&long_cyrillic));
+        assert_eq!(check_password("bob", &long_cyrillic), Ok(()));
+        let at_limit = "й".repeat(PASSWORD_MAX);
+        assert!(!password_too_long(&at_limit));
+        assert_eq!(check_password("bob", &at_limit), Ok(()));
+        let over = "й".repeat(PASSWORD_MAX + 1);
+        assert!(password_too_long(&over));
+        assert_eq!(check_password("bob", &over), Err(PasswordError::Long));
+        let emoji = "🂡".repeat(PASSWORD_MAX); // 4 bytes each
+        assert!(!password_too_long(&emoji));
+        assert!(password_too_long(&format!("{emoji}x")));
     }
 
     #[test]

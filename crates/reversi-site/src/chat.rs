@@ -7,6 +7,9 @@
 //!
 //! The flood limit is a token bucket: [`BURST`] messages at once, then one per
 //! [`REFILL_MS`]; and the same text as one of one's last three messages within a minute is refused.
+//! Every sender behind one address shares a second, wider bucket ([`AddressFlood`]:
+//! [`ADDRESS_BURST`], then one per [`ADDRESS_REFILL_MS`]), so that a client cannot escape the
+//! first by coming back as a new guest for every message.
 
 use crate::Millis;
 use std::collections::VecDeque;
@@ -19,6 +22,10 @@ pub const BURST: u32 = 5;
 pub const REFILL_MS: Millis = 2_000;
 /// A repeat of a recent message is refused within this window.
 pub const REPEAT_WINDOW_MS: Millis = 60_000;
+/// Messages one address may send in a burst, whoever sends them (a household, an office).
+pub const ADDRESS_BURST: u32 = 10;
+/// One more message per address allowed per this many ms.
+pub const ADDRESS_REFILL_MS: Millis = 1_000;
 
 /// The two rooms of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -153,6 +160,37 @@ impl Flood {
     }
 }
 
+/// The flood state of one address: every sender behind it together.
+#[derive(Clone, Debug)]
+pub struct AddressFlood {
+    tokens_ms: Millis,
+    at: Millis,
+}
+
+impl AddressFlood {
+    /// An address nothing was sent from yet (at `now`).
+    pub fn new(now: Millis) -> AddressFlood {
+        AddressFlood {
+            tokens_ms: ADDRESS_BURST as Millis * ADDRESS_REFILL_MS,
+            at: now,
+        }
+    }
+
+    /// Whether one more message may be sent from the address at `now`; if so it is counted.
+    pub fn allow(&mut self, now: Millis) -> Result<(), ChatError> {
+        let cap = ADDRESS_BURST as Millis * ADDRESS_REFILL_MS;
+        let tokens = (self.tokens_ms + now.saturating_sub(self.at)).min(cap);
+        if tokens < ADDRESS_REFILL_MS {
+            return Err(ChatError::Flood {
+                retry_after_ms: ADDRESS_REFILL_MS - tokens,
+            });
+        }
+        self.tokens_ms = tokens - ADDRESS_REFILL_MS;
+        self.at = now;
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,6 +246,25 @@ mod tests {
             }
             .to_string(),
             "too many messages: wait 2 s"
+        );
+    }
+
+    /// New senders behind one address (a client that makes itself a new guest per message)
+    /// share its bucket: 20 s of trying gets [`ADDRESS_BURST`] + 20 messages, not hundreds.
+    #[test]
+    fn an_address_has_one_bucket_for_all_its_senders() {
+        let mut a = AddressFlood::new(0);
+        let mut sent = 0;
+        for i in 0..2_000u64 {
+            let now = i * 10; // 100 tries a second, each a fresh sender
+            if Flood::new(now).allow(&format!("m{i}"), now).is_ok() && a.allow(now).is_ok() {
+                sent += 1;
+            }
+        }
+        assert_eq!(
+            sent,
+            ADDRESS_BURST as u64 + 20 - 1,
+            "20 s at one a second after the burst"
         );
     }
 

@@ -117,6 +117,11 @@ impl TimeControl {
         }
     }
 
+    /// Whether a correspondence control (days per move).
+    pub fn is_correspondence(self) -> bool {
+        matches!(self, TimeControl::Correspondence { .. })
+    }
+
     /// The speed class (RULES.md §6).
     pub fn speed(self) -> Speed {
         match self.estimated_s() {

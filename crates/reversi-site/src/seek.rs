@@ -72,6 +72,10 @@ pub enum SeekError {
     /// The acceptor's rating is outside the owner's range.
     #[error("your rating is outside the range this seek accepts ({0}–{1})")]
     OutOfRange(u16, u16),
+    /// A guest asked for (or accepted) a correspondence game: a guest's seat would wait for
+    /// days after the guest left, and the lobby would keep the guest's seek for a week.
+    #[error("correspondence games need an account: sign in, or choose a real-time control")]
+    CorrespondenceNeedsAccount,
 }
 
 impl SeekError {
@@ -84,6 +88,7 @@ impl SeekError {
             SeekError::Range => "seek-range",
             SeekError::Own => "seek-own",
             SeekError::OutOfRange(..) => "seek-out-of-range",
+            SeekError::CorrespondenceNeedsAccount => "seek-correspondence-needs-account",
         }
     }
 }
@@ -101,6 +106,9 @@ impl Seek {
                 return Err(SeekError::Range);
             }
         }
+        if !self.owner.registered && self.control.is_correspondence() {
+            return Err(SeekError::CorrespondenceNeedsAccount);
+        }
         if self.rated {
             if !self.owner.registered {
                 return Err(SeekError::RatedNeedsAccount);
@@ -116,6 +124,9 @@ impl Seek {
     pub fn check_accept(&self, by: &Seeker) -> Result<(), SeekError> {
         if by.key == self.owner.key {
             return Err(SeekError::Own);
+        }
+        if !by.registered && self.control.is_correspondence() {
+            return Err(SeekError::CorrespondenceNeedsAccount);
         }
         if self.rated {
             rated_pair(&self.owner, by)?;
@@ -193,6 +204,22 @@ mod tests {
             s.range = Some(bad);
             assert_eq!(s.check(), Err(SeekError::Range));
         }
+    }
+
+    /// A guest's correspondence seek would wait a week after the guest left (issue 51).
+    #[test]
+    fn correspondence_needs_an_account() {
+        let mut g = seek(who("g", false, false, None), false);
+        g.control = "3d".parse().unwrap();
+        assert_eq!(g.check(), Err(SeekError::CorrespondenceNeedsAccount));
+        let mut a = seek(who("a", true, false, None), false);
+        a.control = "3d".parse().unwrap();
+        assert_eq!(a.check(), Ok(()));
+        assert_eq!(
+            a.check_accept(&who("g", false, false, None)),
+            Err(SeekError::CorrespondenceNeedsAccount)
+        );
+        assert_eq!(a.check_accept(&who("b", true, false, None)), Ok(()));
     }
 
     #[test]
