@@ -342,7 +342,10 @@ impl Crosstable {
 
     /// The table as Markdown under a level-one heading `title`, if given.
     pub fn to_markdown_titled(&self, title: Option<&str>) -> String {
-        let mut s = title.map(|t| format!("# {t}\n\n")).unwrap_or_default();
+        let mut s = title
+            // A `#` in a heading may close it: escaped there too.
+            .map(|t| format!("# {}\n\n", md_escape(t).replace('#', "\\#")))
+            .unwrap_or_default();
         let _ = write!(s, "## Crosstable ({} games)\n\n", self.games);
         let (h, rows) = self.grid();
         s.push_str(&markdown(&h, &rows));
@@ -354,7 +357,7 @@ impl Crosstable {
         if !self.forfeits.is_empty() {
             s.push_str("\n## Forfeits\n\n");
             for (key, why) in &self.forfeits {
-                let _ = writeln!(s, "- `{key}`: {why}");
+                let _ = writeln!(s, "- {}: {}", md_escape(key), md_escape(why));
             }
         }
         s
@@ -454,12 +457,31 @@ fn aligned(header: &[String], rows: &[Vec<String>]) -> String {
 }
 
 fn markdown(header: &[String], rows: &[Vec<String>]) -> String {
-    let mut s = format!("| {} |\n", header.join(" | "));
+    let cells = |r: &[String]| r.iter().map(|c| md_escape(c)).collect::<Vec<_>>().join(" | ");
+    let mut s = format!("| {} |\n", cells(header));
     s.push_str(&format!("|{}\n", "---|".repeat(header.len())));
     for r in rows {
-        s.push_str(&format!("| {} |\n", r.join(" | ")));
+        s.push_str(&format!("| {} |\n", cells(r)));
     }
     s
+}
+
+/// Text as Markdown shows it literally: the characters that would make emphasis, links, code,
+/// HTML or table cells are escaped with a backslash, and line breaks become spaces (a player's
+/// or a tournament's name is the user's text; a heading also escapes `#`).
+pub fn md_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\n' | '\r' => out.push(' '),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '!' | '~' | '&' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn escape(s: &str) -> String {
@@ -559,6 +581,26 @@ mod tests {
         assert!(md.contains("| C – B | 2 | 2 0 0 | 2/2 | +∞ |"), "{md}");
         let html = t.to_html();
         assert!(html.contains("<td>A</td>") && html.ends_with("</html>\n"));
+    }
+
+    /// A title (a tournament's name, the user's text) is shown as text in Markdown: nothing in
+    /// it makes a link, an image, HTML, a heading or a table cell (issue 51).
+    #[test]
+    fn markdown_titles_and_cells_are_escaped() {
+        assert_eq!(
+            md_escape("a_b *c* [x](y) <b> | # !"),
+            "a\\_b \\*c\\* \\[x\\](y) \\<b\\> \\| # \\!"
+        );
+        assert_eq!(md_escape("two\nlines"), "two lines");
+        let t = Crosstable::new(&["x|y".to_string(), "<i>z</i>".to_string()], &[rec(0, 1, 40, 24)]);
+        let md = t.to_markdown_titled(Some("![pic](http://evil.example/x.png) <script>\n# H"));
+        let first = md.lines().next().unwrap();
+        assert_eq!(
+            first,
+            "# \\!\\[pic\\](http://evil.example/x.png) \\<script\\> \\# H"
+        );
+        assert!(md.contains("x\\|y") && md.contains("\\<i\\>z\\</i\\>"), "{md}");
+        assert!(!md.contains("<i>"), "{md}");
     }
 
     #[test]
