@@ -1,12 +1,26 @@
 //! Accounts over HTTP: sign up, sign in (the session rotated), sign out, change the password,
-//! turn chat off, become a bot, delete the account. Sign-ins are throttled per account and per
-//! address; a wrong name and a wrong password get the same answer, in the same time.
+//! turn chat off, become a bot, delete the account.
+//!
+//! Every attempt that costs a password hash is counted *before* the hash, in the database
+//! ([`crate::db::Db::reserve`]: one statement per counter, shared by every instance), so that
+//! a burst of any size gets exactly its allowance: sign-ins per address, per account and address,
+//! and per account from browsers it has not signed in from before; sign-ups per address; the
+//! password confirmations of a signed-in account. A sign-in that succeeds gives its places back.
+//! A wrong name and a wrong password get the same answer, in the same time.
+//!
+//! A browser that signed in to an account is given a *known device* mark (a cookie signed by
+//! the server): its sign-ins to that account are not held back by failures from elsewhere, so
+//! that nobody can lock an owner out of their own account by guessing wrong from other
+//! addresses. Sessions are bound to the account's credential generation, which a password change
+//! raises: sign-ins still in flight when the password changes make sessions that sign nobody in.
 
 use crate::body::parse_body;
+use crate::db::throttle::Reserved;
 use crate::error::{Error, Result};
 use crate::secret::random_string;
 use crate::session::{
-    hash_secret, set_cookie, Identity, BOT_TOKEN_PREFIX, SECRET_LEN, SESSION_COOKIE, SESSION_DAYS,
+    hash_secret, set_cookie, Identity, BOT_TOKEN_PREFIX, DEVICE_COOKIE, SECRET_LEN, SESSION_COOKIE,
+    SESSION_DAYS,
 };
 use crate::state::AppState;
 use axum::body::Bytes;
@@ -17,57 +31,69 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use reversi_site::account;
 use serde::Deserialize;
-use std::collections::HashMap;
-use std::sync::Mutex;
 
-/// Failed sign-ins allowed per account within [`THROTTLE_WINDOW_MS`].
-pub const FAILURES_PER_ACCOUNT: u32 = 5;
+/// Failed sign-ins allowed per account from one address within [`THROTTLE_WINDOW_MS`].
+pub const FAILURES_PER_ACCOUNT_AND_ADDRESS: i64 = 5;
+/// Failed sign-ins allowed per account in all within [`THROTTLE_WINDOW_MS`], from browsers that
+/// have not signed in to it before (a known device is not held back by them).
+pub const FAILURES_PER_ACCOUNT: i64 = 10;
 /// Failed sign-ins allowed per address within [`THROTTLE_WINDOW_MS`] (a household or an office
 /// shares one).
-pub const FAILURES_PER_ADDRESS: u32 = 20;
+pub const FAILURES_PER_ADDRESS: i64 = 20;
 /// Accounts made per address within [`THROTTLE_WINDOW_MS`], by default
 /// ([`crate::Config::signups_per_address`]).
 pub const SIGNUPS_PER_ADDRESS: u32 = 5;
+/// Wrong passwords allowed per signed-in account within [`THROTTLE_WINDOW_MS`] when it confirms
+/// one (a password change, becoming a bot, deletion): a stolen session cannot guess the password
+/// either.
+pub const CONFIRMATIONS_PER_ACCOUNT: i64 = 5;
 /// The window of the throttles: 15 minutes.
 pub const THROTTLE_WINDOW_MS: i64 = 15 * 60 * 1000;
+/// How long a known-device mark lives: 400 days (the most a browser keeps a cookie).
+pub const DEVICE_DAYS: i64 = 400;
 
-/// Counts of recent attempts per key (an account's name key, an address), in fixed windows.
-/// Kept by each instance: behind several instances an attacker gets each instance's allowance,
-/// still a few dozen guesses per quarter hour.
-#[derive(Debug, Default)]
-pub struct Throttle {
-    counts: Mutex<HashMap<String, (i64, u32)>>,
+/// Places reserved in the throttle's counters, to give back when the attempt turns out not to
+/// count (a sign-in that succeeded).
+#[must_use]
+pub(crate) struct Reservation {
+    keys: Vec<String>,
 }
 
-impl Throttle {
-    /// Seconds until `key` may try again, if it has used `limit` attempts in this window.
-    pub fn blocked(&self, key: &str, limit: u32, now: i64) -> Option<u64> {
-        let counts = self.counts.lock().ok()?;
-        let (start, n) = *counts.get(key)?;
-        (now - start < THROTTLE_WINDOW_MS && n >= limit)
-            .then(|| ((start + THROTTLE_WINDOW_MS - now) / 1000).max(1) as u64)
+impl Reservation {
+    /// Gives every place back.
+    pub(crate) async fn release(self, state: &AppState) -> Result<()> {
+        for k in &self.keys {
+            state.db().release(k, 1).await?;
+        }
+        Ok(())
     }
+}
 
-    /// Counts an attempt of `key`.
-    pub fn count(&self, key: &str, now: i64) {
-        let Ok(mut counts) = self.counts.lock() else {
-            return;
-        };
-        if counts.len() > 100_000 {
-            counts.retain(|_, (start, _)| now - *start < THROTTLE_WINDOW_MS);
+impl AppState {
+    /// Reserves one place in each counter `(key, limit)` within [`THROTTLE_WINDOW_MS`], or none:
+    /// when one is full the places taken are given back and the error says when to try again.
+    pub(crate) async fn reserve_all(
+        &self,
+        counters: &[(String, i64)],
+        code: &'static str,
+        what: &str,
+    ) -> Result<Reservation> {
+        let now = crate::time::now_ms();
+        let mut held = Reservation { keys: Vec::new() };
+        for (key, limit) in counters {
+            match self.db().reserve(key, 1, *limit, THROTTLE_WINDOW_MS, now).await? {
+                Reserved::Yes => held.keys.push(key.clone()),
+                Reserved::No { retry_after_s } => {
+                    held.release(self).await?;
+                    return Err(Error::Throttled {
+                        code,
+                        message: format!("{what}; try again in {retry_after_s} s"),
+                        retry_after_s,
+                    });
+                }
+            }
         }
-        let e = counts.entry(key.to_string()).or_insert((now, 0));
-        if now - e.0 >= THROTTLE_WINDOW_MS {
-            *e = (now, 0);
-        }
-        e.1 += 1;
-    }
-
-    /// Forgets `key` (a successful sign-in clears its account's failures).
-    pub fn clear(&self, key: &str) {
-        if let Ok(mut counts) = self.counts.lock() {
-            counts.remove(key);
-        }
+        Ok(held)
     }
 }
 
@@ -177,9 +203,15 @@ fn me_json(user: &crate::db::User) -> serde_json::Value {
 }
 
 impl AppState {
-    /// Starts a session for `user_id`: the new cookie. The caller's old session, if any, ends
-    /// (the session is rotated at every sign-in, so a cookie planted before cannot follow).
-    async fn start_session(&self, user_id: &str, headers: &HeaderMap) -> Result<axum::http::HeaderValue> {
+    /// Starts a session for `user_id` at credential generation `gen`: the new cookie. The
+    /// caller's old session, if any, ends (the session is rotated at every sign-in, so a cookie
+    /// planted before cannot follow).
+    async fn start_session(
+        &self,
+        user_id: &str,
+        gen: i64,
+        headers: &HeaderMap,
+    ) -> Result<axum::http::HeaderValue> {
         if let Some(old) = crate::session::cookie(headers, SESSION_COOKIE) {
             self.db().delete_session(&hash_secret(old)).await?;
         }
@@ -187,21 +219,34 @@ impl AppState {
         let now = crate::time::now_ms();
         let expires = now + SESSION_DAYS * 86_400_000;
         self.db()
-            .create_session(&hash_secret(&secret), user_id, now, expires)
+            .create_session(&hash_secret(&secret), user_id, gen, now, expires)
             .await?;
         set_cookie(self, SESSION_COOKIE, &secret, SESSION_DAYS * 86_400)
             .ok_or_else(|| Error::Internal("session cookie".into()))
     }
+
+    /// The known-device mark of account `user_id`, to set in the browser that signed in.
+    fn device_cookie(&self, user_id: &str) -> Option<axum::http::HeaderValue> {
+        let mark = self.signer().sign("device", user_id);
+        set_cookie(self, DEVICE_COOKIE, &mark, DEVICE_DAYS * 86_400)
+    }
+
+    /// Whether the request comes from a browser that has signed in to account `user_id`.
+    fn known_device(&self, headers: &HeaderMap, user_id: &str) -> bool {
+        crate::session::cookie(headers, DEVICE_COOKIE)
+            .and_then(|c| self.signer().verify("device", c))
+            .is_some_and(|id| id == user_id)
+    }
 }
 
-fn with_cookie(
+fn with_cookies(
     status: StatusCode,
     body: serde_json::Value,
-    cookie: Option<axum::http::HeaderValue>,
+    cookies: &[Option<axum::http::HeaderValue>],
 ) -> Response {
     let mut resp = (status, Json(body)).into_response();
-    if let Some(c) = cookie {
-        resp.headers_mut().append(header::SET_COOKIE, c);
+    for c in cookies.iter().flatten() {
+        resp.headers_mut().append(header::SET_COOKIE, c.clone());
     }
     resp
 }
@@ -215,19 +260,19 @@ pub async fn signup(
 ) -> Result<Response> {
     let b: Credentials = parse_body(&headers, body, false)?;
     let now = crate::time::now_ms();
-    let addr = format!("signup {}", addr.0);
-    if let Some(wait) = state
-        .throttle()
-        .blocked(&addr, state.config().signups_per_address, now)
-    {
-        return Err(Error::Throttled {
-            code: "signup_throttled",
-            message: format!("too many accounts made from this address; try again in {wait} s"),
-            retry_after_s: wait,
-        });
-    }
     account::check_username(&b.name).map_err(username_error)?;
     account::check_password(&b.name, &b.password).map_err(password_error)?;
+    let counters = [(
+        format!("signup {}", addr.0),
+        i64::from(state.config().signups_per_address),
+    )];
+    let reserved = state
+        .reserve_all(
+            &counters,
+            "signup_throttled",
+            "too many accounts made from this address",
+        )
+        .await?;
     let password = b.password.clone();
     let hash = blocking(move || account::hash_password(&password)).await?;
     let id = random_string(12);
@@ -236,15 +281,20 @@ pub async fn signup(
         .create_user(&id, &b.name, &account::skeleton(&b.name), &hash, now)
         .await?
     {
+        // No account was made: the attempt does not count.
+        reserved.release(&state).await?;
         return Err(Error::Conflict(
             "name_taken",
             "this name, or one that looks the same, is taken".into(),
         ));
     }
-    state.throttle().count(&addr, now);
-    let cookie = state.start_session(&id, &headers).await?;
+    let cookie = state.start_session(&id, 0, &headers).await?;
     let user = state.db().user_by_id(&id).await?.ok_or(Error::NotFound)?;
-    Ok(with_cookie(StatusCode::CREATED, me_json(&user), Some(cookie)))
+    Ok(with_cookies(
+        StatusCode::CREATED,
+        me_json(&user),
+        &[Some(cookie), state.device_cookie(&id)],
+    ))
 }
 
 /// `POST /api/account/login` `{"name","password"}`: signs in; a new session either way.
@@ -255,41 +305,45 @@ pub async fn login(
     body: std::result::Result<Bytes, BytesRejection>,
 ) -> Result<Response> {
     let b: Credentials = parse_body(&headers, body, false)?;
-    let now = crate::time::now_ms();
-    let key = account::skeleton(&b.name);
-    let by_account = format!("login {key}");
-    let by_address = format!("login@ {}", addr.0);
-    for (k, limit) in [
-        (&by_account, FAILURES_PER_ACCOUNT),
-        (&by_address, FAILURES_PER_ADDRESS),
-    ] {
-        if let Some(wait) = state.throttle().blocked(k, limit, now) {
-            return Err(Error::Throttled {
-                code: "login_throttled",
-                message: format!("too many failed sign-ins; try again in {wait} s"),
-                retry_after_s: wait,
-            });
-        }
-    }
-    if b.password.len() > account::PASSWORD_MAX || b.name.len() > 64 {
+    if account::password_too_long(&b.password) || b.name.chars().count() > 64 {
         return Err(wrong_credentials());
     }
-    let found = state.db().user_by_key(&key).await?;
+    let key = account::skeleton(&b.name);
+    let found = state.db().user_named(&key, &b.name).await?;
     // A name nobody has is checked against a decoy hash: the answer takes as long.
     let (user, stored) = match found {
         Some((u, Some(h))) if !u.deleted && u.name.eq_ignore_ascii_case(&b.name) => (Some(u), h),
         _ => (None, account::decoy_hash().to_string()),
     };
+    let mut counters = vec![
+        (format!("login@ {}", addr.0), FAILURES_PER_ADDRESS),
+        (
+            format!("login {key} @ {}", addr.0),
+            FAILURES_PER_ACCOUNT_AND_ADDRESS,
+        ),
+    ];
+    if !user.as_ref().is_some_and(|u| state.known_device(&headers, &u.id)) {
+        counters.push((format!("login {key}"), FAILURES_PER_ACCOUNT));
+    }
+    let reserved = state
+        .reserve_all(&counters, "login_throttled", "too many failed sign-ins")
+        .await?;
     let password = b.password.clone();
     let ok = blocking(move || account::verify_password(&password, &stored)).await?;
     let Some(user) = user.filter(|_| ok) else {
-        state.throttle().count(&by_account, now);
-        state.throttle().count(&by_address, now);
+        // A failure keeps its places: that is what the limits count.
         return Err(wrong_credentials());
     };
-    state.throttle().clear(&by_account);
-    let cookie = state.start_session(&user.id, &headers).await?;
-    Ok(with_cookie(StatusCode::OK, me_json(&user), Some(cookie)))
+    reserved.release(&state).await?;
+    // The generation read with the hash: a password change since then voids this session.
+    let cookie = state
+        .start_session(&user.id, user.credential_gen, &headers)
+        .await?;
+    Ok(with_cookies(
+        StatusCode::OK,
+        me_json(&user),
+        &[Some(cookie), state.device_cookie(&user.id)],
+    ))
 }
 
 /// `POST /api/account/logout`: ends the session.
@@ -298,10 +352,10 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result
         state.db().delete_session(&hash_secret(s)).await?;
     }
     let gone = set_cookie(&state, SESSION_COOKIE, "", 0);
-    Ok(with_cookie(
+    Ok(with_cookies(
         StatusCode::OK,
         serde_json::json!({ "user": null }),
-        gone,
+        &[gone],
     ))
 }
 
@@ -313,8 +367,22 @@ pub async fn me(State(state): State<AppState>, headers: HeaderMap) -> Result<Jso
     }))
 }
 
-/// Checks the password of the signed-in account.
+/// Checks the password of the signed-in account (its wrong guesses counted first:
+/// [`CONFIRMATIONS_PER_ACCOUNT`]).
 async fn confirm_password(state: &AppState, user_id: &str, password: &str) -> Result<()> {
+    if account::password_too_long(password) {
+        return Err(Error::Unauthorized(
+            "wrong_credentials",
+            "the password is wrong".into(),
+        ));
+    }
+    let reserved = state
+        .reserve_all(
+            &[(format!("confirm {user_id}"), CONFIRMATIONS_PER_ACCOUNT)],
+            "login_throttled",
+            "too many wrong passwords",
+        )
+        .await?;
     let stored = state
         .db()
         .password_hash(user_id)
@@ -322,6 +390,7 @@ async fn confirm_password(state: &AppState, user_id: &str, password: &str) -> Re
         .ok_or_else(wrong_credentials)?;
     let password = password.to_string();
     if blocking(move || account::verify_password(&password, &stored)).await? {
+        reserved.release(state).await?;
         Ok(())
     } else {
         Err(Error::Unauthorized(
@@ -331,8 +400,9 @@ async fn confirm_password(state: &AppState, user_id: &str, password: &str) -> Re
     }
 }
 
-/// `POST /api/account/password` `{"current","new"}`: changes the password; every other session
-/// of the account ends and this one is rotated.
+/// `POST /api/account/password` `{"current","new"}`: changes the password; every session of the
+/// account ends (this one is replaced by a new one), the bot token is revoked, and sign-ins
+/// checked against the old password but not finished yet sign nobody in.
 pub async fn change_password(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -345,10 +415,9 @@ pub async fn change_password(
     confirm_password(&state, &user.id, &b.current).await?;
     let new = b.new.clone();
     let hash = blocking(move || account::hash_password(&new)).await?;
-    state.db().set_password(&user.id, &hash).await?;
-    state.db().delete_sessions_of(&user.id, None).await?;
-    let cookie = state.start_session(&user.id, &HeaderMap::new()).await?;
-    Ok(with_cookie(StatusCode::OK, me_json(user), Some(cookie)))
+    let gen = state.db().set_password(&user.id, &hash).await?;
+    let cookie = state.start_session(&user.id, gen, &HeaderMap::new()).await?;
+    Ok(with_cookies(StatusCode::OK, me_json(user), &[Some(cookie)]))
 }
 
 /// `POST /api/account/chat` `{"off": true}`: turns chat off (or on) for the account.
@@ -397,9 +466,9 @@ pub async fn delete(
     state.db().delete_user(&user.id, crate::time::now_ms()).await?;
     state.forget_name(&user.id).await;
     let gone = set_cookie(&state, SESSION_COOKIE, "", 0);
-    Ok(with_cookie(
+    Ok(with_cookies(
         StatusCode::OK,
         serde_json::json!({ "user": null }),
-        gone,
+        &[gone],
     ))
 }

@@ -1,14 +1,17 @@
 //! Game analysis in the background: every move of a finished game against the engine's choice
 //! (`reversi_engine::analyze`, as `reversi analyze` prints it), stored move by move.
 //!
-//! A request queues a job in the database (`analyses`); one worker per server takes the oldest
-//! job and analyses one position at a time on the computer players' bounded pool, so it
+//! A request queues a job in the database (`analyses`), at most [`ANALYSES_PER_REQUESTER`]
+//! queued or running per requester (an account, or an address for guests) and
+//! [`ANALYSIS_QUEUE_MAX`] queued in all; one worker per server takes the next job *in turn per
+//! requester* (fair queueing: one requester's burst does not starve another's first job) and
+//! analyses one position at a time on the computer players' bounded pool, so it
 //! delays their moves by one search at most. Each stored move is the job's heartbeat: a job
 //! whose server went away is taken over (at once after a restart on SQLite, after
 //! [`Config::analysis_stale`](crate::Config::analysis_stale) on PostgreSQL, where other
 //! servers may be running it), and resumes after its last stored move.
 
-use crate::db::{now, AnalysedMove, AnalysisRecord, Db};
+use crate::db::{now, AnalysedMove, AnalysisCap, AnalysisRecord, Db};
 use crate::error::{Error, Result};
 use crate::state::{AppState, Inner};
 use reversi_core::{Color, Move};
@@ -17,6 +20,11 @@ use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
+
+/// Analyses one requester may have queued or running at once.
+pub const ANALYSES_PER_REQUESTER: i64 = 3;
+/// Analyses queued in all at most (a request past it is refused, not kept waiting for hours).
+pub const ANALYSIS_QUEUE_MAX: i64 = 1_000;
 
 /// The analysis of a game as the API answers it.
 #[derive(Clone, Debug, Serialize)]
@@ -195,9 +203,9 @@ fn view(game_id: &str, total: usize, rec: Option<AnalysisRecord>) -> AnalysisVie
 }
 
 impl AppState {
-    /// Queues the analysis of a finished game (nothing happens when it is queued, running or
-    /// done already; a failed one is tried again) and returns its state.
-    pub async fn request_analysis(&self, id: &str) -> Result<AnalysisView> {
+    /// Queues the analysis of a finished game for `requester` (nothing happens when it is
+    /// queued, running or done already; a failed one is tried again) and returns its state.
+    pub async fn request_analysis(&self, id: &str, requester: &str) -> Result<AnalysisView> {
         let (mut over, mut total) = self.analysis_target(id).await?;
         if !over && self.inner.db.kind() == "postgres" {
             // Another instance may have ended it a moment ago.
@@ -210,7 +218,34 @@ impl AppState {
             ));
         }
         let db = &self.inner.db;
-        db.request_analysis(id, self.inner.config.analysis_level).await?;
+        let asked = db
+            .request_analysis(
+                id,
+                self.inner.config.analysis_level,
+                requester,
+                ANALYSES_PER_REQUESTER,
+                ANALYSIS_QUEUE_MAX,
+            )
+            .await?;
+        match asked {
+            Ok(_) => {}
+            Err(AnalysisCap::Requester) => {
+                return Err(Error::Throttled {
+                    code: "analysis_limit",
+                    message: format!(
+                        "you have {ANALYSES_PER_REQUESTER} analyses waiting or running: ask again when one is done"
+                    ),
+                    retry_after_s: 60,
+                })
+            }
+            Err(AnalysisCap::Queue) => {
+                return Err(Error::Throttled {
+                    code: "analysis_busy",
+                    message: "the analysis queue is full; try again in a few minutes".into(),
+                    retry_after_s: 300,
+                })
+            }
+        }
         self.inner.analysis_wake.notify_one();
         Ok(view(id, total, db.analysis(id).await?))
     }

@@ -35,23 +35,31 @@ const SLICE: Duration = Duration::from_millis(250);
 /// Exact values for moves that leave at most this many empties.
 const EXACT_EMPTIES: u32 = 16;
 
+/// A message from the analysis board's page.
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
-enum ClientMessage {
+pub enum ClientMessage {
+    /// Evaluate this position (every legal move, deepening).
     Position {
+        /// The client's number for the position (echoed on every value).
         #[serde(default)]
         id: u64,
+        /// The variant preset.
         #[serde(default = "othello")]
         variant: String,
+        /// Moves from the start (or from `board`, or after `text`).
         #[serde(default)]
         moves: Option<String>,
+        /// A set-up board.
         #[serde(default)]
         board: Option<String>,
         /// A pasted game: a transcript, a board string, or GGF (its first game).
         #[serde(default)]
         text: Option<String>,
     },
+    /// Stop evaluating.
     Stop,
+    /// Keep-alive; answered by `pong`.
     Ping,
 }
 
@@ -75,7 +83,7 @@ pub async fn handler(
 
 /// The game a position message describes: a start (the variant's, a set-up board, or a pasted
 /// game) and the moves played from it.
-fn game_of(variant: &str, moves: Option<&str>, board: Option<&str>, text: Option<&str>) -> Result<Game> {
+pub fn game_of(variant: &str, moves: Option<&str>, board: Option<&str>, text: Option<&str>) -> Result<Game> {
     let variant = Variant::from_str(variant).map_err(|e| Error::BadRequest(format!("variant: {e}")))?;
     let rules = Rules::new(variant, 0);
     let mut game = match (board, text) {

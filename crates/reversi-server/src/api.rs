@@ -68,7 +68,7 @@ pub(crate) fn seated_response(state: &AppState, status: StatusCode, s: Seated) -
     let cookie = seat_cookie(state, &s.view.id, &s.token);
     let body = GameResponse {
         you: names(&s.seats),
-        game: s.view,
+        game: s.view.for_viewer(&s.seats),
         token: Some(s.token),
         invite: s.invite,
     };
@@ -98,13 +98,28 @@ pub struct CreateBody {
     pub color: Option<String>,
 }
 
-/// `POST /api/games`: creates a game and seats the caller.
+/// `POST /api/games`: creates a game and seats the caller (at most
+/// [`crate::Config::games_per_address_hour`] per address: `429 game_quota` past it).
 pub async fn create(
     State(state): State<AppState>,
+    axum::extract::Extension(addr): axum::extract::Extension<ClientAddr>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response> {
     let b: CreateBody = parse_body(&headers, body, true)?;
+    let quota = i64::from(state.config().games_per_address_hour);
+    let now = crate::time::now_ms();
+    if let crate::db::throttle::Reserved::No { retry_after_s } = state
+        .db()
+        .reserve(&format!("games@ {}", addr.0), 1, quota, 3_600_000, now)
+        .await?
+    {
+        return Err(Error::Throttled {
+            code: "game_quota",
+            message: format!("at most {quota} new games an hour from one address; try again later"),
+            retry_after_s,
+        });
+    }
     let mode = match b.mode.as_deref() {
         None => Mode::Ai,
         Some(m) => {
@@ -174,7 +189,7 @@ pub async fn get_game(
         _ => None,
     };
     let mut resp = Json(GameResponse {
-        game,
+        game: game.for_viewer(&seats),
         you: names(&seats),
         token: handed,
         invite,
@@ -214,7 +229,7 @@ pub async fn play(
     }
     let (game, seats) = state.view(&id, token.as_deref()).await?;
     Ok(Json(GameResponse {
-        game,
+        game: game.for_viewer(&seats),
         you: names(&seats),
         token: None,
         invite: None,
@@ -247,7 +262,7 @@ pub async fn resign(
     let game = state.resign(&id, token.as_deref(), color).await?;
     let (_, seats) = state.view(&id, token.as_deref()).await?;
     Ok(Json(GameResponse {
-        game,
+        game: game.for_viewer(&seats),
         you: names(&seats),
         token: None,
         invite: None,
@@ -263,7 +278,7 @@ async fn answer(
 ) -> Result<Json<GameResponse>> {
     let (_, seats) = state.view(id, token).await?;
     Ok(Json(GameResponse {
-        game,
+        game: game.for_viewer(&seats),
         you: names(&seats),
         token: None,
         invite: None,
@@ -374,9 +389,18 @@ pub async fn replay(
 }
 
 /// `POST /api/games/{id}/analysis`: queues the analysis of a finished game (`202`; asking
-/// again changes nothing).
-pub async fn request_analysis(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response> {
-    let a = state.request_analysis(&id).await?;
+/// again changes nothing). The caller is its requester: an account, or a guest's address.
+pub async fn request_analysis(
+    State(state): State<AppState>,
+    axum::extract::Extension(addr): axum::extract::Extension<ClientAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response> {
+    let requester = match state.identity(&headers).await? {
+        crate::session::Identity::User(u) => u.id,
+        _ => format!("ip:{}", addr.0),
+    };
+    let a = state.request_analysis(&id, &requester).await?;
     Ok((StatusCode::ACCEPTED, Json(a)).into_response())
 }
 

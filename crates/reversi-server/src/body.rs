@@ -18,6 +18,8 @@ pub fn parse_body<T: DeserializeOwned + Default>(
     let bytes = body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             Error::PayloadTooLarge
+        } else if crate::deadline::timed_out(&e) {
+            Error::BodyTimeout
         } else {
             Error::BadRequest("the request body could not be read".into())
         }

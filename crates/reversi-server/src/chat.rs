@@ -9,7 +9,7 @@ use crate::session::Identity;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use reversi_site::chat::{clean, Flood, Room};
@@ -85,6 +85,7 @@ impl AppState {
         &self,
         id: &str,
         who: &Identity,
+        address: &str,
         headers: &HeaderMap,
         room: Option<&str>,
         text: &str,
@@ -111,7 +112,7 @@ impl AppState {
             .key()
             .ok_or_else(|| Error::Unauthorized("not_signed_in", "open the game first".into()))?;
         let now = crate::time::clock_ms();
-        self.flood_check(&key, &text, now).map_err(chat_error)?;
+        self.flood_check(&key, address, &text, now).map_err(chat_error)?;
         let line = self
             .db()
             .insert_chat(
@@ -140,37 +141,55 @@ impl AppState {
         Ok(false)
     }
 
-    /// Whether player `key` may send `text` now (the flood limit, shared by every chat).
+    /// Whether player `key`, from `address`, may send `text` now: the flood limit of the
+    /// sender (shared by every chat) and that of its address (all its senders together).
     pub(crate) fn flood_check(
         &self,
         key: &str,
+        address: &str,
         text: &str,
         now: u64,
     ) -> std::result::Result<(), reversi_site::chat::ChatError> {
-        let Ok(mut floods) = self.inner.floods.lock() else {
+        {
+            let Ok(mut floods) = self.inner.floods.lock() else {
+                return Ok(());
+            };
+            if floods.len() > 50_000 {
+                floods.clear();
+            }
+            floods
+                .entry(key.to_string())
+                .or_insert_with(|| Flood::new(now))
+                .allow(text, now)?;
+        }
+        let Ok(mut by_address) = self.inner.address_floods.lock() else {
             return Ok(());
         };
-        if floods.len() > 50_000 {
-            floods.clear();
+        if by_address.len() > 50_000 {
+            by_address.clear();
         }
-        floods
-            .entry(key.to_string())
-            .or_insert_with(|| Flood::new(now))
-            .allow(text, now)
+        by_address
+            .entry(address.to_string())
+            .or_insert_with(|| reversi_site::chat::AddressFlood::new(now))
+            .allow(now)
     }
 }
 
 /// `POST /api/games/{id}/chat` `{"text", "room"?}`.
 pub async fn post(
     State(state): State<AppState>,
+    Extension(addr): Extension<crate::api::ClientAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: std::result::Result<Bytes, BytesRejection>,
 ) -> Result<Json<ChatLine>> {
     let b: ChatBody = parse_body(&headers, body, false)?;
     let who = state.identity(&headers).await?;
+    let address = addr.0.to_string();
     Ok(Json(
-        state.say(&id, &who, &headers, b.room.as_deref(), &b.text).await?,
+        state
+            .say(&id, &who, &address, &headers, b.room.as_deref(), &b.text)
+            .await?,
     ))
 }
 

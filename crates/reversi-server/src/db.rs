@@ -32,6 +32,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (7, include_str!("../migrations/0007_coach.sql")),
     (8, include_str!("../migrations/0008_explorer.sql")),
     (9, include_str!("../migrations/0009_puzzles.sql")),
+    (10, include_str!("../migrations/0010_hardening.sql")),
 ];
 
 /// The PostgreSQL schema (the same tables; integers are `BIGINT` throughout).
@@ -51,6 +52,7 @@ const PG_MIGRATIONS: &[(i64, &str)] = &[
     (7, include_str!("../migrations/postgres/0007_coach.sql")),
     (8, include_str!("../migrations/postgres/0008_explorer.sql")),
     (9, include_str!("../migrations/postgres/0009_puzzles.sql")),
+    (10, include_str!("../migrations/postgres/0010_hardening.sql")),
 ];
 
 /// The channel of the change notifications on PostgreSQL.
@@ -153,8 +155,8 @@ macro_rules! insert_game {
         sqlx::query(
             "INSERT INTO games (id, variant, mode, level, black_player, white_player, black_token, \
              white_token, created_at, updated_at, join_token, black_user, white_user, black_name, \
-             white_name, rated, tournament) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+             white_name, rated, tournament, private) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
         )
         .bind(&r.id)
         .bind(r.variant.to_string())
@@ -173,6 +175,7 @@ macro_rules! insert_game {
         .bind(name(1))
         .bind(online.map_or(0i64, |o| o.rated as i64))
         .bind(online.and_then(|o| o.tournament.clone()))
+        .bind(online.map_or(0i64, |o| o.private as i64))
         .execute(&mut *$tx)
         .await?;
         insert_moves!($tx, &r.id, 0, $live.game.moves(), None);
@@ -365,12 +368,13 @@ mod profile;
 pub mod puzzles;
 mod ratings;
 pub mod retention;
+pub mod throttle;
 mod tournaments;
 
 pub use accounts::User;
 pub use chat::ChatLine;
 pub use clocks::PairingLock;
-pub use lobby::SeekRow;
+pub use lobby::{SeekCap, SeekRow};
 pub use profile::{ColourResults, LiveRow};
 pub use ratings::{BoardLine, RatingPoint};
 pub use tournaments::{EntrantRow, NewPairing, PairingRow, TournamentChatLine, TournamentRow};
@@ -754,6 +758,54 @@ impl Db {
         Ok(())
     }
 
+    /// Stores imported games (with their moves) in one transaction, marked as imported by
+    /// `by` (the quotas' key) and, for a guest's, to be deleted at `expires_at` (Unix ms).
+    pub async fn insert_imported(&self, lives: &[LiveGame], by: &str, expires_at: Option<i64>) -> Result<()> {
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            for live in lives {
+                insert_game!(tx, live);
+                sqlx::query("UPDATE games SET imported_by = $1, expires_at = $2 WHERE id = $3")
+                    .bind(by)
+                    .bind(expires_at)
+                    .bind(&live.record.id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Deletes up to `batch` games whose time ran out before `now` (a guest's imports), with
+    /// everything stored about them; returns their ids (for the instances holding them).
+    pub async fn purge_expired_games(&self, now: i64, batch: i64) -> Result<Vec<String>> {
+        with_pool!(self, pool => {
+            let ids: Vec<String> = sqlx::query_scalar(
+                "SELECT id FROM games WHERE expires_at IS NOT NULL AND expires_at < $1 LIMIT $2",
+            )
+            .bind(now)
+            .bind(batch)
+            .fetch_all(pool)
+            .await?;
+            for id in &ids {
+                let mut tx = pool.begin().await?;
+                for q in [
+                    "DELETE FROM analysis_moves WHERE game_id = $1",
+                    "DELETE FROM analyses WHERE game_id = $1",
+                    "DELETE FROM chat WHERE game_id = $1",
+                    "DELETE FROM presence WHERE game_id = $1",
+                    "DELETE FROM moves WHERE game_id = $1",
+                    "DELETE FROM games WHERE id = $1",
+                ] {
+                    sqlx::query(q).bind(id).execute(&mut *tx).await?;
+                }
+                tx.commit().await?;
+            }
+            Ok(ids)
+        })
+    }
+
     /// Stores `new`, the rematch of game `old_id`, and records it on the old game, in one
     /// transaction; false (and nothing stored) when the old game already has a rematch.
     pub async fn insert_rematch(&self, old_id: &str, new: &LiveGame) -> Result<bool> {
@@ -889,7 +941,7 @@ impl Db {
             let Some(row) = sqlx::query(
                 "SELECT id, variant, mode, level, black_player, white_player, black_token, white_token, \
                  resigned, left_game, created_at, rematch_id, join_token, version, ended, seat_info, \
-                 rated, clock, flagged, black_name, white_name, tournament FROM games WHERE id = $1",
+                 rated, clock, flagged, black_name, white_name, tournament, private FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(pool)
@@ -940,6 +992,7 @@ impl Db {
                     timing,
                     flagged: flagged.as_deref().and_then(crate::game::parse_color),
                     tournament: row.try_get("tournament")?,
+                    private: row.try_get::<i64, _>("private")? != 0,
                 });
             }
             let version: i64 = row.try_get("version")?;
@@ -971,7 +1024,8 @@ impl Db {
             "g.updated_at DESC, g.id"
         };
         let sql = format!(
-            "{SUMMARY_SELECT} WHERE ($1 IS NULL OR g.status = $1) ORDER BY {order} LIMIT $2 OFFSET $3"
+            "{SUMMARY_SELECT} WHERE ($1 IS NULL OR g.status = $1) AND g.private = 0 \
+             ORDER BY {order} LIMIT $2 OFFSET $3"
         );
         with_reader!(self, pool => {
             let rows = sqlx::query(&sql)
@@ -980,7 +1034,9 @@ impl Db {
                 .bind(offset as i64)
                 .fetch_all(pool)
                 .await?;
-            let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE ($1 IS NULL OR status = $1)")
+            let total: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM games WHERE ($1 IS NULL OR status = $1) AND private = 0",
+            )
                 .bind(status)
                 .fetch_one(pool)
                 .await?;
@@ -1009,34 +1065,60 @@ impl Db {
         })
     }
 
-    /// Asks for the analysis of game `id` at `level`: queues it unless it is queued, running or
-    /// done already (a failed one is queued again). Returns the status it then has.
-    pub async fn request_analysis(&self, id: &str, level: u32) -> Result<String> {
+    /// Asks for the analysis of game `id` at `level` for `requester` (an account, or `ip:` and
+    /// an address): queues it unless it is queued, running or done already (a failed one is
+    /// queued again), and answers its status. A new job is refused (`Err(cap)`) when the
+    /// requester has `per_requester` jobs queued or running, or the queue holds `queue_max`:
+    /// checked and stored in one transaction no other request's can interleave with.
+    pub async fn request_analysis(
+        &self,
+        id: &str,
+        level: u32,
+        requester: &str,
+        per_requester: i64,
+        queue_max: i64,
+    ) -> Result<std::result::Result<String, AnalysisCap>> {
         with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
+            if matches!(self.pool, Pool::Pg(_)) {
+                sqlx::query("SELECT pg_advisory_xact_lock(4246)").execute(&mut *tx).await?;
+            }
+            let status: Option<String> = sqlx::query_scalar("SELECT status FROM analyses WHERE game_id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if let Some(s) = status.filter(|s| s != "failed") {
+                return Ok(Ok(s));
+            }
+            let mine: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM analyses WHERE requester = $1 AND status IN ('queued', 'running')",
+            )
+            .bind(requester)
+            .fetch_one(&mut *tx)
+            .await?;
+            if mine >= per_requester {
+                return Ok(Err(AnalysisCap::Requester));
+            }
+            let queued: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM analyses WHERE status = 'queued'")
+                .fetch_one(&mut *tx)
+                .await?;
+            if queued >= queue_max {
+                return Ok(Err(AnalysisCap::Queue));
+            }
             sqlx::query(
-                "INSERT INTO analyses (game_id, status, level, requested_at) VALUES ($1, 'queued', $2, $3) \
-                 ON CONFLICT (game_id) DO NOTHING",
+                "INSERT INTO analyses (game_id, status, level, requested_at, requester) \
+                 VALUES ($1, 'queued', $2, $3, $4) \
+                 ON CONFLICT (game_id) DO UPDATE SET status = 'queued', error = NULL, owner = NULL, \
+                 requested_at = excluded.requested_at, requester = excluded.requester",
             )
             .bind(id)
             .bind(level as i64)
             .bind(now())
+            .bind(requester)
             .execute(&mut *tx)
             .await?;
-            sqlx::query(
-                "UPDATE analyses SET status = 'queued', error = NULL, owner = NULL, requested_at = $2 \
-                 WHERE game_id = $1 AND status = 'failed'",
-            )
-            .bind(id)
-            .bind(now())
-            .execute(&mut *tx)
-            .await?;
-            let status: String = sqlx::query_scalar("SELECT status FROM analyses WHERE game_id = $1")
-                .bind(id)
-                .fetch_one(&mut *tx)
-                .await?;
             tx.commit().await?;
-            Ok(status)
+            Ok(Ok("queued".to_string()))
         })
     }
 
@@ -1097,9 +1179,17 @@ impl Db {
     pub async fn claim_analysis(&self, owner: &str, stale_before: i64) -> Result<Option<(String, u32)>> {
         for _ in 0..5 {
             let candidate: Option<(String, i64)> = with_reader!(self, pool => {
+                // In turn per requester: a job goes before every job of a requester with more
+                // jobs ahead of it (running, or queued earlier), so one requester's hundred
+                // requests delay another's first by one job at most.
                 sqlx::query_as(
-                    "SELECT game_id, level FROM analyses WHERE status = 'queued' \
-                     OR (status = 'running' AND heartbeat_at < $1) ORDER BY requested_at, game_id LIMIT 1",
+                    "SELECT a.game_id, a.level FROM analyses a \
+                     WHERE a.status = 'queued' OR (a.status = 'running' AND a.heartbeat_at < $1) \
+                     ORDER BY (SELECT COUNT(*) FROM analyses b WHERE b.requester = a.requester \
+                       AND b.game_id <> a.game_id AND (b.status = 'running' OR (b.status = 'queued' \
+                       AND (b.requested_at < a.requested_at \
+                       OR (b.requested_at = a.requested_at AND b.game_id < a.game_id))))), \
+                     a.requested_at, a.game_id LIMIT 1",
                 )
                 .bind(stale_before)
                 .fetch_optional(pool)
@@ -1207,6 +1297,15 @@ impl Db {
     pub fn instance(&self) -> &str {
         &self.instance
     }
+}
+
+/// Why [`Db::request_analysis`] refused a new job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisCap {
+    /// The requester has its most jobs queued or running.
+    Requester,
+    /// The queue is full.
+    Queue,
 }
 
 /// An analysis as stored.

@@ -68,6 +68,10 @@ pub enum Error {
     /// The request body is larger than allowed.
     #[error("the request body is too large")]
     PayloadTooLarge,
+    /// The request body did not arrive in time ([`crate::Config::body_timeout`], for the whole
+    /// body).
+    #[error("the request body took too long to arrive")]
+    BodyTimeout,
     /// The request body is not declared `application/json`.
     #[error("send the body as JSON, with `Content-Type: application/json`")]
     UnsupportedMediaType,
@@ -77,6 +81,9 @@ pub enum Error {
     /// No such method on this path.
     #[error("this method is not allowed here")]
     MethodNotAllowed,
+    /// The request names a host that is not this server's (`Host`).
+    #[error("this server does not serve that host name")]
+    UnknownHost,
     /// The database failed.
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
@@ -106,9 +113,11 @@ impl Error {
             Error::NotFound => StatusCode::NOT_FOUND,
             Error::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             Error::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::ForeignOrigin => StatusCode::FORBIDDEN,
             Error::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Error::UnknownHost => StatusCode::MISDIRECTED_REQUEST,
             Error::Database(_) | Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -192,6 +201,13 @@ impl Error {
         "tournament_removed",
         "tournament_limit",
         "database_in_use",
+        "seek_correspondence_needs_account",
+        "import_quota",
+        "body_timeout",
+        "analysis_limit",
+        "analysis_busy",
+        "game_quota",
+        "unknown_host",
     ];
 
     /// The server's code for a code of the site's rules crate (`username-length` →
@@ -222,9 +238,11 @@ impl Error {
             Error::NotFound => "not_found",
             Error::TooManyRequests => "rate_limited",
             Error::PayloadTooLarge => "too_large",
+            Error::BodyTimeout => "body_timeout",
             Error::UnsupportedMediaType => "unsupported_media_type",
             Error::ForeignOrigin => "foreign_origin",
             Error::MethodNotAllowed => "method_not_allowed",
+            Error::UnknownHost => "unknown_host",
             Error::Database(_) => "database",
             Error::Internal(_) => "internal",
         }

@@ -673,7 +673,10 @@ impl LiveGame {
             status: self.status(),
             can_abort: self.can_abort(),
             result,
-            ai_thinking: self.ai_thinking,
+            // The computer to move is the computer thinking: the state right after a move
+            // against it says so, not a moment later (a client trusting the first state would
+            // otherwise move out of turn).
+            ai_thinking: self.ai_thinking || self.ai_to_move().is_some(),
             version: self.version,
             created_at: self.record.created_at,
             rematch: self.record.rematch.clone(),
@@ -961,7 +964,7 @@ pub struct GameView {
     pub can_abort: bool,
     /// The result once finished.
     pub result: Option<ResultView>,
-    /// Whether the computer is thinking.
+    /// Whether the computer is thinking: true whenever it is the computer's turn.
     pub ai_thinking: bool,
     /// Bumped on every change.
     pub version: u64,
@@ -978,6 +981,23 @@ pub struct GameView {
     /// Who is connected: the players, the number of spectators, and when a departed
     /// opponent's win may be claimed.
     pub presence: PresenceView,
+}
+
+impl GameView {
+    /// The state as a client holding `seats` may see it ([`crate::online::OnlineView::for_viewer`]).
+    pub fn for_viewer(mut self, seats: &[Color]) -> GameView {
+        if let Some(o) = self.online.as_mut() {
+            o.for_viewer(seats);
+        }
+        self
+    }
+
+    /// Whether [`GameView::for_viewer`] changes anything for a spectator.
+    pub fn hides_from_spectators(&self) -> bool {
+        self.online
+            .as_ref()
+            .is_some_and(|o| o.private && o.tournament.is_some())
+    }
 }
 
 /// A named opening reached at a ply.
@@ -1084,6 +1104,7 @@ mod tests {
             timing: control.map(|c| crate::online::Timing::new(c, 0)),
             flagged: None,
             tournament: None,
+            private: false,
         }
     }
 

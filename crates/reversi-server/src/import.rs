@@ -2,14 +2,24 @@
 //! one a line) become games on one device, each with a replay page (and the engine's analysis
 //! on request). A game from a set-up position is refused with the advice to open it on the
 //! analysis board (a replay starts from its variant's start).
+//!
+//! A game is stored as the rules library read it — passes where the record has them, written
+//! (`pa`, `pass`, `--`) or implied by a side with no move — not replayed move by move through
+//! the playing path (which plays forced passes itself and so refused a written one).
+//!
+//! Imports fill the disk, so they have quotas: [`IMPORTS_PER_ADDRESS_DAY`] games a day from
+//! one address and [`IMPORTS_PER_ACCOUNT_DAY`] for an account, counted before anything is
+//! stored; a guest's imported games are deleted after [`GUEST_IMPORT_DAYS`] (an account's stay).
 
 use crate::body::parse_body;
+use crate::db::throttle::Reserved;
 use crate::error::{Error, Result};
-use crate::game::Mode;
-use crate::state::{AppState, NewGame};
+use crate::game::{GameRecord, LiveGame, Mode, PlayerKind};
+use crate::secret::random_string;
+use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::State;
+use axum::extract::{Extension, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -20,6 +30,13 @@ use std::str::FromStr;
 
 /// The most games one import makes.
 pub const MAX_IMPORTED_GAMES: usize = 20;
+/// Games one address may import per day.
+pub const IMPORTS_PER_ADDRESS_DAY: i64 = 200;
+/// Games one account may import per day (from any address).
+pub const IMPORTS_PER_ACCOUNT_DAY: i64 = 500;
+/// Days a guest's imported game is kept.
+pub const GUEST_IMPORT_DAYS: i64 = 30;
+const DAY_MS: i64 = 86_400_000;
 
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -30,7 +47,7 @@ struct ImportBody {
 }
 
 /// The games a text holds: GGF records, or one transcript a line (in `variant`).
-fn games_of(text: &str, variant: &str) -> Result<Vec<Game>> {
+pub fn games_of(text: &str, variant: &str) -> Result<Vec<Game>> {
     let text = text.trim();
     if text.is_empty() {
         return Err(Error::BadRequest(
@@ -75,34 +92,97 @@ fn games_of(text: &str, variant: &str) -> Result<Vec<Game>> {
     Ok(games)
 }
 
+/// The stored form of an imported game: on one device, both seats held by `token`; its moves are
+/// the game's, passes where the game has them.
+pub fn imported(g: &Game, token: &str) -> Result<LiveGame> {
+    let record = GameRecord {
+        id: random_string(10),
+        variant: g.rules().variant,
+        mode: Mode::Local,
+        level: 1,
+        players: [PlayerKind::Human; 2],
+        tokens: [Some(token.to_string()), Some(token.to_string())],
+        resigned: None,
+        left: false,
+        created_at: crate::db::now(),
+        rematch: None,
+        join_token: None,
+        void: None,
+        online: None,
+    };
+    LiveGame::restore(record, g.moves(), 0)
+}
+
+impl AppState {
+    /// Counts `n` imported games against the quotas of `addr` and of the account `user`, or
+    /// none of them.
+    async fn reserve_imports(&self, addr: &str, user: Option<&str>, n: i64) -> Result<()> {
+        let now = crate::time::now_ms();
+        let mut held: Vec<String> = Vec::new();
+        let mut counters = vec![(format!("import@ {addr}"), IMPORTS_PER_ADDRESS_DAY)];
+        if let Some(u) = user {
+            counters.push((format!("import {u}"), IMPORTS_PER_ACCOUNT_DAY));
+        }
+        for (key, limit) in counters {
+            match self.db().reserve(&key, n, limit, DAY_MS, now).await? {
+                Reserved::Yes => held.push(key),
+                Reserved::No { retry_after_s } => {
+                    for k in &held {
+                        self.db().release(k, n).await?;
+                    }
+                    return Err(Error::Throttled {
+                        code: "import_quota",
+                        message: format!(
+                            "the daily quota of imported games is used up (at most {limit} a day); \
+                             try again in {} h",
+                            retry_after_s.div_ceil(3600)
+                        ),
+                        retry_after_s,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The handler: `{"text": "...", "variant": "othello"}` → `201 {"games": [{"id", "moves",
-/// "opening"}]}`.
+/// "opening"}]}`; `429 import_quota` past the quotas.
 pub async fn import(
     State(state): State<AppState>,
+    Extension(addr): Extension<crate::api::ClientAddr>,
     headers: HeaderMap,
     body: std::result::Result<Bytes, BytesRejection>,
 ) -> Result<Response> {
     let b: ImportBody = parse_body(&headers, body, false)?;
     let games = games_of(&b.text, b.variant.as_deref().unwrap_or("othello"))?;
-    let mut out = Vec::with_capacity(games.len());
-    for g in games {
-        let seated = state
-            .create(NewGame {
-                mode: Mode::Local,
-                variant: g.rules().variant.to_string(),
-                level: 1,
-                color: None,
-            })
-            .await?;
-        let id = seated.view.id.clone();
-        for mv in g.moves() {
-            state
-                .play(&id, Some(&seated.token), &mv.to_string(), None)
-                .await?;
-        }
-        let opening = reversi_core::openings::of_game(&g, None).map(|(_, o)| o.english);
-        out.push(serde_json::json!({ "id": id, "moves": g.moves().len(), "opening": opening }));
-    }
+    let who = state.identity(&headers).await?;
+    let user = who.user().map(|u| u.id.clone());
+    state
+        .reserve_imports(&addr.0.to_string(), user.as_deref(), games.len() as i64)
+        .await?;
+    let token = random_string(32);
+    let lives = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| imported(g, &token).map_err(|e| Error::BadRequest(format!("game {}: {e}", i + 1))))
+        .collect::<Result<Vec<_>>>()?;
+    let (by, expires) = match &user {
+        Some(u) => (u.clone(), None),
+        None => (
+            format!("ip:{}", addr.0),
+            Some(crate::time::now_ms() + GUEST_IMPORT_DAYS * DAY_MS),
+        ),
+    };
+    state.db().insert_imported(&lives, &by, expires).await?;
+    let out: Vec<serde_json::Value> = lives
+        .iter()
+        .zip(&games)
+        .map(|(live, g)| {
+            let opening = reversi_core::openings::of_game(g, None).map(|(_, o)| o.english);
+            serde_json::json!({ "id": live.record.id, "moves": g.moves().len(), "opening": opening })
+        })
+        .collect();
     Ok((StatusCode::CREATED, Json(serde_json::json!({ "games": out }))).into_response())
 }
 

@@ -23,6 +23,7 @@ pub mod body;
 pub mod chat;
 pub mod clocks;
 pub mod db;
+pub mod deadline;
 pub mod error;
 pub mod explorer;
 pub mod game;
@@ -55,7 +56,6 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{any, delete, get, post};
 use axum::Router;
 use std::future::Future;
-use tower_http::timeout::RequestBodyTimeoutLayer;
 
 /// The whole application: the API under `/api/`, the pages everywhere else.
 pub fn app(state: AppState) -> Router {
@@ -126,16 +126,31 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             api::rate_limit,
         ));
+    // The metrics answer only their token's holder, but each scrape is work: rate limited.
+    let metrics =
+        Router::new()
+            .route("/metrics", get(prometheus::scrape))
+            .layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                api::rate_limit,
+            ));
     // Health checks are not rate limited: a balancer asks often, from one address.
     let router = Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
-        .route("/metrics", get(prometheus::scrape))
+        .merge(metrics)
         .merge(api)
         .merge(web::routes())
         .fallback(web::not_found)
         .layer(axum::middleware::from_fn_with_state(state.clone(), origin::check))
-        .layer(RequestBodyTimeoutLayer::new(state.config().body_timeout))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            origin::check_host,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            deadline::whole_body,
+        ))
         .layer(DefaultBodyLimit::max(state.config().max_body_bytes))
         .layer(axum::middleware::from_fn(request_log::track));
     web::with_security_headers(router).with_state(state)

@@ -7,7 +7,7 @@
 //! taken to its game; a seek whose owner stops polling for [`SEEK_IDLE_MS`] goes away.
 
 use crate::body::parse_body;
-use crate::db::SeekRow;
+use crate::db::{SeekCap, SeekRow};
 use crate::error::{Error, Result};
 use crate::online::{SeatInfo, Timing};
 use crate::secret::{random_string, random_u64};
@@ -15,7 +15,7 @@ use crate::session::Identity;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -35,6 +35,11 @@ pub const SEEK_IDLE_MS: i64 = 30_000;
 pub const CORRESPONDENCE_SEEK_MS: i64 = 7 * 86_400_000;
 /// Open seeks one player may have at once.
 pub const SEEKS_PER_PLAYER: usize = 5;
+/// Open seeks made from one address at once (every guest and account behind it together): a
+/// client that makes itself new guests cannot fill the lobby.
+pub const SEEKS_PER_ADDRESS: usize = 10;
+/// Pool entries from one address at once.
+pub const POOL_ENTRIES_PER_ADDRESS: usize = 10;
 /// How often the pools are paired.
 pub const PAIRING_EVERY: Duration = Duration::from_millis(500);
 
@@ -64,6 +69,8 @@ pub struct NewOnline {
     pub control: TimeControl,
     /// Rated or casual.
     pub rated: bool,
+    /// Whether its tournament is by invitation only.
+    pub private: bool,
 }
 
 impl Entrant {
@@ -222,8 +229,8 @@ impl AppState {
         })
     }
 
-    /// Makes a seek for `who` (a challenge when `b.to` names a player).
-    pub async fn make_seek(&self, who: &Identity, b: SeekBody) -> Result<SeekView> {
+    /// Makes a seek for `who`, from `address` (a challenge when `b.to` names a player).
+    pub async fn make_seek(&self, who: &Identity, address: &str, b: SeekBody) -> Result<SeekView> {
         let variant_name = b.variant.clone().unwrap_or_else(|| "othello".into());
         let variant =
             Variant::from_str(&variant_name).map_err(|e| Error::BadRequest(format!("variant: {e}")))?;
@@ -247,7 +254,7 @@ impl AppState {
             Some(name) => {
                 let (u, _) = self
                     .db()
-                    .user_by_key(&reversi_site::account::skeleton(name))
+                    .user_named(&reversi_site::account::skeleton(name), name)
                     .await?
                     .filter(|(u, _)| !u.deleted)
                     .ok_or(Error::NotFound)?;
@@ -257,20 +264,6 @@ impl AppState {
                 Some(u.id)
             }
         };
-        if self
-            .db()
-            .seeks_of(&owner.key)
-            .await?
-            .iter()
-            .filter(|s| s.pool.is_none())
-            .count()
-            >= SEEKS_PER_PLAYER
-        {
-            return Err(Error::Conflict(
-                "seek_limit",
-                format!("you have {SEEKS_PER_PLAYER} open seeks already: cancel one first"),
-            ));
-        }
         let row = SeekRow {
             id: random_string(8),
             owner: owner.key.clone(),
@@ -286,8 +279,30 @@ impl AppState {
             pool: None,
             target,
             created_at: crate::time::now_ms(),
+            address: Some(address.to_string()),
         };
-        self.db().insert_seek(&row).await?;
+        match self
+            .db()
+            .insert_seek_capped(&row, SEEKS_PER_PLAYER as i64, SEEKS_PER_ADDRESS as i64)
+            .await?
+        {
+            Ok(()) => {}
+            Err(SeekCap::Owner) => {
+                return Err(Error::Conflict(
+                    "seek_limit",
+                    format!("you have {SEEKS_PER_PLAYER} open seeks already: cancel one first"),
+                ))
+            }
+            Err(SeekCap::Address) => {
+                return Err(Error::Conflict(
+                    "seek_limit",
+                    format!(
+                        "{SEEKS_PER_ADDRESS} seeks are open from your network already: \
+                         wait for one to be taken or cancelled"
+                    ),
+                ))
+            }
+        }
         Ok(view(&row, Some(&owner.key), who.user().map(|u| u.id.as_str())))
     }
 
@@ -362,6 +377,7 @@ impl AppState {
             variant,
             control,
             rated,
+            private: false,
         };
         self.create_online_game(black, white, game).await
     }
@@ -380,6 +396,7 @@ impl AppState {
             variant,
             control,
             rated,
+            private,
         } = game;
         let now = crate::time::clock_ms();
         let tokens = [random_string(32), random_string(32)];
@@ -402,6 +419,7 @@ impl AppState {
                 timing: Some(Timing::new(control, now)),
                 flagged: None,
                 tournament,
+                private,
             }),
         };
         let live = crate::game::LiveGame::new(record);
@@ -492,15 +510,16 @@ fn guest_cookie(resp: &mut Response, cookie: Option<HeaderValue>) {
 }
 
 /// `POST /api/seeks`: makes a seek (or, with `to`, a challenge); a visitor without an account
-/// becomes a guest (casual games only).
+/// becomes a guest (casual real-time games only).
 pub async fn create(
     State(state): State<AppState>,
+    Extension(addr): Extension<crate::api::ClientAddr>,
     headers: HeaderMap,
     body: std::result::Result<Bytes, BytesRejection>,
 ) -> Result<Response> {
     let b: SeekBody = parse_body(&headers, body, false)?;
     let (who, cookie) = state.identity_or_guest(&headers).await?;
-    let seek = state.make_seek(&who, b).await?;
+    let seek = state.make_seek(&who, &addr.0.to_string(), b).await?;
     let mut resp = (StatusCode::CREATED, Json(seek)).into_response();
     guest_cookie(&mut resp, cookie);
     Ok(resp)
@@ -548,6 +567,7 @@ pub async fn accept(
 /// other); `DELETE /api/pools` leaves.
 pub async fn join_pool(
     State(state): State<AppState>,
+    Extension(addr): Extension<crate::api::ClientAddr>,
     Path(control): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response> {
@@ -576,8 +596,24 @@ pub async fn join_pool(
         pool: Some(pool.to_string()),
         target: None,
         created_at: crate::time::now_ms(),
+        address: Some(addr.0.to_string()),
     };
-    state.db().insert_seek(&row).await?;
+    match state
+        .db()
+        .insert_seek_capped(&row, 1, POOL_ENTRIES_PER_ADDRESS as i64)
+        .await?
+    {
+        Ok(()) => {}
+        Err(SeekCap::Owner) => {
+            return Err(Error::Conflict("seek_limit", "you wait in a pool already".into()))
+        }
+        Err(SeekCap::Address) => {
+            return Err(Error::Conflict(
+                "seek_limit",
+                format!("{POOL_ENTRIES_PER_ADDRESS} players from your network wait in the pools already"),
+            ))
+        }
+    }
     let mut resp = (
         StatusCode::CREATED,
         Json(serde_json::json!({ "pool": pool, "id": row.id })),

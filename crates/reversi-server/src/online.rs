@@ -131,6 +131,9 @@ pub struct Online {
     /// The tournament the game belongs to: a missed first move loses it by forfeit, and it
     /// cannot be aborted.
     pub tournament: Option<String>,
+    /// Whether that tournament is by invitation only: the game is left out of the public
+    /// lists, and only its players see which tournament it belongs to.
+    pub private: bool,
 }
 
 impl Online {
@@ -195,8 +198,22 @@ pub struct OnlineView {
     pub category: Option<&'static str>,
     /// The clock, for a timed game.
     pub clock: Option<ClockView>,
-    /// The tournament's id, for a tournament game.
+    /// The tournament's id, for a tournament game ([`OnlineView::for_viewer`] takes it out
+    /// for a spectator of an invitation-only tournament's game).
     pub tournament: Option<String>,
+    /// Whether the tournament is by invitation only.
+    #[serde(skip)]
+    pub private: bool,
+}
+
+impl OnlineView {
+    /// The view as a viewer holding `seats` may see it: a spectator of an invitation-only
+    /// tournament's game does not learn the tournament.
+    pub fn for_viewer(&mut self, seats: &[Color]) {
+        if self.private && seats.is_empty() {
+            self.tournament = None;
+        }
+    }
 }
 
 impl Online {
@@ -232,6 +249,7 @@ impl Online {
             category: self.category(variant).map(Category::name),
             clock,
             tournament: self.tournament.clone(),
+            private: self.private,
         }
     }
 }

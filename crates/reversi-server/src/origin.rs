@@ -3,6 +3,12 @@
 //! site in `Origin` on every such request; it must be this server (its `Host`) or one of the
 //! configured public origins. Requests without `Origin` come from programs, not pages, and
 //! carry their token explicitly, so they pass.
+//!
+//! And the `Host` a request names must be this server's: an IP address, `localhost`, or the
+//! host of a configured public origin ([`crate::Config::allowed_origins`]). A page of an
+//! attacker's domain whose name the attacker points at 127.0.0.1 (DNS rebinding) would otherwise
+//! be same-origin with a server on this machine; its requests carry the attacker's name and are
+//! refused (`421 unknown_host`).
 
 use crate::error::Error;
 use crate::state::AppState;
@@ -59,6 +65,52 @@ fn same_authority(origin: &str, host: &str, scheme: &str) -> bool {
         }
     };
     norm(origin) == norm(host)
+}
+
+/// Whether a request naming `headers`' `Host` is for this server: the host is an IP address,
+/// `localhost` (or a name under it), or the host of one of the public origins `public`. A request
+/// without `Host` (HTTP/1.0, no browser) passes.
+pub fn host_allowed(headers: &HeaderMap, public: &[String]) -> bool {
+    let Some(host) = headers.get(header::HOST) else {
+        return true;
+    };
+    let Ok(host) = host.to_str() else {
+        return false;
+    };
+    let name = host_name(host);
+    if name.is_empty() {
+        return false;
+    }
+    if name.parse::<std::net::IpAddr>().is_ok() || name == "localhost" || name.ends_with(".localhost") {
+        return true;
+    }
+    public.iter().any(|o| {
+        let authority = o.split_once("://").map_or(o.as_str(), |(_, a)| a);
+        host_name(authority) == name
+    })
+}
+
+/// The host of `host[:port]`, lower case, without the brackets of an IPv6 literal or a final
+/// dot.
+fn host_name(authority: &str) -> String {
+    let a = authority.trim().to_ascii_lowercase();
+    let host = if let Some(rest) = a.strip_prefix('[') {
+        rest.split_once(']').map_or(rest, |(h, _)| h).to_string()
+    } else {
+        a.rsplit_once(':').map_or(a.as_str(), |(h, _)| h).to_string()
+    };
+    host.trim_end_matches('.').to_string()
+}
+
+/// Middleware: refuses requests whose `Host` is not this server's with `421 unknown_host`
+/// (health checks excepted: a balancer names whatever it likes).
+pub async fn check_host(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let path = req.uri().path();
+    let health = path == "/healthz" || path == "/readyz";
+    if !health && !host_allowed(req.headers(), &state.config().allowed_origins) {
+        return Error::UnknownHost.into_response();
+    }
+    next.run(req).await
 }
 
 /// Whether a request changes state (or opens a websocket, which can).
@@ -133,5 +185,35 @@ mod tests {
             ]),
             &public
         ));
+    }
+
+    #[test]
+    fn only_this_servers_hosts_are_served() {
+        let h = |v: &str| headers(&[("host", v)]);
+        for ok in [
+            "127.0.0.1:8080",
+            "localhost:8080",
+            "LOCALHOST",
+            "[::1]:8080",
+            "10.0.0.5",
+            "app.localhost",
+        ] {
+            assert!(host_allowed(&h(ok), &[]), "{ok}");
+        }
+        for bad in [
+            "evil.example",
+            "evil.example:8080",
+            "x",
+            "127.0.0.1.evil.example",
+            "",
+        ] {
+            assert!(!host_allowed(&h(bad), &[]), "{bad:?}");
+        }
+        let public = vec!["https://reversi.example.org".to_string()];
+        assert!(host_allowed(&h("reversi.example.org"), &public));
+        assert!(host_allowed(&h("Reversi.Example.Org:443"), &public));
+        assert!(host_allowed(&h("reversi.example.org."), &public));
+        assert!(!host_allowed(&h("evil.example"), &public));
+        assert!(host_allowed(&HeaderMap::new(), &[]), "no Host: not a browser");
     }
 }

@@ -30,7 +30,7 @@ impl AppState {
         }
         match self
             .db()
-            .user_by_key(&reversi_site::account::skeleton(name))
+            .user_named(&reversi_site::account::skeleton(name), name)
             .await?
         {
             Some((u, _)) if !u.deleted => Ok(u),

@@ -2,7 +2,13 @@
 //! (the guest cookie), or nobody; and the seat a player's identity holds in an online game.
 //!
 //! Session and bot secrets are random; the database keeps only their SHA-256, so a copy of the
-//! database signs nobody in.
+//! database signs nobody in. A guest's identity is issued by the server and signed with its key
+//! ([`crate::secret::Signer`]): a client cannot choose one (or a fresh one per request) to
+//! escape the limits per guest, and the limits per address bind every guest behind it.
+//!
+//! An account's seats follow the account's sessions: the seat token of an account's seat in an
+//! online game acts only for a request signed in to that account (or its bot), so a token copied
+//! while signed in is worth nothing once the password changed or the account was deleted.
 
 use crate::db::User;
 use crate::error::{Error, Result};
@@ -14,8 +20,11 @@ use sha2::{Digest, Sha256};
 
 /// The cookie of a signed-in browser.
 pub const SESSION_COOKIE: &str = "rv_session";
-/// The cookie of a guest who has sought or played a game on the site.
+/// The cookie of a guest who has sought or played a game on the site (`KEY.SIGNATURE`).
 pub const GUEST_COOKIE: &str = "rv_guest";
+/// The cookie that marks a browser as having signed in to an account (`ID.SIGNATURE`): its
+/// sign-ins to that account are not held back by failures from other browsers.
+pub const DEVICE_COOKIE: &str = "rv_device";
 /// How a bot's API token starts (tells it from a seat token).
 pub const BOT_TOKEN_PREFIX: &str = "bot_";
 /// How long a session lasts without a visit: 30 days (renewed by signing in again).
@@ -124,7 +133,10 @@ impl AppState {
                 return Ok(Identity::User(u));
             }
         }
-        match cookie(headers, GUEST_COOKIE).filter(|s| well_formed(s)) {
+        let guest = cookie(headers, GUEST_COOKIE)
+            .and_then(|c| self.signer().verify("guest", c))
+            .filter(|k| well_formed(k));
+        match guest {
             Some(g) => Ok(Identity::Guest(g.to_string())),
             None => Ok(Identity::Nobody),
         }
@@ -136,7 +148,8 @@ impl AppState {
         match self.identity(headers).await? {
             Identity::Nobody => {
                 let key = random_string(SECRET_LEN);
-                let cookie = set_cookie(self, GUEST_COOKIE, &key, 365 * 24 * 3600);
+                let signed = self.signer().sign("guest", &key);
+                let cookie = set_cookie(self, GUEST_COOKIE, &signed, 365 * 24 * 3600);
                 Ok((Identity::Guest(key), cookie))
             }
             id => Ok((id, None)),
@@ -144,14 +157,18 @@ impl AppState {
     }
 
     /// The seat token a request carries for game `id`: a seat token (cookie or bearer), else the
-    /// token of the seat its identity plays in an online game.
+    /// token of the seat its identity plays in an online game. A token of an account's seat
+    /// counts only when the request is signed in to that account.
     pub async fn seat_token(&self, headers: &HeaderMap, id: &str) -> Result<Option<String>> {
+        let who = self.identity(headers).await?;
         if bot_bearer(headers).is_none() {
             if let Some(t) = crate::api::request_token(headers, id) {
-                return Ok(Some(t));
+                match self.account_of_token(id, &t).await? {
+                    Some(owner) if who.user().map(|u| &u.id) != Some(&owner) => {}
+                    _ => return Ok(Some(t)),
+                }
             }
         }
-        let who = self.identity(headers).await?;
         let Some(key) = who.key() else { return Ok(None) };
         self.token_for_player(id, &key).await
     }

@@ -28,7 +28,19 @@ impl AppState {
                 tracing::info!("{n} interrupted game analyses queued again");
             }
         }
-        let state = AppState::with_db(db, config);
+        let key = db
+            .meta_or_insert("signing_key", || crate::secret::random_string(43))
+            .await?;
+        let rekeyed = db
+            .rekey_names(
+                reversi_site::account::SKELETON_VERSION,
+                reversi_site::account::skeleton,
+            )
+            .await?;
+        if rekeyed > 0 {
+            tracing::info!("{rekeyed} account names keyed again under the new look-alike rules");
+        }
+        let state = AppState::with_db(db, config, crate::secret::Signer::new(key.as_bytes()));
         state.resume_clocks().await?;
         let weak = Arc::downgrade(&state.inner);
         let timers = state.inner.deadline_rx.lock().ok().and_then(|mut r| r.take());
@@ -106,11 +118,14 @@ async fn sweep_retention(state: Weak<Inner>) {
         let Some(inner) = state.upgrade() else { return };
         match inner.db.purge_old(crate::time::now_ms()).await {
             Ok(p) if p != Default::default() => tracing::info!(
-                "retention: {} expired sessions, {} seek records, {} chat lines, {} presence rows removed",
+                "retention: {} expired sessions, {} seek records, {} chat lines, {} presence rows, \
+                 {} expired games, {} throttle counters removed",
                 p.sessions,
                 p.seek_games,
                 p.chat,
-                p.presence
+                p.presence,
+                p.games,
+                p.throttle
             ),
             Ok(_) => {}
             Err(e) => tracing::warn!("retention: {e}"),

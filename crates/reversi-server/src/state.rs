@@ -2,7 +2,6 @@
 //! action on a game goes through here: it is validated by the game core, stored, and then
 //! pushed to every websocket watching the game.
 
-use crate::accounts::Throttle;
 use crate::ai::{AiPool, Hint};
 use crate::db::{now, now_ms, ChatLine, Db, GameSummary};
 use crate::error::{Error, Result};
@@ -91,7 +90,8 @@ pub struct Config {
     /// A connection that has not sent a request's whole header within this time is closed; an
     /// idle keep-alive connection too.
     pub header_timeout: Duration,
-    /// A request whose body has not arrived within this time is answered 408.
+    /// A request whose whole body has not arrived within this time of its headers is answered
+    /// 408 (a deadline for the body, not a pause between its chunks).
     pub body_timeout: Duration,
     /// Open connections at most per client address (more are closed at once).
     pub max_connections_per_ip: usize,
@@ -108,6 +108,9 @@ pub struct Config {
     pub guest_chat: bool,
     /// Accounts one address may make per quarter hour ([`crate::accounts::THROTTLE_WINDOW_MS`]).
     pub signups_per_address: u32,
+    /// Games (against the computer, with a friend, on one device) one address may create per
+    /// hour: every game is stored for good, so creation is a way to fill the disk.
+    pub games_per_address_hour: u32,
     /// Proxies whose `X-Forwarded-For` names the client (for the per-address limits).
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// The bearer token of `GET /metrics` (`None`: no metrics, the route answers 404).
@@ -145,6 +148,7 @@ impl Default for Config {
             ws_idle: Duration::from_secs(90),
             guest_chat: true,
             signups_per_address: crate::accounts::SIGNUPS_PER_ADDRESS,
+            games_per_address_hour: 600,
             trusted_proxies: Vec::new(),
             metrics_token: None,
         }
@@ -177,10 +181,55 @@ pub struct Seated {
     pub invite: Option<String>,
 }
 
+/// What a game's sockets are sent: a new state (serialized once for all of them), or who is
+/// connected now (a small event: a spectator arriving does not resend the whole game to
+/// everyone watching).
+#[derive(Debug)]
+pub enum GameEvent {
+    /// A new state.
+    State(Box<Published>),
+    /// Who is connected changed: the `presence` object of the state, as JSON.
+    Presence(String),
+}
+
+/// A state as published: the view, and its JSON for players and for spectators (the same
+/// unless the spectators' view leaves something out, [`GameView::for_viewer`]).
+#[derive(Debug)]
+pub struct Published {
+    /// The state.
+    pub view: GameView,
+    /// `view` as JSON.
+    pub json: String,
+    /// The spectators' view as JSON, where it differs.
+    pub spectator_json: Option<String>,
+}
+
+impl Published {
+    fn of(view: GameView) -> Published {
+        let json = serde_json::to_string(&view).unwrap_or_default();
+        let spectator_json = view
+            .hides_from_spectators()
+            .then(|| serde_json::to_string(&view.clone().for_viewer(&[])).unwrap_or_default());
+        Published {
+            view,
+            json,
+            spectator_json,
+        }
+    }
+
+    /// The JSON a viewer holding `seats` is sent.
+    pub fn json_for(&self, seats: &[Color]) -> &str {
+        match (&self.spectator_json, seats.is_empty()) {
+            (Some(s), true) => s,
+            _ => &self.json,
+        }
+    }
+}
+
 /// A game in memory: its state behind a lock and the channel its watchers listen on.
 pub struct Slot {
     game: tokio::sync::Mutex<LiveGame>,
-    tx: broadcast::Sender<Arc<GameView>>,
+    tx: broadcast::Sender<Arc<GameEvent>>,
     /// The chat messages, as they come (both rooms; each socket keeps its own).
     chat: broadcast::Sender<Arc<ChatLine>>,
     stop: Mutex<Option<Arc<AtomicBool>>>,
@@ -228,7 +277,11 @@ impl Slot {
     /// Sends the state to the game's watchers, and its deadline, if any, to the timers.
     fn publish(&self, live: &LiveGame) -> GameView {
         let view = live.view();
-        let _ = self.tx.send(Arc::new(view.clone()));
+        if self.tx.receiver_count() > 0 {
+            let _ = self
+                .tx
+                .send(Arc::new(GameEvent::State(Box::new(Published::of(view.clone())))));
+        }
         if let Some(d) = live.deadline() {
             let _ = self.deadlines.send((live.record.id.clone(), d.at()));
         }
@@ -252,10 +305,12 @@ pub(crate) struct Inner {
     pub(crate) analysis_wake: Arc<Notify>,
     /// Analysis-board evaluations running (each stops when its client leaves or moves on).
     pub(crate) board_evaluations: std::sync::atomic::AtomicUsize,
-    /// Sign-in and sign-up attempts.
-    throttle: Throttle,
+    /// Signs the values the server hands out (guest identities, known devices).
+    signer: crate::secret::Signer,
     /// Each chatter's flood limit, by player key.
     pub(crate) floods: Mutex<HashMap<String, Flood>>,
+    /// Each address's flood limit, all its chatters together.
+    pub(crate) address_floods: Mutex<HashMap<String, reversi_site::chat::AddressFlood>>,
     /// Deadlines to time ([`crate::clocks::timers`]).
     deadlines: mpsc::UnboundedSender<(String, u64)>,
     /// The receiving end, until the timers task takes it.
@@ -315,7 +370,7 @@ impl AppState {
     }
 
     /// A state over an open database.
-    pub fn with_db(db: Db, config: Config) -> AppState {
+    pub fn with_db(db: Db, config: Config, signer: crate::secret::Signer) -> AppState {
         let (deadlines, deadline_rx) = mpsc::unbounded_channel();
         AppState {
             inner: Arc::new(Inner {
@@ -331,8 +386,9 @@ impl AppState {
                 config,
                 analysis_wake: Arc::new(Notify::new()),
                 board_evaluations: std::sync::atomic::AtomicUsize::new(0),
-                throttle: Throttle::default(),
+                signer,
                 floods: Mutex::new(HashMap::new()),
+                address_floods: Mutex::new(HashMap::new()),
                 deadlines,
                 deadline_rx: Mutex::new(Some(deadline_rx)),
                 deadlines_claimed: AtomicU64::new(0),
@@ -925,7 +981,7 @@ impl AppState {
         &self,
         id: &str,
         token: Option<&str>,
-    ) -> Result<(broadcast::Receiver<Arc<GameView>>, GameView, Vec<Color>)> {
+    ) -> Result<(broadcast::Receiver<Arc<GameEvent>>, GameView, Vec<Color>)> {
         let slot = self.slot(id).await?;
         let g = slot.game.lock().await;
         let rx = slot.tx.subscribe();
@@ -951,14 +1007,14 @@ impl AppState {
                 if g.ai_to_move().is_none() || g.ai_thinking {
                     return Ok(());
                 }
+                // The state already says the computer thinks (it is its turn): nothing new
+                // to publish until it has moved.
                 g.ai_thinking = true;
                 g.ai_job += 1;
-                g.bump_version();
                 let stop = Arc::new(AtomicBool::new(false));
                 if let Ok(mut s) = slot.stop.lock() {
                     *s = Some(Arc::clone(&stop));
                 }
-                slot.publish(&g);
                 let seed = g.record.id.bytes().fold(g.game.ply() as u64, |h, b| {
                     h.wrapping_mul(0x100_0000_01b3).wrapping_add(b as u64)
                 });
@@ -1016,6 +1072,7 @@ fn rematch_online(o: &crate::online::Online) -> crate::online::Online {
             .map(|t| crate::online::Timing::new(t.clock.control, crate::time::clock_ms())),
         flagged: None,
         tournament: None,
+        private: false,
     }
 }
 
@@ -1057,9 +1114,9 @@ impl Slot {
 
 /// What online play adds to the state: seats of identified players, deadlines, ratings, chat.
 impl AppState {
-    /// The sign-in throttle.
-    pub fn throttle(&self) -> &Throttle {
-        &self.inner.throttle
+    /// The signer of guest identities and known devices.
+    pub fn signer(&self) -> &crate::secret::Signer {
+        &self.inner.signer
     }
 
     /// Flags and missed first moves this instance has claimed since it started.
@@ -1076,6 +1133,23 @@ impl AppState {
             .as_ref()
             .and_then(|o| o.colour_of(key))
             .and_then(|c| g.record.tokens[c.index()].clone()))
+    }
+
+    /// The account whose seat `token` holds in online game `id`, if it is an account's seat
+    /// (a guest's seat, and any seat of another kind of game, answer `None`).
+    pub async fn account_of_token(&self, id: &str, token: &str) -> Result<Option<String>> {
+        let slot = self.slot(id).await?;
+        let g = slot.game.lock().await;
+        let Some(o) = g.record.online.as_ref() else {
+            return Ok(None);
+        };
+        Ok(Color::ALL.into_iter().find_map(|c| {
+            let seat = &o.seats[c.index()];
+            let held = g.record.tokens[c.index()]
+                .as_deref()
+                .is_some_and(|t| crate::secret::same(t, token));
+            (held && !seat.key.starts_with(crate::online::GUEST_PREFIX)).then(|| seat.key.clone())
+        }))
     }
 
     /// The player keys of an online game (`[None, None]` for other games).
@@ -1282,9 +1356,13 @@ impl AppState {
         let mut g = slot.game.lock().await;
         let p = self.presence_of(&g, &rows);
         if p != g.presence {
+            // Only who is connected changed: a small event, not the whole state again.
             g.presence = p;
-            g.bump_version();
-            slot.publish(&g);
+            let view = g.presence_view(now_ms());
+            if slot.tx.receiver_count() > 0 {
+                let json = serde_json::to_string(&view).unwrap_or_default();
+                let _ = slot.tx.send(Arc::new(GameEvent::Presence(json)));
+            }
         }
         Ok(())
     }

@@ -19,7 +19,7 @@ use crate::session::Identity;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -270,12 +270,6 @@ impl AppState {
         }
         .check(now)
         .map_err(site_error)?;
-        if self.db().open_tournaments_of(&user.id).await? >= OPEN_PER_ORGANISER {
-            return Err(Error::Conflict(
-                "tournament_limit",
-                format!("you organise {OPEN_PER_ORGANISER} tournaments not over yet: wait for one to end"),
-            ));
-        }
         let (format_name, size) = match settings.format {
             Format::Swiss { rounds } => ("swiss", rounds),
             Format::RoundRobin { cycles } => ("round_robin", cycles),
@@ -303,7 +297,16 @@ impl AppState {
             version: 0,
             players: 0,
         };
-        self.db().insert_tournament(&row, now as i64).await?;
+        if !self
+            .db()
+            .insert_tournament_capped(&row, now as i64, OPEN_PER_ORGANISER)
+            .await?
+        {
+            return Err(Error::Conflict(
+                "tournament_limit",
+                format!("you organise {OPEN_PER_ORGANISER} tournaments not over yet: wait for one to end"),
+            ));
+        }
         Ok(row)
     }
 
@@ -311,12 +314,35 @@ impl AppState {
         self.db().tournament(id).await?.ok_or(Error::NotFound)
     }
 
+    /// Tournament `id` and its entrants, if `who` may know of it: anyone a public tournament;
+    /// an invitation-only one its organiser, those who entered it, and whoever has its link
+    /// (`invite`). To everyone else it answers `NotFound`, exactly as a tournament that does not
+    /// exist — every route, reading or acting, asks here first, so none tells them apart.
+    async fn visible_tournament(
+        &self,
+        id: &str,
+        who: &Identity,
+        invite: Option<&str>,
+    ) -> Result<(TournamentRow, Vec<EntrantRow>)> {
+        let t = self.tournament_row(id).await?;
+        let entrants = self.db().entrants(id).await?;
+        if let Some(secret) = t.invite.as_deref() {
+            let inside = who
+                .user()
+                .is_some_and(|u| u.id == t.organiser || entrants.iter().any(|e| e.user_id == u.id));
+            let has_link = invite.is_some_and(|given| crate::secret::same(secret, given));
+            if !inside && !has_link {
+                return Err(Error::NotFound);
+            }
+        }
+        Ok((t, entrants))
+    }
+
     /// Enters `who` into tournament `id` (`invite`: the secret of the invitation link).
     pub async fn join_tournament(&self, id: &str, who: &Identity, invite: Option<&str>) -> Result<()> {
         let user = who.require_user()?;
-        let t = self.tournament_row(id).await?;
+        let (t, entrants) = self.visible_tournament(id, who, invite).await?;
         let settings = settings_of(&t)?;
-        let entrants = self.db().entrants(id).await?;
         let rating = self.rating_for(&settings, &user.id).await?;
         if let Some(e) = entrants.iter().find(|e| e.user_id == user.id) {
             if e.active {
@@ -400,7 +426,7 @@ impl AppState {
     /// paired no more (and may come back while entries are open).
     pub async fn withdraw(&self, id: &str, who: &Identity) -> Result<()> {
         let user = who.require_user()?;
-        let t = self.tournament_row(id).await?;
+        let (t, _) = self.visible_tournament(id, who, None).await?;
         if status_of(&t) == Status::Upcoming {
             self.db().delete_entrant(id, &user.id).await?;
         } else {
@@ -412,7 +438,7 @@ impl AppState {
     /// The organiser's actions: `pause`, `resume`, `cancel`, or `remove` (`name`).
     pub async fn organise(&self, id: &str, who: &Identity, action: &str, name: Option<&str>) -> Result<()> {
         let user = who.require_user()?;
-        let t = self.tournament_row(id).await?;
+        let (t, _) = self.visible_tournament(id, who, None).await?;
         if t.organiser != user.id {
             return Err(site_error(TournamentError::NotOrganiser));
         }
@@ -704,6 +730,7 @@ impl AppState {
             variant: settings.variant,
             control: settings.control,
             rated: settings.rated && !(black.bot && white.bot),
+            private: t.invite.is_some(),
         };
         match self.create_online_game(b, wh, game).await {
             Ok(_) => {}
@@ -715,22 +742,12 @@ impl AppState {
 
     /// Everything the tournament page shows, for `who`.
     pub async fn tournament_view(&self, id: &str, who: &Identity, invite: Option<&str>) -> Result<Value> {
-        let t = self.tournament_row(id).await?;
+        let (t, entrants) = self.visible_tournament(id, who, invite).await?;
         let settings = settings_of(&t)?;
-        let entrants = self.db().entrants(id).await?;
         let pairings = self.db().pairings(id).await?;
         let me = who.user();
         let my_index = me.and_then(|u| entrants.iter().position(|e| e.user_id == u.id));
         let organiser = me.is_some_and(|u| u.id == t.organiser);
-        if t.invite.is_some() && !organiser && my_index.is_none() {
-            // An invitation-only tournament is seen with its link, or by those in it.
-            let shown = invite
-                .zip(t.invite.as_deref())
-                .is_some_and(|(a, b)| crate::secret::same(a, b));
-            if !shown {
-                return Err(Error::NotFound);
-            }
-        }
         let es = entrants_of(&entrants);
         let games = played(&pairings, entrants.len());
         let name = |i: i64| entrants.get(i.max(0) as usize).map(|e| e.name.clone());
@@ -916,9 +933,17 @@ impl AppState {
     }
 
     /// Posts a chat line to tournament `id`.
-    pub async fn tournament_say(&self, id: &str, who: &Identity, text: &str) -> Result<TournamentChatLine> {
+    pub async fn tournament_say(
+        &self,
+        id: &str,
+        who: &Identity,
+        address: &str,
+        text: &str,
+    ) -> Result<TournamentChatLine> {
         let user = who.require_user()?;
-        self.tournament_row(id).await?;
+        // An invitation-only tournament's chat is its organiser's and entrants': having seen
+        // the page through the link is not entering it.
+        self.visible_tournament(id, who, None).await?;
         if user.chat_off {
             return Err(Error::Conflict(
                 "chat_closed",
@@ -927,7 +952,7 @@ impl AppState {
         }
         let text = reversi_site::chat::clean(text).map_err(crate::chat::chat_error)?;
         let now = crate::time::clock_ms();
-        self.flood_check(&user.id, &text, now)
+        self.flood_check(&user.id, address, &text, now)
             .map_err(crate::chat::chat_error)?;
         self.db()
             .insert_tournament_chat(id, &user.name, &user.id, &text, now as i64)
@@ -1057,13 +1082,16 @@ pub async fn organise(
 /// `POST /api/tournaments/{id}/chat`.
 pub async fn chat(
     State(state): State<AppState>,
+    Extension(addr): Extension<crate::api::ClientAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: std::result::Result<Bytes, BytesRejection>,
 ) -> Result<Response> {
     let b: ChatBody = parse_body(&headers, body, false)?;
     let who = state.identity(&headers).await?;
-    let line = state.tournament_say(&id, &who, &b.text).await?;
+    let line = state
+        .tournament_say(&id, &who, &addr.0.to_string(), &b.text)
+        .await?;
     Ok((StatusCode::CREATED, Json(line)).into_response())
 }
 

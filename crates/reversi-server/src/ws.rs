@@ -1,9 +1,10 @@
 //! `GET /api/games/{id}/ws`: a websocket that pushes the game's state after every change and
 //! accepts moves, resignations and undos from seat holders.
 //!
-//! Server to client: `{"type":"state","game":GAME,"you":["black"]}`, `{"type":"chat",
-//! "line":LINE}` (a message of the reader's room), `{"type":"error","error":MESSAGE,
-//! "code":CODE}`, `{"type":"pong"}`. Client to server: `{"type":"move",
+//! Server to client: `{"type":"state","game":GAME,"you":["black"]}`, `{"type":"presence",
+//! "presence":PRESENCE}` (who is connected changed: the `presence` object of the state, alone),
+//! `{"type":"chat","line":LINE}` (a message of the reader's room), `{"type":"error",
+//! "error":MESSAGE,"code":CODE}`, `{"type":"pong"}`. Client to server: `{"type":"move",
 //! "move":"d3","ply":4}` (`ply` optional), `{"type":"resign","color":"black"}` (`color`
 //! optional), `{"type":"undo"}`, `{"type":"abort"}`, `{"type":"claim"}` (the win from an
 //! opponent who left), `{"type":"ping"}`.
@@ -12,14 +13,16 @@
 //! its first state to its end.
 //!
 //! The seat token comes as for the HTTP API: the game's cookie or `Authorization: Bearer`
-//! (never in the URL, which ends up in logs). The server pings every third of
+//! (never in the URL, which ends up in logs). It is looked up again for every action, with the
+//! credentials the socket was opened with: an account's seat acts only while that sign-in is
+//! valid, so a password change or a deletion ends what an old session's socket can do. The server pings every third of
 //! [`crate::Config::ws_idle`] and closes a socket that has sent nothing, not even a pong, for
 //! that long.
 
 use crate::error::{Error, Result};
 use crate::game::{parse_color, GameView};
 use crate::limit::TokenBucket;
-use crate::state::AppState;
+use crate::state::{AppState, GameEvent};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -93,13 +96,25 @@ pub async fn handler(
         .on_upgrade(move |socket| {
             // The session outlives the request: it carries the request's span (and id) on.
             let span = tracing::info_span!(parent: &request, "websocket", game = %id);
-            session(socket, state, id, token).instrument(span)
+            session(socket, state, id, token, credentials(&headers)).instrument(span)
         }))
 }
 
+/// A published state (its JSON made once for every socket) as a `state` message.
+fn published_message(json: &str, you: &[Color]) -> Message {
+    let names: Vec<&str> = you.iter().map(|c| c.name()).collect();
+    let you = serde_json::to_string(&names).unwrap_or_else(|_| "[]".into());
+    Message::Text(format!(r#"{{"type":"state","you":{you},"game":{json}}}"#).into())
+}
+
 fn state_message(game: &GameView, you: &[Color]) -> Message {
-    let you: Vec<&str> = you.iter().map(|c| c.name()).collect();
-    let text = serde_json::json!({ "type": "state", "game": game, "you": you }).to_string();
+    let names: Vec<&str> = you.iter().map(|c| c.name()).collect();
+    let text = if you.is_empty() && game.hides_from_spectators() {
+        let shown = game.clone().for_viewer(you);
+        serde_json::json!({ "type": "state", "game": shown, "you": names }).to_string()
+    } else {
+        serde_json::json!({ "type": "state", "game": game, "you": names }).to_string()
+    };
     Message::Text(text.into())
 }
 
@@ -110,10 +125,22 @@ pub(crate) fn error_message(e: &Error) -> Message {
     Message::Text(body.to_string().into())
 }
 
-async fn session(socket: WebSocket, state: AppState, id: String, token: Option<String>) {
+/// The headers that say who a socket's client is (cookies, bearer token), kept to look its seat
+/// up again at each action.
+fn credentials(headers: &HeaderMap) -> HeaderMap {
+    let mut kept = HeaderMap::new();
+    for name in [axum::http::header::COOKIE, axum::http::header::AUTHORIZATION] {
+        for v in headers.get_all(&name) {
+            kept.append(name.clone(), v.clone());
+        }
+    }
+    kept
+}
+
+async fn session(socket: WebSocket, state: AppState, id: String, token: Option<String>, creds: HeaderMap) {
     let open = metrics::gauge!("reversi_websocket_connections");
     open.increment(1.0);
-    if let Some(seats) = run_session(socket, &state, &id, token).await {
+    if let Some(seats) = run_session(socket, &state, &id, token, &creds).await {
         state.leave(&id, &seats).await;
     }
     open.decrement(1.0);
@@ -125,6 +152,7 @@ async fn run_session(
     state: &AppState,
     id: &str,
     token: Option<String>,
+    creds: &HeaderMap,
 ) -> Option<Vec<Color>> {
     // Taken first: a session is counted from here until it ends, so a stopping server can
     // wait for the last one.
@@ -197,7 +225,7 @@ async fn run_session(
                     }
                     break;
                 }
-                if let Some(reply) = handle(state, id, token.as_deref(), &text).await {
+                if let Some(reply) = handle(state, id, creds, &text).await {
                     if socket.send(reply).await.is_err() { break; }
                 }
             }
@@ -213,7 +241,12 @@ async fn run_session(
             }
             update = rx.recv() => {
                 let msg = match update {
-                    Ok(game) => state_message(&game, &seats),
+                    Ok(event) => match &*event {
+                        GameEvent::State(p) => published_message(p.json_for(&seats), &seats),
+                        GameEvent::Presence(json) => {
+                            Message::Text(format!(r#"{{"type":"presence","presence":{json}}}"#).into())
+                        }
+                    },
                     Err(RecvError::Lagged(_)) => match state.view(id, token.as_deref()).await {
                         Ok((game, _)) => state_message(&game, &seats),
                         Err(_) => break,
@@ -241,11 +274,19 @@ async fn closing_handshake(socket: &mut WebSocket) {
 
 /// Carries out one client message; returns the direct reply (errors and pongs; new states
 /// arrive through the game's channel).
-async fn handle(state: &AppState, id: &str, token: Option<&str>, text: &str) -> Option<Message> {
+async fn handle(state: &AppState, id: &str, creds: &HeaderMap, text: &str) -> Option<Message> {
     let msg: ClientMessage = match crate::body::parse_object(text.as_bytes()) {
         Ok(m) => m,
         Err(e) => return Some(error_message(&e)),
     };
+    if matches!(msg, ClientMessage::Ping) {
+        return Some(Message::Text(r#"{"type":"pong"}"#.into()));
+    }
+    let token = match state.seat_token(creds, id).await {
+        Ok(t) => t,
+        Err(e) => return Some(error_message(&e)),
+    };
+    let token = token.as_deref();
     let result = match msg {
         ClientMessage::Ping => return Some(Message::Text(r#"{"type":"pong"}"#.into())),
         ClientMessage::Move { mv, ply } => state.play(id, token, &mv, ply).await.map(drop),

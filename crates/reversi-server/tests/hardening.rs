@@ -67,7 +67,7 @@ async fn slow_and_idle_connections_are_closed_and_capped_per_address() {
     let mut slow = Vec::new();
     for _ in 0..12 {
         let mut tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
-        tcp.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        tcp.write_all(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
             .await
             .unwrap();
         slow.push(tokio::spawn(async move {
@@ -88,7 +88,7 @@ async fn slow_and_idle_connections_are_closed_and_capped_per_address() {
     }
     // An idle keep-alive connection is closed too, after a request was answered.
     let mut tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
-    tcp.write_all(b"GET /api/rules/othello HTTP/1.1\r\nHost: x\r\n\r\n")
+    tcp.write_all(b"GET /api/rules/othello HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         .await
         .unwrap();
     let mut buf = vec![0u8; 65536];
@@ -100,7 +100,7 @@ async fn slow_and_idle_connections_are_closed_and_capped_per_address() {
     );
     // And the server still answers.
     let mut tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
-    tcp.write_all(b"GET /api/rules/othello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    tcp.write_all(b"GET /api/rules/othello HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         .await
         .unwrap();
     let mut text = String::new();

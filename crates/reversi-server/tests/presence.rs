@@ -74,6 +74,20 @@ async fn state_where(ws: &mut Ws, what: &str, want: impl Fn(&Value) -> bool) -> 
     until(ws, what, |v| v["type"] == "state" && want(&v["game"])).await["game"].clone()
 }
 
+/// The presence (a state's, or a presence event's) once it satisfies `want`.
+async fn presence_where(ws: &mut Ws, what: &str, want: impl Fn(&Value) -> bool) -> Value {
+    let v = until(ws, what, |v| {
+        (v["type"] == "state" && want(&v["game"]["presence"]))
+            || (v["type"] == "presence" && want(&v["presence"]))
+    })
+    .await;
+    if v["type"] == "state" {
+        v["game"]["presence"].clone()
+    } else {
+        v["presence"].clone()
+    }
+}
+
 async fn error_code(ws: &mut Ws) -> String {
     let v = until(ws, "an error", |v| v["type"] == "error").await;
     v["code"].as_str().unwrap_or_default().to_string()
@@ -100,19 +114,24 @@ pub async fn claim_after_a_departure(a: AppState, b: AppState) {
     let (id, black, white) = a_friend_game(&a, &b).await;
     let mut ws_black = connect(&addr_a, &id, Some(&black)).await;
     let mut ws_white = connect(&addr_b, &id, Some(&white)).await;
-    let g = state_where(&mut ws_black, "both players connected", |g| {
-        g["presence"]["black"] == true && g["presence"]["white"] == true
+    let p = presence_where(&mut ws_black, "both players connected", |p| {
+        p["black"] == true && p["white"] == true
     })
     .await;
-    assert_eq!(g["presence"]["spectators"], 0);
+    assert_eq!(p["spectators"], 0);
     assert!(
-        g["presence"].get("claim_after_ms").is_none(),
-        "no claim before both moved: {g}"
+        p.get("claim_after_ms").is_none(),
+        "no claim before both moved: {p}"
     );
 
     // A spectator arrives, at White's instance: Black's page counts them.
     let mut ws_watch = connect(&addr_b, &id, None).await;
-    state_where(&mut ws_black, "a spectator", |g| g["presence"]["spectators"] == 1).await;
+    // The small presence event, not the whole state again.
+    let v = until(&mut ws_black, "a spectator", |v| {
+        v["type"] == "presence" && v["presence"]["spectators"] == 1
+    })
+    .await;
+    assert!(v.get("game").is_none(), "{v}");
 
     // Both move: the game can no longer be aborted, and a departure can be claimed.
     send(&mut ws_black, json!({"type": "move", "move": "d3", "ply": 0})).await;
@@ -128,12 +147,12 @@ pub async fn claim_after_a_departure(a: AppState, b: AppState) {
     // White leaves; the spectator too.
     ws_white.close(None).await.unwrap();
     ws_watch.close(None).await.unwrap();
-    let g = state_where(&mut ws_black, "White gone", |g| {
-        g["presence"]["white"] == false && g["presence"]["spectators"] == 0
+    let p = presence_where(&mut ws_black, "White gone", |p| {
+        p["white"] == false && p["spectators"] == 0
     })
     .await;
-    assert!(g["presence"]["white_away_ms"].as_u64().unwrap() < 5_000, "{g}");
-    assert_eq!(g["presence"]["black"], true);
+    assert!(p["white_away_ms"].as_u64().unwrap() < 5_000, "{p}");
+    assert_eq!(p["black"], true);
 
     // Too early: the answer says how long to wait.
     send(&mut ws_black, json!({"type": "claim"})).await;

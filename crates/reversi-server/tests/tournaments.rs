@@ -502,7 +502,8 @@ async fn entries_forfeits_and_the_organiser(db: String) {
     let r = players[0]
         .post(&format!("/api/tournaments/{pid}/join"), json!({}))
         .await;
-    assert_eq!(r.json["code"], "tournament_invite_only");
+    // Without the link, joining answers as for a tournament that does not exist.
+    assert_eq!(r.json["code"], "not_found");
     let r = players[0]
         .post(
             &format!("/api/tournaments/{pid}/join"),
@@ -573,7 +574,7 @@ async fn two_instances_start_each_round_once(db: String) {
     let body = json!({
         "name": "Shared Swiss", "format": "swiss", "rounds": 2, "control": "3+2", "starts_in_minutes": 5,
     });
-    let (mut org, mut players, id) = setup(&app, "M", 6, body).await;
+    let (mut org, mut players, id) = setup(&app, "N", 6, body).await;
     reversi_server::time::advance(6 * 60_000);
     for _ in 0..2 {
         for _ in 0..5 {
@@ -592,7 +593,7 @@ async fn two_instances_start_each_round_once(db: String) {
         assert_eq!(this.len(), 1);
         assert_eq!(this[0]["games"].as_array().unwrap().len(), 3, "{v}");
         for (gid, bl, wh) in playing(&v) {
-            decide(&mut players, &gid, index("M", &bl), index("M", &wh), true).await;
+            decide(&mut players, &gid, index("N", &bl), index("N", &wh), true).await;
         }
         reversi_server::time::advance(reversi_site::tournament::ROUND_BREAK_MS as i64 + 1);
     }

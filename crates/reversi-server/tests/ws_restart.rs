@@ -65,12 +65,13 @@ async fn next_json(ws: &mut Ws) -> Value {
     }
 }
 
-/// The next message that is not a state (a direct reply: an error or a pong). States arrive
-/// whenever anything changes, who is connected included.
+/// The next message that is not a state or a presence event (a direct reply: an error or a
+/// pong). States arrive whenever the game changes, presence events whenever who is connected
+/// does.
 async fn next_reply(ws: &mut Ws) -> Value {
     loop {
         let v = next_json(ws).await;
-        if v["type"] != "state" {
+        if v["type"] != "state" && v["type"] != "presence" {
             return v;
         }
     }
@@ -175,13 +176,17 @@ async fn two_players_and_a_spectator_over_websockets(db: String) {
     // Oversized messages close the socket; nothing is lost.
     let huge = json!({"type": "move", "move": "x".repeat(10_000)});
     let _ = s.send(Message::Text(huge.to_string().into())).await;
-    // (States already on their way, who is connected among them, may still arrive first.)
+    // (States and presence events already on their way may still arrive first.)
     let end = loop {
         let m = tokio::time::timeout(Duration::from_secs(5), s.next())
             .await
             .unwrap();
         match &m {
-            Some(Ok(Message::Text(t))) if t.contains(r#""type":"state""#) => continue,
+            Some(Ok(Message::Text(t)))
+                if t.contains(r#""type":"state""#) || t.contains(r#""type":"presence""#) =>
+            {
+                continue
+            }
             _ => break m,
         }
     };
@@ -413,10 +418,20 @@ async fn analysis_survives_a_restart(db: String) {
 
     // While no server runs: one analysis is taken by a server that then dies, one is queued.
     let db = reversi_server::db::Db::connect(&url).await.unwrap();
-    assert_eq!(db.request_analysis(&games[0].id, 4).await.unwrap(), "queued");
+    assert_eq!(
+        db.request_analysis(&games[0].id, 4, "ip:1", 3, 100)
+            .await
+            .unwrap(),
+        Ok("queued".into())
+    );
     let claimed = db.claim_analysis("a-server-that-died", i64::MAX).await.unwrap();
     assert_eq!(claimed, Some((games[0].id.clone(), 4)));
-    assert_eq!(db.request_analysis(&games[1].id, 4).await.unwrap(), "queued");
+    assert_eq!(
+        db.request_analysis(&games[1].id, 4, "ip:1", 3, 100)
+            .await
+            .unwrap(),
+        Ok("queued".into())
+    );
     assert_eq!(
         db.analysis(&games[0].id).await.unwrap().unwrap().status,
         "running"

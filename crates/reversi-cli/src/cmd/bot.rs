@@ -115,8 +115,6 @@ enum Mover {
 /// One game the bot plays.
 struct Table {
     mover: Mover,
-    /// The seat token, for moves.
-    seat: String,
 }
 
 /// Kept back from every move's time for the network between the bot and the site (the site
@@ -275,9 +273,11 @@ fn tournament(
 /// Starts playing game `id`: its seat token, and an engine for it.
 fn sit(site: &Site, a: &Args, id: &str, tables: &mut HashMap<String, Table>) -> Result<()> {
     let g = site.ok("GET", &format!("/api/games/{id}"), None)?;
-    let Some(seat) = g["token"].as_str() else {
+    // The bot acts with its own token: an account's seat follows the account's credentials,
+    // and the seat token alone moves nothing. The token handed here says it has a seat.
+    if g["token"].as_str().is_none() {
         bail!("game {id}: the server gave no seat to this bot");
-    };
+    }
     let mover = match &a.engine {
         None => Mover::Builtin(Box::new(a.engine_args.engine()?)),
         Some(cmd) => {
@@ -304,13 +304,7 @@ fn sit(site: &Site, a: &Args, id: &str, tables: &mut HashMap<String, Table>) -> 
         }
     };
     eprintln!("playing game {id}");
-    tables.insert(
-        id.to_string(),
-        Table {
-            mover,
-            seat: seat.to_string(),
-        },
-    );
+    tables.insert(id.to_string(), Table { mover });
     Ok(())
 }
 
@@ -379,7 +373,7 @@ fn play(
     let req = site
         .agent
         .post(&format!("{}/api/games/{id}/moves", site.base))
-        .set("Authorization", &format!("Bearer {}", table.seat));
+        .set("Authorization", &format!("Bearer {}", site.token));
     match req.send_json(body) {
         Ok(_) | Err(ureq::Error::Status(409, _)) => Ok(true),
         Err(ureq::Error::Status(code, r)) => {

@@ -52,8 +52,10 @@ pub struct Args {
     /// Mark seat cookies `Secure` (HTTPS only): for a server reached through a TLS proxy.
     #[arg(long, env = "REVERSI_SECURE_COOKIES")]
     secure_cookies: bool,
-    /// A public origin (`https://reversi.example.org`) whose pages may act on games besides
-    /// the server's own address, when a proxy rewrites `Host`; repeatable.
+    /// The site's public origin (`https://reversi.example.org`): its pages may act on games, and
+    /// its host is served (requests naming another host than an IP address, `localhost` or a
+    /// public origin's are refused, against DNS rebinding); repeatable. Needed when the site
+    /// is reached by a name, as behind a TLS proxy.
     #[arg(long = "allowed-origin", value_name = "ORIGIN", value_parser = origin, env = "REVERSI_ALLOWED_ORIGIN", value_delimiter = ',')]
     #[serde(rename = "allowed-origin")]
     allowed_origins: Vec<String>,
@@ -87,6 +89,10 @@ pub struct Args {
     /// Accounts one client address may make per quarter hour.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1_000_000), env = "REVERSI_SIGNUPS_PER_ADDRESS")]
     signups_per_address: u32,
+    /// Games (against the computer, with a friend, on one device) one client address may
+    /// create per hour.
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=10_000_000), env = "REVERSI_GAMES_PER_ADDRESS_HOUR")]
+    games_per_address_hour: u32,
     /// The token a Prometheus scrape of `/metrics` must send (`Authorization: Bearer TOKEN`);
     /// without one, the server exports no metrics.
     #[arg(long, env = "REVERSI_METRICS_TOKEN", value_name = "TOKEN", value_parser = metrics_token)]
@@ -320,6 +326,7 @@ pub fn run(a: Args) -> Result<()> {
         max_connections_per_ip: a.max_connections_per_ip as usize,
         max_connections: a.max_connections as usize,
         signups_per_address: a.signups_per_address,
+        games_per_address_hour: a.games_per_address_hour,
         trusted_proxies: a.trusted_proxies.clone(),
         metrics_token: a.metrics_token.clone(),
         guest_chat: !a.no_guest_chat,

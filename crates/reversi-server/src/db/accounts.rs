@@ -19,9 +19,12 @@ pub struct User {
     pub bot: bool,
     /// Whether its owner turned chat off.
     pub chat_off: bool,
+    /// The generation of its credentials (raised by every password change): a session of an
+    /// older generation signs nobody in.
+    pub credential_gen: i64,
 }
 
-const USER_COLUMNS: &str = "id, name, created_at, deleted_at, bot, chat_off";
+const USER_COLUMNS: &str = "id, name, created_at, deleted_at, bot, chat_off, credential_gen";
 
 fn user_of<R: Row>(row: &R) -> Result<User>
 where
@@ -37,6 +40,7 @@ where
         deleted: row.try_get::<Option<i64>, _>("deleted_at")?.is_some(),
         bot: row.try_get::<i64, _>("bot")? != 0,
         chat_off: row.try_get::<i64, _>("chat_off")? != 0,
+        credential_gen: row.try_get("credential_gen")?,
     })
 }
 
@@ -80,6 +84,101 @@ impl Db {
         })
     }
 
+    /// The account called `name`, whose look-alike key is `key`, and its password hash: the one
+    /// whose name is `name` up to case, else the one that holds `key` itself. Two accounts made
+    /// before the look-alike rules grew may share a skeleton; the later one's key was then
+    /// stored as `KEY#ID` ([`Db::rekey_names`]), and it is found by its own name.
+    pub async fn user_named(&self, key: &str, name: &str) -> Result<Option<(User, Option<String>)>> {
+        with_reader!(self, pool => {
+            let rows = sqlx::query(&format!(
+                "SELECT {USER_COLUMNS}, password_hash, name_key FROM users \
+                 WHERE name_key = $1 OR (name_key >= $1 || '#' AND name_key < $1 || '$') \
+                 ORDER BY created_at, id LIMIT 20"
+            ))
+            .bind(key)
+            .fetch_all(pool)
+            .await?;
+            let mut found: Vec<(User, Option<String>, String)> = Vec::with_capacity(rows.len());
+            for r in &rows {
+                found.push((user_of(r)?, r.try_get("password_hash")?, r.try_get("name_key")?));
+            }
+            let pick = found
+                .iter()
+                .position(|(u, _, _)| u.name.eq_ignore_ascii_case(name))
+                .or_else(|| found.iter().position(|(_, _, k)| k == key));
+            Ok(pick.map(|i| {
+                let (u, h, _) = found.swap_remove(i);
+                (u, h)
+            }))
+        })
+    }
+
+    /// Computes every stored name key again with `skeleton` when the stored keys were made by
+    /// another version of it (`version`, kept in `site_meta`). Where two names now share a key,
+    /// the older account keeps it and the later one's becomes `KEY#ID` (both still sign in by
+    /// name; no new account can take either). Returns how many keys changed.
+    pub async fn rekey_names(&self, version: u32, skeleton: impl Fn(&str) -> String) -> Result<u64> {
+        let want = version.to_string();
+        if self.meta("name_key_version").await?.as_deref() == Some(want.as_str()) {
+            return Ok(0);
+        }
+        let changed = with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            if matches!(self.pool, super::Pool::Pg(_)) {
+                // Instances starting together: one rekeys, the others then find it done.
+                sqlx::query("SELECT pg_advisory_xact_lock(4243)").execute(&mut *tx).await?;
+            }
+            let done: Option<String> = sqlx::query_scalar("SELECT value FROM site_meta WHERE name = 'name_key_version'")
+                .fetch_optional(&mut *tx)
+                .await?;
+            if done.as_deref() == Some(want.as_str()) {
+                return Ok(0);
+            }
+            let rows: Vec<(String, String, String)> =
+                sqlx::query_as("SELECT id, name, name_key FROM users ORDER BY created_at, id")
+                    .fetch_all(&mut *tx)
+                    .await?;
+            let mut taken = std::collections::HashSet::new();
+            let mut updates = Vec::new();
+            for (id, name, old) in &rows {
+                let mut key = skeleton(name);
+                if !taken.insert(key.clone()) {
+                    key = format!("{key}#{id}");
+                    taken.insert(key.clone());
+                }
+                if &key != old {
+                    updates.push((id.clone(), key));
+                }
+            }
+            // Through a unique stand-in first, so that no update meets a key another row is
+            // about to give up.
+            for (id, _) in &updates {
+                sqlx::query("UPDATE users SET name_key = $1 WHERE id = $2")
+                    .bind(format!("~{id}"))
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for (id, key) in &updates {
+                sqlx::query("UPDATE users SET name_key = $1 WHERE id = $2")
+                    .bind(key)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            sqlx::query(
+                "INSERT INTO site_meta (name, value) VALUES ('name_key_version', $1) \
+                 ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            )
+            .bind(&want)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            updates.len() as u64
+        });
+        Ok(changed)
+    }
+
     /// The account `id`.
     pub async fn user_by_id(&self, id: &str) -> Result<Option<User>> {
         with_reader!(self, pool => {
@@ -91,26 +190,40 @@ impl Db {
         })
     }
 
-    /// Stores a session (the hash of its secret) for `user_id` until `expires_at`.
-    pub async fn create_session(&self, hash: &str, user_id: &str, now: i64, expires_at: i64) -> Result<()> {
+    /// Stores a session (the hash of its secret) for `user_id` until `expires_at`, bound to the
+    /// credential generation `gen` its sign-in checked.
+    pub async fn create_session(
+        &self,
+        hash: &str,
+        user_id: &str,
+        gen: i64,
+        now: i64,
+        expires_at: i64,
+    ) -> Result<()> {
         with_pool!(self, pool => {
-            sqlx::query("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-                .bind(hash)
-                .bind(user_id)
-                .bind(now)
-                .bind(expires_at)
-                .execute(pool)
-                .await?;
+            sqlx::query(
+                "INSERT INTO sessions (token_hash, user_id, credential_gen, created_at, expires_at) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(hash)
+            .bind(user_id)
+            .bind(gen)
+            .bind(now)
+            .bind(expires_at)
+            .execute(pool)
+            .await?;
         });
         Ok(())
     }
 
-    /// The live account of the session whose secret hashes to `hash`, if it has not expired.
+    /// The live account of the session whose secret hashes to `hash`, if it has not expired and
+    /// its credentials have not changed since it began.
     pub async fn session_user(&self, hash: &str, now: i64) -> Result<Option<User>> {
         with_reader!(self, pool => {
             let row = sqlx::query(&format!(
                 "SELECT {} FROM sessions s JOIN users u ON u.id = s.user_id \
-                 WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.deleted_at IS NULL",
+                 WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.deleted_at IS NULL \
+                 AND s.credential_gen = u.credential_gen",
                 USER_COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
             ))
             .bind(hash)
@@ -152,16 +265,29 @@ impl Db {
         })
     }
 
-    /// Replaces the password hash of account `id`.
-    pub async fn set_password(&self, id: &str, hash: &str) -> Result<()> {
+    /// Replaces the password hash of account `id` and raises its credential generation, in one
+    /// transaction: every session ends (those a sign-in in flight makes later too, as they carry
+    /// the old generation) and the bot token, if any, is revoked. Returns the new generation.
+    pub async fn set_password(&self, id: &str, hash: &str) -> Result<i64> {
         with_pool!(self, pool => {
-            sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2 AND deleted_at IS NULL")
-                .bind(hash)
+            let mut tx = pool.begin().await?;
+            let gen: Option<i64> = sqlx::query_scalar(
+                "UPDATE users SET password_hash = $1, bot_token_hash = NULL, \
+                 credential_gen = credential_gen + 1 WHERE id = $2 AND deleted_at IS NULL \
+                 RETURNING credential_gen",
+            )
+            .bind(hash)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let gen = gen.ok_or(Error::NotFound)?;
+            sqlx::query("DELETE FROM sessions WHERE user_id = $1")
                 .bind(id)
-                .execute(pool)
+                .execute(&mut *tx)
                 .await?;
-        });
-        Ok(())
+            tx.commit().await?;
+            Ok(gen)
+        })
     }
 
     /// Turns chat off (or on) for account `id`.
@@ -208,8 +334,8 @@ impl Db {
         with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             let done = sqlx::query(
-                "UPDATE users SET password_hash = NULL, bot_token_hash = NULL, deleted_at = $1 \
-                 WHERE id = $2 AND deleted_at IS NULL",
+                "UPDATE users SET password_hash = NULL, bot_token_hash = NULL, deleted_at = $1, \
+                 credential_gen = credential_gen + 1 WHERE id = $2 AND deleted_at IS NULL",
             )
             .bind(now)
             .bind(id)

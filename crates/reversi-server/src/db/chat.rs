@@ -1,7 +1,7 @@
 //! Chat lines, stored with their game.
 
 use super::Db;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use sqlx::Row;
 
 /// A stored chat message.
@@ -30,50 +30,43 @@ impl Db {
         text: &str,
         at: i64,
     ) -> Result<ChatLine> {
-        for _ in 0..5 {
-            let stored = with_pool!(self, pool => {
-                let mut tx = pool.begin().await?;
-                let seq: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) + 1 FROM chat WHERE game_id = $1")
-                    .bind(game_id)
-                    .fetch_one(&mut *tx)
+        let seq = with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            if matches!(self.pool, super::Pool::Pg(_)) {
+                // Messages of one game are numbered one at a time (SQLite has one writer):
+                // any number sent at once, at any instance, each get the next number.
+                sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+                    .bind(format!("chat:{game_id}"))
+                    .execute(&mut *tx)
                     .await?;
-                let done = sqlx::query(
-                    "INSERT INTO chat (game_id, seq, room, author, user_id, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                )
-                .bind(game_id)
-                .bind(seq)
-                .bind(room)
-                .bind(author)
-                .bind(user_id)
-                .bind(text)
-                .bind(at)
-                .execute(&mut *tx)
-                .await;
-                match done {
-                    // Another instance numbered a message at once: number again.
-                    Err(sqlx::Error::Database(d)) if d.is_unique_violation() => None,
-                    Err(e) => return Err(e.into()),
-                    Ok(_) => {
-                        notify_chat!(self, tx, game_id);
-                        tx.commit().await?;
-                        Some(seq)
-                    }
-                }
-            });
-            if let Some(seq) = stored {
-                return Ok(ChatLine {
-                    seq,
-                    room: room.to_string(),
-                    author: author.map(str::to_string),
-                    text: text.to_string(),
-                    at,
-                });
             }
-        }
-        Err(Error::Conflict(
-            "game_changed",
-            "the chat is busy; send again".into(),
-        ))
+            let seq: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) + 1 FROM chat WHERE game_id = $1")
+                .bind(game_id)
+                .fetch_one(&mut *tx)
+                .await?;
+            sqlx::query(
+                "INSERT INTO chat (game_id, seq, room, author, user_id, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(game_id)
+            .bind(seq)
+            .bind(room)
+            .bind(author)
+            .bind(user_id)
+            .bind(text)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+            notify_chat!(self, tx, game_id);
+            tx.commit().await?;
+            seq
+        });
+        Ok(ChatLine {
+            seq,
+            room: room.to_string(),
+            author: author.map(str::to_string),
+            text: text.to_string(),
+            at,
+        })
     }
 
     /// The messages of `room` in game `game_id` after number `after`, oldest first (at most

@@ -36,10 +36,21 @@ pub struct SeekRow {
     pub target: Option<String>,
     /// When it was made (Unix ms).
     pub created_at: i64,
+    /// The address it was made from (the limits per address; never shown).
+    pub address: Option<String>,
+}
+
+/// Which cap an [`Db::insert_seek_capped`] met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeekCap {
+    /// The owner's open seeks (or pool entries).
+    Owner,
+    /// The open seeks (or pool entries) made from the address.
+    Address,
 }
 
 const SEEK_COLUMNS: &str = "id, owner, owner_name, registered, bot, rating, variant, control, rated, \
-                            colour, range_min, range_max, pool, target, created_at";
+                            colour, range_min, range_max, pool, target, created_at, address";
 
 fn seek_of<R: Row>(r: &R) -> Result<SeekRow>
 where
@@ -67,7 +78,37 @@ where
         pool: r.try_get("pool")?,
         target: r.try_get("target")?,
         created_at: r.try_get("created_at")?,
+        address: r.try_get("address")?,
     })
+}
+
+/// Inserts seek `$s` in the open transaction `$tx`.
+macro_rules! insert_seek_row {
+    ($tx:ident, $s:expr) => {{
+        let s: &SeekRow = $s;
+        sqlx::query(&format!(
+            "INSERT INTO seeks ({SEEK_COLUMNS}, seen_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $15)"
+        ))
+        .bind(&s.id)
+        .bind(&s.owner)
+        .bind(&s.owner_name)
+        .bind(s.registered as i64)
+        .bind(s.bot as i64)
+        .bind(s.rating)
+        .bind(&s.variant)
+        .bind(&s.control)
+        .bind(s.rated as i64)
+        .bind(&s.colour)
+        .bind(s.range.map(|r| r.0))
+        .bind(s.range.map(|r| r.1))
+        .bind(&s.pool)
+        .bind(&s.target)
+        .bind(s.created_at)
+        .bind(&s.address)
+        .execute(&mut *$tx)
+        .await?;
+    }};
 }
 
 impl Db {
@@ -75,27 +116,7 @@ impl Db {
     pub async fn insert_seek(&self, s: &SeekRow) -> Result<()> {
         with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query(&format!(
-                "INSERT INTO seeks ({SEEK_COLUMNS}, seen_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)"
-            ))
-            .bind(&s.id)
-            .bind(&s.owner)
-            .bind(&s.owner_name)
-            .bind(s.registered as i64)
-            .bind(s.bot as i64)
-            .bind(s.rating)
-            .bind(&s.variant)
-            .bind(&s.control)
-            .bind(s.rated as i64)
-            .bind(&s.colour)
-            .bind(s.range.map(|r| r.0))
-            .bind(s.range.map(|r| r.1))
-            .bind(&s.pool)
-            .bind(&s.target)
-            .bind(s.created_at)
-            .execute(&mut *tx)
-            .await?;
+            insert_seek_row!(tx, s);
             notify_lobby!(self, tx);
             tx.commit().await?;
         });
@@ -103,12 +124,70 @@ impl Db {
         Ok(())
     }
 
-    /// The open seeks, oldest first: the lobby's (`pool` `None`), or the entries of one pool.
+    /// Stores a seek if its owner has fewer than `per_owner` and its address fewer than
+    /// `per_address` open ones of its kind (lobby seeks, or pool entries), checked and stored in
+    /// one transaction that no other seek's can interleave with: a burst of seeks gets exactly
+    /// the caps.
+    pub async fn insert_seek_capped(
+        &self,
+        s: &SeekRow,
+        per_owner: i64,
+        per_address: i64,
+    ) -> Result<std::result::Result<(), SeekCap>> {
+        let in_pool = s.pool.is_some();
+        let done = with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            if matches!(self.pool, super::Pool::Pg(_)) {
+                // SQLite writes one transaction at a time already; PostgreSQL's run together.
+                sqlx::query("SELECT pg_advisory_xact_lock(4244)").execute(&mut *tx).await?;
+            }
+            let owned: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM seeks WHERE owner = $1 AND (pool IS NOT NULL) = $2",
+            )
+            .bind(&s.owner)
+            .bind(in_pool)
+            .fetch_one(&mut *tx)
+            .await?;
+            let from_address: i64 = match &s.address {
+                Some(a) => sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM seeks WHERE address = $1 AND (pool IS NOT NULL) = $2",
+                )
+                .bind(a)
+                .bind(in_pool)
+                .fetch_one(&mut *tx)
+                .await?,
+                None => 0,
+            };
+            if owned >= per_owner {
+                Err(SeekCap::Owner)
+            } else if from_address >= per_address {
+                Err(SeekCap::Address)
+            } else {
+                insert_seek_row!(tx, s);
+                notify_lobby!(self, tx);
+                tx.commit().await?;
+                Ok(())
+            }
+        });
+        if done.is_ok() {
+            self.lobby_changed();
+        }
+        Ok(done)
+    }
+
+    /// The open seeks: the lobby's (`pool` `None`), newest first, so that old seeks never hide
+    /// a new one; or the entries of one pool, oldest first (the longest waiting are paired
+    /// first).
     pub async fn seeks(&self, pool_name: Option<&str>, limit: u32) -> Result<Vec<SeekRow>> {
+        let order = if pool_name.is_some() {
+            "created_at, id"
+        } else {
+            "created_at DESC, id"
+        };
         with_reader!(self, pool => {
             let rows = sqlx::query(&format!(
                 "SELECT {SEEK_COLUMNS} FROM seeks WHERE ($1 IS NULL AND pool IS NULL) OR pool = $1 \
-                 ORDER BY created_at, id LIMIT $2"
+                 ORDER BY {order} LIMIT $2"
             ))
             .bind(pool_name)
             .bind(limit as i64)

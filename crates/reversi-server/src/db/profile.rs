@@ -110,7 +110,7 @@ impl Db {
         with_reader!(self, pool => {
             let rows = sqlx::query(
                 "SELECT id, variant, seat_info, clock, move_count FROM games \
-                 WHERE mode = 'online' AND status = 'playing' AND seat_info IS NOT NULL \
+                 WHERE mode = 'online' AND status = 'playing' AND seat_info IS NOT NULL AND private = 0 \
                  ORDER BY created_at DESC, id LIMIT $1",
             )
             .bind(limit as i64)

@@ -7,7 +7,10 @@
 //! - who is connected to a game: until the game is over and nobody is (a day for the rows of
 //!   an instance that stopped);
 //! - games: for ever (finished games are the archive; games nobody moves in are closed as
-//!   abandoned by their own sweep, and stay as records).
+//!   abandoned by their own sweep, and stay as records), except the games a guest imported,
+//!   which go after 30 days (`crate::import::GUEST_IMPORT_DAYS`) with all that is stored
+//!   about them;
+//! - the throttles' counters: until their window (at most a day) has passed.
 
 use super::Db;
 use crate::error::Result;
@@ -30,12 +33,21 @@ pub struct Purged {
     pub chat: u64,
     /// Presence rows of finished games and of instances gone for a day.
     pub presence: u64,
+    /// Expired games (a guest's imports).
+    pub games: u64,
+    /// Throttle counters whose window has passed.
+    pub throttle: u64,
 }
+
+/// The longest window of a throttle counter (the daily quotas), ms.
+pub const THROTTLE_KEEP_MS: i64 = 86_400_000;
 
 impl Db {
     /// Removes what the retention policy no longer keeps at `now` (Unix ms).
     pub async fn purge_old(&self, now: i64) -> Result<Purged> {
         let sessions = self.purge_sessions(now).await?;
+        let games = self.purge_expired_games(now, BATCH / 10).await?.len() as u64;
+        let throttle = self.purge_throttle(now - THROTTLE_KEEP_MS).await?;
         let chat_before = now - CHAT_KEEP_MS;
         with_pool!(self, pool => {
             let seek_games = sqlx::query(
@@ -65,6 +77,8 @@ impl Db {
                 seek_games,
                 chat,
                 presence,
+                games,
+                throttle,
             })
         })
     }

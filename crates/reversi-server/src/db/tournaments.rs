@@ -179,7 +179,28 @@ macro_rules! tournament_of {
 impl Db {
     /// Stores a new tournament.
     pub async fn insert_tournament(&self, t: &TournamentRow, now: i64) -> Result<()> {
+        self.insert_tournament_capped(t, now, i64::MAX).await.map(|_| ())
+    }
+
+    /// Stores a new tournament if its organiser has fewer than `cap` not over yet, checked and
+    /// stored in one transaction no other tournament's can interleave with (a burst of
+    /// requests gets exactly the cap); false when the cap is reached.
+    pub async fn insert_tournament_capped(&self, t: &TournamentRow, now: i64, cap: i64) -> Result<bool> {
         with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            if matches!(self.pool, super::Pool::Pg(_)) {
+                sqlx::query("SELECT pg_advisory_xact_lock(4245)").execute(&mut *tx).await?;
+            }
+            let open: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM tournaments WHERE organiser = $1 \
+                 AND status IN ('upcoming', 'running', 'paused')",
+            )
+            .bind(&t.organiser)
+            .fetch_one(&mut *tx)
+            .await?;
+            if open >= cap {
+                return Ok(false);
+            }
             sqlx::query(
                 "INSERT INTO tournaments (id, name, organiser, format, size, variant, control, rated, \
                  bots, min_rating, invite, max_players, starts_at, status, created_at) \
@@ -200,10 +221,11 @@ impl Db {
             .bind(t.starts_at)
             .bind(&t.status)
             .bind(now)
-            .execute(pool)
+            .execute(&mut *tx)
             .await?;
-        });
-        Ok(())
+            tx.commit().await?;
+            Ok(true)
+        })
     }
 
     /// Tournament `id`.
@@ -262,19 +284,6 @@ impl Db {
         })
     }
 
-    /// Tournaments not over yet that `organiser` organises.
-    pub async fn open_tournaments_of(&self, organiser: &str) -> Result<i64> {
-        with_reader!(self, pool => {
-            Ok(sqlx::query_scalar(
-                "SELECT COUNT(*) FROM tournaments WHERE organiser = $1 \
-                 AND status IN ('upcoming', 'running', 'paused')",
-            )
-            .bind(organiser)
-            .fetch_one(pool)
-            .await?)
-        })
-    }
-
     /// The entrants of tournament `id`, in entry order.
     pub async fn entrants(&self, id: &str) -> Result<Vec<EntrantRow>> {
         with_reader!(self, pool => {
@@ -320,6 +329,14 @@ impl Db {
         for _ in 0..5 {
             let done = with_pool!(self, pool => {
                 let mut tx = pool.begin().await?;
+                if matches!(self.pool, super::Pool::Pg(_)) {
+                    // Entries of one tournament one at a time: a burst of joins meets the cap
+                    // exactly, and no two take one number.
+                    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+                        .bind(format!("tournament-entry:{id}"))
+                        .execute(&mut *tx)
+                        .await?;
+                }
                 let (count, next): (i64, i64) = sqlx::query_as(
                     "SELECT COUNT(*), COALESCE(MAX(seq), -1) + 1 FROM tournament_players WHERE tournament_id = $1",
                 )
@@ -556,50 +573,43 @@ impl Db {
         text: &str,
         at: i64,
     ) -> Result<TournamentChatLine> {
-        for _ in 0..5 {
-            let stored = with_pool!(self, pool => {
-                let mut tx = pool.begin().await?;
-                let seq: i64 = sqlx::query_scalar(
-                    "SELECT COALESCE(MAX(seq), 0) + 1 FROM tournament_chat WHERE tournament_id = $1",
-                )
-                .bind(id)
-                .fetch_one(&mut *tx)
-                .await?;
-                let r = sqlx::query(
-                    "INSERT INTO tournament_chat (tournament_id, seq, author, user_id, text, at) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(id)
-                .bind(seq)
-                .bind(author)
-                .bind(user_id)
-                .bind(text)
-                .bind(at)
-                .execute(&mut *tx)
-                .await;
-                match r {
-                    Err(sqlx::Error::Database(d)) if d.is_unique_violation() => None,
-                    Err(e) => return Err(e.into()),
-                    Ok(_) => {
-                        bump!(tx, id);
-                        tx.commit().await?;
-                        Some(seq)
-                    }
-                }
-            });
-            if let Some(seq) = stored {
-                return Ok(TournamentChatLine {
-                    seq,
-                    author: Some(author.to_string()),
-                    text: text.to_string(),
-                    at,
-                });
+        let seq = with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            if matches!(self.pool, super::Pool::Pg(_)) {
+                // One tournament's messages are numbered one at a time (see the game chat's).
+                sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+                    .bind(format!("tournament-chat:{id}"))
+                    .execute(&mut *tx)
+                    .await?;
             }
-        }
-        Err(Error::Conflict(
-            "game_changed",
-            "the chat is busy; send again".into(),
-        ))
+            let seq: i64 = sqlx::query_scalar(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM tournament_chat WHERE tournament_id = $1",
+            )
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO tournament_chat (tournament_id, seq, author, user_id, text, at) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(id)
+            .bind(seq)
+            .bind(author)
+            .bind(user_id)
+            .bind(text)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+            bump!(tx, id);
+            tx.commit().await?;
+            seq
+        });
+        Ok(TournamentChatLine {
+            seq,
+            author: Some(author.to_string()),
+            text: text.to_string(),
+            at,
+        })
     }
 
     /// The last `limit` chat lines of tournament `id` after number `after`, oldest first.

@@ -91,6 +91,14 @@ function connect(g) {
     if (msg.type === 'state') {
       if (g.game && msg.game.version < g.game.version) return;
       arrived(g, msg.game, msg.you);
+    } else if (msg.type === 'presence') {
+      // Who is connected changed (nothing else): the players' marks, the absence notice, the
+      // spectators' count.
+      if (!g.game) return;
+      g.game.presence = msg.presence;
+      g.presenceAt = performance.now();
+      G.awayKey = null;
+      if (G === g) { renderPlayers(); renderAway(); renderMeta(); }
     } else if (msg.type === 'chat') {
       if (!g.chat.some(l => l.seq === msg.line.seq)) { g.chat.push(msg.line); if (G === g) renderChat(); }
     } else if (msg.type === 'error') {
@@ -119,6 +127,7 @@ function arrived(g, game, you) {
   const old = g.game;
   g.game = game;
   g.clockAt = performance.now();
+  g.presenceAt = g.clockAt;
   if (you) g.you = you;
   if (old && game.ply !== old.ply) {
     g.hints = {};
@@ -313,7 +322,7 @@ function renderAway() {
   const opp = G.you.length === 1 ? (G.you[0] === 'black' ? 'white' : 'black') : null;
   const awayMs = opp && p && g.status === 'playing' && twoPeople() ? p[opp + '_away_ms'] : undefined;
   if (awayMs === undefined || awayMs === null) { box.hidden = true; box.replaceChildren(); G.awayKey = null; return; }
-  const elapsed = awayMs + (performance.now() - G.clockAt);
+  const elapsed = awayMs + (performance.now() - (G.presenceAt || G.clockAt));
   const after = p.claim_after_ms;
   const left = after === undefined || after === null ? null : Math.max(0, Math.ceil((after - elapsed) / 1000));
   const key = `${opp}:${left}`;
