@@ -1,0 +1,37 @@
+//! `POST /api/import`: any text (as transcripts in any variant, or GGF) gives games or a
+//! `400 bad_request` that says where; every game read is stored exactly as read (its moves,
+//! passes included, replay from its start to the same end); never a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use reversi_server::import::{games_of, imported};
+use reversi_server::Error;
+
+const VARIANTS: [&str; 6] = [
+    "othello",
+    "nxn:6",
+    "grand",
+    "anti",
+    "black-hole:c3",
+    "reversi-1880",
+];
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(rest);
+    let variant = VARIANTS[pick as usize % VARIANTS.len()];
+    match games_of(&text, variant) {
+        Ok(games) => {
+            assert!(!games.is_empty() && games.len() <= reversi_server::import::MAX_IMPORTED_GAMES);
+            for g in &games {
+                let live = imported(g, "token").unwrap_or_else(|e| panic!("a game read is stored: {e}"));
+                assert_eq!(live.game.moves(), g.moves(), "stored as read");
+                assert_eq!(live.game.position(), g.position());
+            }
+        }
+        Err(Error::BadRequest(m)) => assert!(m.len() < 4096, "{} bytes", m.len()),
+        Err(e) => panic!("unexpected error {e:?}"),
+    }
+});
