@@ -27,8 +27,16 @@
 //! game: p50, p99, max; the poll adds up to 250 ms), moves sent and lost (a move the player sent
 //! missing from the stored game), and checks that the final standings count every game played.
 //!
+//! `--addr` may be given several times (instances of one site on one database): each online
+//! game then has its two players on two different instances (Black on the `i`-th, White on the
+//! next), so every move crosses from one instance to the other through the database.
+//!
+//! The last line, `ROW …`, repeats the figures as a Markdown table row for `scripts/bench-load`:
+//! moves/s over the play (from the moment every game is set up), the round trip p50/p99/max (ms),
+//! the flags' lateness p50/p99/max (ms) with the early ones, and moves lost/duplicated.
+//!
 //! ```text
-//! reversi-load [--addr 127.0.0.1:8080] [--games 100] [--seconds 60] [--variant othello] [--seed S]
+//! reversi-load [--addr 127.0.0.1:8080 …] [--games 100] [--seconds 60] [--variant othello] [--seed S]
 //!              [--think MS] [--ai LEVEL] [--online CONTROL [--chat-every 4] [--flag-every 20]]
 //!              [--arena PLAYERS [--arena-control 3+0]]
 //! ```
@@ -55,7 +63,10 @@ const MAX_GAMES: usize = 5000;
 const MAX_SECONDS: u64 = 600;
 
 struct Opts {
+    /// The first instance (the one every mode but `--online` talks to).
     addr: SocketAddr,
+    /// Every instance, in the order given.
+    addrs: Vec<SocketAddr>,
     games: usize,
     seconds: u64,
     variant: String,
@@ -78,6 +89,7 @@ struct Opts {
 fn parse_args() -> Res<Opts> {
     let mut o = Opts {
         addr: "127.0.0.1:8080".parse().unwrap(),
+        addrs: Vec::new(),
         games: 100,
         seconds: 60,
         variant: "othello".into(),
@@ -96,7 +108,7 @@ fn parse_args() -> Res<Opts> {
     while let Some(a) = args.next() {
         let mut val = || args.next().ok_or(format!("{a} needs a value"));
         match a.as_str() {
-            "--addr" => o.addr = val()?.parse().map_err(|e| format!("--addr: {e}"))?,
+            "--addr" => o.addrs.push(val()?.parse().map_err(|e| format!("--addr: {e}"))?),
             "--games" => o.games = val()?.parse().map_err(|e| format!("--games: {e}"))?,
             "--seconds" => o.seconds = val()?.parse().map_err(|e| format!("--seconds: {e}"))?,
             "--variant" => o.variant = val()?,
@@ -132,7 +144,11 @@ fn parse_args() -> Res<Opts> {
             _ => return Err(format!("unknown argument {a}")),
         }
     }
-    if !o.addr.ip().is_loopback() {
+    if o.addrs.is_empty() {
+        o.addrs.push(o.addr);
+    }
+    o.addr = o.addrs[0];
+    if o.addrs.iter().any(|a| !a.ip().is_loopback()) {
         return Err("the load tool only talks to a loopback address".into());
     }
     if o.games == 0 || o.games > MAX_GAMES {
@@ -219,13 +235,21 @@ async fn http_retry(addr: SocketAddr, method: &str, path: &str, body: &Value) ->
 }
 
 async fn connect(addr: SocketAddr, id: &str, token: &str) -> Res<Ws> {
+    connect_with(addr, id, "authorization", &format!("Bearer {token}")).await
+}
+
+/// A game's websocket, signed in by the session in `cookie` (`rv_session=…`).
+async fn connect_as(addr: SocketAddr, id: &str, cookie: &str) -> Res<Ws> {
+    connect_with(addr, id, "cookie", cookie).await
+}
+
+/// A game's websocket with header `name: value`, retried while rate limited.
+async fn connect_with(addr: SocketAddr, id: &str, name: &'static str, value: &str) -> Res<Ws> {
     let mut req = format!("ws://{addr}/api/games/{id}/ws")
         .into_client_request()
         .map_err(|e| e.to_string())?;
-    req.headers_mut().insert(
-        "authorization",
-        format!("Bearer {token}").parse().map_err(|_| "bad token")?,
-    );
+    req.headers_mut()
+        .insert(name, value.parse().map_err(|_| format!("bad {name} header"))?);
     for attempt in 0..20u64 {
         match tokio_tungstenite::connect_async(req.clone()).await {
             Ok((ws, _)) => return Ok(ws),
@@ -544,6 +568,9 @@ fn unix_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
+/// When every online game was set up (its accounts made) and play began.
+static PLAY_START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+
 /// Sign-ups in flight at once (the server hashes a few passwords at a time anyway).
 static SIGNUPS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(8);
 
@@ -577,7 +604,7 @@ async fn account(addr: SocketAddr, name: &str) -> Res<String> {
 
 #[allow(clippy::too_many_arguments)]
 async fn play_online(
-    addr: SocketAddr,
+    addrs: [SocketAddr; 2],
     control: String,
     index: usize,
     flag_game: bool,
@@ -592,7 +619,7 @@ async fn play_online(
     let ready2 = ready.clone();
     let mut waited = false;
     let run = play_online_inner(
-        addr,
+        addrs,
         &control,
         index,
         flag_game,
@@ -618,7 +645,7 @@ async fn play_online(
 
 #[allow(clippy::too_many_arguments)]
 async fn play_online_inner(
-    addr: SocketAddr,
+    addrs: [SocketAddr; 2],
     control: &str,
     index: usize,
     flag_game: bool,
@@ -631,16 +658,17 @@ async fn play_online_inner(
 ) -> Res<()> {
     let tag = rng.next() % 1_000_000;
     let cookies = [
-        account(addr, &format!("lb{index}x{tag}")).await?,
-        account(addr, &format!("lw{index}x{tag}")).await?,
+        account(addrs[0], &format!("lb{index}x{tag}")).await?,
+        account(addrs[1], &format!("lw{index}x{tag}")).await?,
     ];
     // Every account is made before any game starts, so that the password hashing of the
     // sign-ups does not weigh on the moves measured (nor eat the 30 s given for a first move).
     ready.await;
+    let _ = PLAY_START.set(Instant::now());
     pause(think, 0.0, rng).await;
     let control = if flag_game { "0.25+0" } else { control };
     let seek = http_as_retry(
-        addr,
+        addrs[0],
         "POST",
         "/api/seeks",
         &json!({ "control": control, "rated": true, "colour": "black" }),
@@ -649,7 +677,7 @@ async fn play_online_inner(
     .await?;
     let sid = seek["id"].as_str().ok_or("no seek id")?;
     let accepted = http_as_retry(
-        addr,
+        addrs[1],
         "POST",
         &format!("/api/seeks/{sid}/accept"),
         &json!({}),
@@ -658,7 +686,7 @@ async fn play_online_inner(
     .await?;
     let id = accepted["game"]["id"].as_str().ok_or("no game id")?.to_string();
     let mut tokens = Vec::new();
-    for c in &cookies {
+    for (c, addr) in cookies.iter().zip(addrs) {
         let g = http_as_retry(addr, "GET", &format!("/api/games/{id}"), &json!({}), c).await?;
         let t = g["token"]
             .as_str()
@@ -666,9 +694,11 @@ async fn play_online_inner(
             .ok_or("no seat token")?;
         tokens.push(t.to_string());
     }
+    // Each player on their own instance, signed in by their session: an account's seat
+    // acts only with its account's credentials.
     let mut socks = [
-        connect(addr, &id, &tokens[0]).await?,
-        connect(addr, &id, &tokens[1]).await?,
+        connect_as(addrs[0], &id, &cookies[0]).await?,
+        connect_as(addrs[1], &id, &cookies[1]).await?,
     ];
     let far = Instant::now() + Duration::from_secs(30);
     let mut state = state_from(&mut socks[0], 0, far).await?["game"].clone();
@@ -707,7 +737,7 @@ async fn play_online_inner(
         if chat_every > 0 && ply % chat_every == 0 {
             let text = format!("move {ply}, thinking...");
             http_as_retry(
-                addr,
+                addrs[mover],
                 "POST",
                 &format!("/api/games/{id}/chat"),
                 &json!({ "text": text }),
@@ -751,7 +781,7 @@ async fn play_online_inner(
     for s in &mut socks {
         let _ = s.close(None).await;
     }
-    check_stored(addr, &id, &sent_moves, r).await
+    check_stored(addrs[0], &id, &sent_moves, r).await
 }
 
 /// What one arena player saw.
@@ -1017,7 +1047,7 @@ async fn main() {
     let tasks: Vec<_> = (0..o.games)
         .map(|i| match (&o.online, o.ai) {
             (Some(control), _) => tokio::spawn(play_online(
-                o.addr,
+                [o.addrs[i % o.addrs.len()], o.addrs[(i + 1) % o.addrs.len()]],
                 control.clone(),
                 i,
                 o.flag_every > 0 && i % o.flag_every == o.flag_every - 1,
@@ -1068,6 +1098,8 @@ async fn main() {
         }
     }
     let secs = start.elapsed().as_secs_f64();
+    // Online games measure the play, not the sign-ups before it.
+    let play_secs = PLAY_START.get().map_or(secs, |t| t.elapsed().as_secs_f64());
     rtts.sort_unstable();
     if let Some(level) = o.ai {
         println!(
@@ -1088,7 +1120,7 @@ async fn main() {
             o.games,
             rtts.len()
         );
-        println!("moves/s {:.0}", rtts.len() as f64 / secs);
+        println!("moves/s {:.0}", rtts.len() as f64 / play_secs);
         println!(
             "round trip ms: p50 {:.2}, p99 {:.2}, max {:.2}",
             percentile(&rtts, 0.5),
@@ -1115,6 +1147,26 @@ async fn main() {
         println!("chat lines sent {chat_sent}, seen by the other player {chat_seen}");
     }
     println!("lost {lost}, duplicated {dup}");
+    if o.ai.is_none() {
+        flags.sort_unstable();
+        let pick = |p: f64| {
+            flags
+                .get(((flags.len().max(1) - 1) as f64 * p).round() as usize)
+                .copied()
+                .unwrap_or(0)
+        };
+        println!(
+            "ROW {:.0} | {:.2} / {:.2} / {:.0} ms | {} / {} / {} ms ({} early) | {lost} / {dup}",
+            rtts.len() as f64 / play_secs,
+            percentile(&rtts, 0.5),
+            percentile(&rtts, 0.99),
+            percentile(&rtts, 1.0),
+            pick(0.5),
+            pick(0.99),
+            flags.last().copied().unwrap_or(0),
+            flags.iter().filter(|l| **l < 0).count()
+        );
+    }
     if let Some(e) = first_error {
         println!("first error: {e}");
     }
