@@ -5,6 +5,7 @@
 mod cmd;
 mod input;
 mod out;
+mod progress;
 mod setup;
 
 use clap::{Parser, Subcommand};

@@ -9,13 +9,11 @@
 //! move. A move may take up to twice its share when the search needs it, never more than half
 //! of what is left — so the clock can never run out while a move is allowed at all.
 //!
-//! The exact solver is used as soon as its expected time fits: [`exact_solve_time`] is a
-//! measured model of this solver on positions from real games (`data/evaltest`: 1,959 moves
-//! with 23 empties solved in 0.74 s each, 1,600 with 19 empties in 42 ms: ×2.05 per empty,
-//! on this project's 2-core machine), and the solver is started only when the model gives it
-//! a quarter of the move's limit (hard positions take several times the typical).
+//! The exact solver is used as soon as its expected time fits ([`crate::solve_time`]: a measured
+//! model of this solver, started only when the model gives it a quarter of the move's limit).
 
 use crate::search::Limits;
+pub use crate::solve_time::{exact_fits, exact_solve_time};
 use std::time::Duration;
 
 /// Empties from which the endgame is cheap: the moves after this point cost little time.
@@ -41,23 +39,6 @@ pub fn move_time(remaining: Duration, increment: Duration, empties: u32, lag: Du
     let thinking = empties.saturating_sub(CHEAP_ENDGAME).div_ceil(2) + 2;
     let share = usable / thinking + increment * 9 / 10;
     (share * 2).min(usable / 2)
-}
-
-/// The expected time of an exact solve of a typical position with `empties` empties from a real
-/// game (see the module's note for the measurements behind it).
-pub fn exact_solve_time(empties: u32) -> Duration {
-    // 1.5 s at 24 empties (a root solve costs about twice the best move's), ×2.05 per empty.
-    let secs = 1.5 * 2.05f64.powi(empties as i32 - 24);
-    Duration::from_secs_f64(secs.min(crate::levels::MAX_TIME.as_secs_f64()))
-}
-
-/// The most empties the exact solver is started at when a move may take `limit`: the model's
-/// time within a quarter of it.
-pub fn exact_fits(limit: Duration) -> u32 {
-    (1..=60)
-        .take_while(|&n| exact_solve_time(n) * 4 <= limit)
-        .last()
-        .unwrap_or(0)
 }
 
 /// `base` (a level's limits) for a move under a clock: the time limit of [`move_time`] (or

@@ -18,8 +18,8 @@ use reversi_core::bitboard::around;
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-/// A score larger than any real one.
-pub const INF: i32 = 100;
+/// A score larger than any real one (the principal-variation loop's bound, [`crate::pvs`]).
+pub use crate::pvs::INF;
 
 /// Room for every move of a position: one per square. (A position set up by hand can have more
 /// than 32 moves, such as the one in the engine's tests with 34: lists of 32 overflowed.)

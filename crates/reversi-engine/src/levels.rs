@@ -162,7 +162,7 @@ pub const TIMED_SELECTIVITY: usize = 4;
 
 /// Limits for a search by time alone: as deep as the time allows (the whole of it: see
 /// [`Limits::spend_all`]), and the endgame solved exactly from as many empties as the solver's
-/// time model fits in a quarter of the time ([`crate::clock::exact_fits`], the rule a clock's
+/// time model fits in a quarter of the time ([`crate::solve_time::exact_fits`], the rule a clock's
 /// share follows), win/loss/draw from two more.
 ///
 /// Until 2026-12-05 these depths came from a formula made for the hand-tuned evaluation's
@@ -174,7 +174,7 @@ pub const TIMED_SELECTIVITY: usize = 4;
 /// the quarter, 168½–231½ (−55, −90 … −21): too many solves then run out of time; an eighth
 /// (17 empties) against the quarter, 204–196 (+7, −27 … +41).
 pub fn timed(time: Duration) -> Limits {
-    let exact = crate::clock::exact_fits(time);
+    let exact = crate::solve_time::exact_fits(time);
     Limits {
         depth: 60,
         selectivity: TIMED_SELECTIVITY,

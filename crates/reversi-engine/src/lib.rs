@@ -22,6 +22,7 @@ pub mod probcut;
 mod pvs;
 mod resources;
 pub mod search;
+pub mod solve_time;
 pub mod stability;
 mod ternary;
 pub mod tt;

@@ -7,8 +7,10 @@
 //! node counts and the code the callers compile to are those of the loops written out by hand
 //! (`reversi bench` gives the same fingerprint).
 
-use crate::endgame::INF;
 use crate::tt::NO_MOVE;
+
+/// A score larger than any real one.
+pub const INF: i32 = 100;
 
 /// The window a child is searched with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

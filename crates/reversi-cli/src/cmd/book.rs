@@ -1,6 +1,7 @@
 //! `reversi book`: build, deepen, merge, inspect and convert opening books (see
 //! `reversi_engine::book` for the format, `reversi_train::book` for the build).
 
+use super::engine_args::load_book as load;
 use crate::out::outln;
 use crate::setup::PositionArgs;
 use anyhow::{bail, Context, Result};
@@ -166,19 +167,9 @@ pub fn run(a: Args) -> Result<()> {
     }
 }
 
-/// Reads a book file, or the shipped one for `default` (shared, not copied).
-pub fn load(path: &str) -> Result<Arc<Book>> {
-    if path == "default" {
-        return Ok(Book::embedded_shared());
-    }
-    let bytes = crate::input::read_bytes(path)?;
-    let book = Book::from_compressed(&bytes).with_context(|| format!("cannot read the book {path}"))?;
-    Ok(Arc::new(book))
-}
-
 /// A book to change: read (or copied from the shipped one).
 fn load_owned(path: &str) -> Result<Book> {
-    Ok(Arc::unwrap_or_clone(load(path)?))
+    Ok(Arc::unwrap_or_clone(super::engine_args::load_book(path)?))
 }
 
 /// Writes `book` compressed, through a temporary file so that an interruption leaves the old
@@ -196,7 +187,7 @@ fn describe_file(book: &Book, path: &Path) -> String {
 
 /// Scores what is below `level`, saving as it goes.
 fn score(book: &mut Book, level: u32, threads: usize, out: &Path, what: &str) -> Result<build::ScoreStats> {
-    let b = super::train::bar(0, what);
+    let b = crate::progress::bar(0, what);
     let mut last_save = Instant::now();
     let stats = build::score(
         book,

@@ -137,7 +137,7 @@ async fn import(files: &[PathBuf], site: bool, database: &str) -> Result<()> {
         sources.push(read_site(&db).await?);
     }
     let total: usize = sources.iter().map(|s| s.games.len()).sum();
-    let bar = super::train::bar(total as u64, "games");
+    let bar = crate::progress::bar(total as u64, "games");
     let (mut new, mut skipped) = (0, 0);
     for s in &sources {
         new += store(&db, s, &mut |n| bar.inc(n as u64)).await?;

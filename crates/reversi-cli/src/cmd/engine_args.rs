@@ -115,6 +115,16 @@ pub fn book_choice(name: &str) -> anyhow::Result<Option<Arc<Book>>> {
     match name {
         "off" | "none" => Ok(None),
         "default" => Ok(Some(Book::embedded_shared())),
-        path => Ok(Some(super::book::load(path)?)),
+        path => Ok(Some(load_book(path)?)),
     }
+}
+
+/// Reads a book file, or the shipped one for `default` (shared, not copied).
+pub fn load_book(path: &str) -> anyhow::Result<Arc<Book>> {
+    if path == "default" {
+        return Ok(Book::embedded_shared());
+    }
+    let bytes = crate::input::read_bytes(path)?;
+    let book = Book::from_compressed(&bytes).with_context(|| format!("cannot read the book {path}"))?;
+    Ok(Arc::new(book))
 }

@@ -174,7 +174,7 @@ fn make(
             writeln!(&file, "{header}").context("writing the header")?;
         }
     }
-    let bar = super::train::bar(picked.len() as u64, "positions");
+    let bar = crate::progress::bar(picked.len() as u64, "positions");
     bar.set_position(done as u64);
     let engines: Vec<Engine> = (0..threads)
         .map(|_| Engine::new(hash, 1))
@@ -267,7 +267,7 @@ fn measure(
         |s| s as usize,
     );
     let limits = depth_limits(depth, sel);
-    let bar = super::train::bar(set.len() as u64, "positions");
+    let bar = crate::progress::bar(set.len() as u64, "positions");
     let by = run_set(&engines, &set, &limits, &|| bar.inc(1));
     bar.finish_and_clear();
     let mut all = Report::default();

@@ -76,7 +76,7 @@ pub fn run(a: Args) -> Result<()> {
         s ^= s << 17;
         games.swap(i, (s % (i as u64 + 1)) as usize);
     }
-    let bar = super::train::bar(count as u64, "puzzles");
+    let bar = crate::progress::bar(count as u64, "puzzles");
     let engines: Vec<reversi_engine::Engine> = (0..threads)
         .map(|_| reversi_engine::Engine::new(16, 1))
         .collect::<Result<_, _>>()?;

@@ -1,8 +1,8 @@
 //! `reversi train`: the pipeline that makes the learned evaluation (see `reversi-train`).
 
 use crate::out::outln;
+use crate::progress::bar;
 use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use reversi_core::Square;
 use reversi_engine::eval::pattern::STAGES;
 use reversi_engine::eval::{HandTuned, Learned};
@@ -201,20 +201,6 @@ struct TestArgs {
     /// Depth of that reference search (learned evaluation).
     #[arg(long, default_value_t = 10)]
     deep_depth: u32,
-}
-
-/// A progress bar with the elapsed time and an estimate of the time left (also `reversi book`'s).
-pub(crate) fn bar(len: u64, what: &str) -> ProgressBar {
-    let b = ProgressBar::new(len);
-    b.set_style(
-        ProgressStyle::with_template(
-            "{msg:>12} [{bar:40}] {pos}/{len} {percent}% {elapsed_precise} ETA {eta_precise}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    b.set_message(what.to_string());
-    b
 }
 
 /// Runs the command.
