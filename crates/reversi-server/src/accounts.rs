@@ -464,7 +464,7 @@ pub async fn delete(
     let user = who.require_user()?;
     confirm_password(&state, &user.id, &b.password).await?;
     state.db().delete_user(&user.id, crate::time::now_ms()).await?;
-    state.forget_name(&user.id).await;
+    state.rounds().forget_name(&user.id);
     let gone = set_cookie(&state, SESSION_COOKIE, "", 0);
     Ok(with_cookies(
         StatusCode::OK,

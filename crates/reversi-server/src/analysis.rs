@@ -209,7 +209,7 @@ impl AppState {
         let (mut over, mut total) = self.analysis_target(id).await?;
         if !over && self.inner.db.kind() == "postgres" {
             // Another instance may have ended it a moment ago.
-            self.refresh(id).await?;
+            self.rounds().refresh(id).await?;
             (over, total) = self.analysis_target(id).await?;
         }
         if !over {
@@ -287,11 +287,12 @@ impl AppState {
 
     /// Whether game `id` is over, and how many of its moves an analysis looks at.
     async fn analysis_target(&self, id: &str) -> Result<(bool, usize)> {
-        self.with_game(id, |g| {
-            let total = g.game.moves().iter().filter(|m| **m != Move::Pass).count();
-            (g.is_over(), total)
-        })
-        .await
+        self.rounds()
+            .with_game(id, |g| {
+                let total = g.game.moves().iter().filter(|m| **m != Move::Pass).count();
+                (g.is_over(), total)
+            })
+            .await
     }
 }
 

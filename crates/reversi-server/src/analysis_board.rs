@@ -157,7 +157,7 @@ fn position_message(id: u64, game: &Game) -> Message {
         "variant": game.rules().variant.to_string(),
         "width": pos.width(),
         "height": pos.height(),
-        "cells": crate::game::cells_of(pos),
+        "cells": reversi_site::game::cells_of(pos),
         "to_move": (!pos.is_game_over()).then(|| pos.side_to_move().name()),
         "legal_moves": pos.legal_moves().squares().map(|s| s.to_string()).collect::<Vec<_>>(),
         "must_pass": pos.must_pass(),

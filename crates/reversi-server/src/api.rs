@@ -2,8 +2,8 @@
 
 use crate::body::parse_body;
 use crate::error::{Error, Result};
-use crate::game::{parse_color, GameView, Mode};
-use crate::state::{AppState, NewGame, Seated};
+use crate::round::{NewGame, Seated};
+use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, Path, Query, Request, State};
@@ -11,6 +11,8 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use reversi_site::game::{parse_color, Mode};
+use reversi_site_api::GameView;
 use serde::{Deserialize, Serialize};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::str::FromStr;
@@ -68,7 +70,7 @@ pub(crate) fn seated_response(state: &AppState, status: StatusCode, s: Seated) -
     let cookie = seat_cookie(state, &s.view.id, &s.token);
     let body = GameResponse {
         you: names(&s.seats),
-        game: s.view.for_viewer(&s.seats),
+        game: s.view.for_viewer(s.seats.is_empty()),
         token: Some(s.token),
         invite: s.invite,
     };
@@ -134,6 +136,7 @@ pub async fn create(
         ),
     };
     let seated = state
+        .rounds()
         .create(NewGame {
             mode,
             variant: b.variant.unwrap_or_else(|| "othello".into()),
@@ -162,7 +165,10 @@ pub async fn join(
 ) -> Result<Response> {
     let b: JoinBody = parse_body(&headers, body, true)?;
     let token = state.seat_token(&headers, &id).await?;
-    let seated = state.join(&id, token.as_deref(), b.invite.as_deref()).await?;
+    let seated = state
+        .rounds()
+        .join(&id, token.as_deref(), b.invite.as_deref())
+        .await?;
     Ok(seated_response(&state, StatusCode::OK, seated))
 }
 
@@ -174,8 +180,8 @@ pub async fn get_game(
     headers: HeaderMap,
 ) -> Result<Response> {
     let token = state.seat_token(&headers, &id).await?;
-    let (game, seats) = state.view(&id, token.as_deref()).await?;
-    let invite = state.invite_for(&id, &seats).await?;
+    let (game, seats) = state.rounds().view(&id, token.as_deref()).await?;
+    let invite = state.rounds().invite_for(&id, &seats).await?;
     // A player of an online game known by account, guest cookie or bot token gets the seat's
     // token (and cookie), as a player who joined by link did.
     let handed = match &token {
@@ -189,7 +195,7 @@ pub async fn get_game(
         _ => None,
     };
     let mut resp = Json(GameResponse {
-        game: game.for_viewer(&seats),
+        game: game.for_viewer(seats.is_empty()),
         you: names(&seats),
         token: handed,
         invite,
@@ -222,14 +228,14 @@ pub async fn play(
 ) -> Result<Json<GameResponse>> {
     let b: MoveBody = parse_body(&headers, body, false)?;
     let token = state.seat_token(&headers, &id).await?;
-    let (_, ai) = state.play(&id, token.as_deref(), &b.mv, b.ply).await?;
-    if let Some(ai) = ai {
-        // The search runs in its own task: a client that goes away does not cancel it.
-        let _ = ai.await;
-    }
-    let (game, seats) = state.view(&id, token.as_deref()).await?;
+    // The answer comes once the computer (when it is to move next) has moved too.
+    state
+        .rounds()
+        .play(&id, token.as_deref(), &b.mv, b.ply, true)
+        .await?;
+    let (game, seats) = state.rounds().view(&id, token.as_deref()).await?;
     Ok(Json(GameResponse {
-        game: game.for_viewer(&seats),
+        game: game.for_viewer(seats.is_empty()),
         you: names(&seats),
         token: None,
         invite: None,
@@ -259,10 +265,10 @@ pub async fn resign(
         }
     };
     let token = state.seat_token(&headers, &id).await?;
-    let game = state.resign(&id, token.as_deref(), color).await?;
-    let (_, seats) = state.view(&id, token.as_deref()).await?;
+    let game = state.rounds().resign(&id, token.as_deref(), color).await?;
+    let (_, seats) = state.rounds().view(&id, token.as_deref()).await?;
     Ok(Json(GameResponse {
-        game: game.for_viewer(&seats),
+        game: game.for_viewer(seats.is_empty()),
         you: names(&seats),
         token: None,
         invite: None,
@@ -276,9 +282,9 @@ async fn answer(
     token: Option<&str>,
     game: GameView,
 ) -> Result<Json<GameResponse>> {
-    let (_, seats) = state.view(id, token).await?;
+    let (_, seats) = state.rounds().view(id, token).await?;
     Ok(Json(GameResponse {
-        game: game.for_viewer(&seats),
+        game: game.for_viewer(seats.is_empty()),
         you: names(&seats),
         token: None,
         invite: None,
@@ -292,12 +298,12 @@ pub async fn undo(
     headers: HeaderMap,
 ) -> Result<Json<GameResponse>> {
     let token = state.seat_token(&headers, &id).await?;
-    let game = state.undo(&id, token.as_deref()).await?;
+    let game = state.rounds().undo(&id, token.as_deref()).await?;
     answer(&state, &id, token.as_deref(), game).await
 }
 
 /// `POST /api/games/{id}/claim`: claims the win from an opponent who has been away from the
-/// game long enough ([`crate::presence`]); 409 with `opponent_here`, `too_early` or
+/// game long enough ([`reversi_site::game::presence`]); 409 with `opponent_here`, `too_early` or
 /// `cannot_claim` otherwise.
 pub async fn claim(
     State(state): State<AppState>,
@@ -305,7 +311,7 @@ pub async fn claim(
     headers: HeaderMap,
 ) -> Result<Json<GameResponse>> {
     let token = state.seat_token(&headers, &id).await?;
-    let game = state.claim(&id, token.as_deref()).await?;
+    let game = state.rounds().claim(&id, token.as_deref()).await?;
     answer(&state, &id, token.as_deref(), game).await
 }
 
@@ -317,7 +323,7 @@ pub async fn abort(
     headers: HeaderMap,
 ) -> Result<Json<GameResponse>> {
     let token = state.seat_token(&headers, &id).await?;
-    let game = state.abort(&id, token.as_deref()).await?;
+    let game = state.rounds().abort(&id, token.as_deref()).await?;
     answer(&state, &id, token.as_deref(), game).await
 }
 
@@ -337,7 +343,10 @@ pub async fn hint(
 ) -> Result<Json<serde_json::Value>> {
     let Query(q) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
     let token = state.seat_token(&headers, &id).await?;
-    let hints = state.hint(&id, token.as_deref(), q.n.unwrap_or(3)).await?;
+    let hints = state
+        .rounds()
+        .hint(&id, token.as_deref(), q.n.unwrap_or(3))
+        .await?;
     Ok(Json(serde_json::json!({ "hints": hints })))
 }
 
@@ -374,7 +383,7 @@ pub async fn list(
             "games": games, "total": total, "offset": 0, "limit": 50
         })));
     }
-    let (games, total) = state.list(q.status.as_deref(), offset, limit).await?;
+    let (games, total) = state.rounds().list(q.status.as_deref(), offset, limit).await?;
     Ok(Json(serde_json::json!({
         "games": games, "total": total, "offset": offset, "limit": limit
     })))
@@ -384,8 +393,8 @@ pub async fn list(
 pub async fn replay(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<crate::game::ReplayView>> {
-    Ok(Json(state.replay(&id).await?))
+) -> Result<Json<reversi_site_api::ReplayView>> {
+    Ok(Json(state.rounds().replay(&id).await?))
 }
 
 /// `POST /api/games/{id}/analysis`: queues the analysis of a finished game (`202`; asking
@@ -452,7 +461,7 @@ pub async fn rematch(
     headers: HeaderMap,
 ) -> Result<Response> {
     let token = state.seat_token(&headers, &id).await?;
-    let (seated, created) = state.rematch(&id, token.as_deref()).await?;
+    let (seated, created) = state.rounds().rematch(&id, token.as_deref()).await?;
     let status = if created {
         StatusCode::CREATED
     } else {
@@ -505,14 +514,14 @@ pub async fn rules(
         paragraphs: reversi_render::rules_sheet_paragraphs(&rules, lang),
         width: start.width(),
         height: start.height(),
-        cells: crate::game::cells_of(&start),
+        cells: reversi_site::game::cells_of(&start),
         to_move: start.side_to_move().name(),
     }))
 }
 
 /// `GET /api/games/{id}/ggf`: the game record as a GGF file.
 pub async fn ggf(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response> {
-    let text = state.ggf(&id).await?;
+    let text = state.rounds().ggf(&id).await?;
     let disposition = format!("attachment; filename=\"reversi-{id}.ggf\"");
     let mut resp = (StatusCode::OK, format!("{text}\n")).into_response();
     let h = resp.headers_mut();

@@ -54,7 +54,7 @@ impl AppState {
     /// everyone else in the spectators'.
     async fn room_of(&self, id: &str, asked: Option<&str>, headers: &HeaderMap) -> Result<Room> {
         let token = self.seat_token(headers, id).await?;
-        let (_, seats) = self.view(id, token.as_deref()).await?;
+        let (_, seats) = self.rounds().view(id, token.as_deref()).await?;
         let own = if seats.is_empty() {
             Room::Spectators
         } else {
@@ -124,13 +124,13 @@ impl AppState {
                 now as i64,
             )
             .await?;
-        self.publish_chat(id, &line);
+        self.rounds().publish_chat(id, &line);
         Ok(line)
     }
 
     /// Whether a player of game `id` (an account) has turned chat off.
     async fn players_chat_off(&self, id: &str) -> Result<bool> {
-        let keys = self.player_keys(id).await?;
+        let keys = self.rounds().player_keys(id).await?;
         for k in keys.into_iter().flatten() {
             if let Some(u) = self.db().user_by_id(&k).await? {
                 if u.chat_off {

@@ -7,9 +7,10 @@
 //! players connected to them ([`Db::listen`]).
 
 use crate::error::{Error, Result};
-use crate::game::{GameRecord, GameView, LiveGame, Mode, PlayerKind, VoidEnd};
 use reversi_core::notation::parse_move;
 use reversi_core::{Color, Move, Variant};
+use reversi_site::game::{GameRecord, LiveGame, Mode, PlayerKind, VoidEnd};
+use reversi_site_api::GameView;
 use serde::Serialize;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
@@ -253,13 +254,13 @@ struct Summary {
 /// The stored state of an online game besides its moves.
 #[derive(Clone, Debug)]
 struct OnlineSummary {
-    /// JSON of the [`crate::online::Timing`].
+    /// JSON of the [`reversi_site::game::online::Timing`].
     clock: Option<String>,
     /// The next deadline (Unix ms) while the game goes on.
     flag_at: Option<i64>,
     /// Who lost on time.
     flagged: Option<&'static str>,
-    /// JSON of both [`crate::online::SeatInfo`].
+    /// JSON of both [`reversi_site::game::online::SeatInfo`].
     seat_info: String,
 }
 
@@ -283,18 +284,18 @@ impl OnlineSummary {
 
 impl Summary {
     fn of(live: &LiveGame) -> Summary {
-        let v: GameView = live.view();
+        let v: GameView = live.view(crate::time::clock_ms());
         let (black, white, winner) = match &v.result {
-            Some(r) => (r.black, r.white, r.winner.map(Color::name)),
+            Some(r) => (r.black, r.white, r.winner.map(reversi_site_api::Side::name)),
             None => (v.black_count, v.white_count, None),
         };
         Summary {
-            status: v.status,
+            status: v.status.as_str(),
             black: black as i64,
             white: white as i64,
             winner,
             ply: v.ply as i64,
-            finished_at: (v.status != "playing").then(now_ms),
+            finished_at: (v.status != reversi_site_api::GameStatus::Playing).then(now_ms),
             version: live.version.min(i64::MAX as u64) as i64,
             online: OnlineSummary::of(live),
         }
@@ -963,7 +964,7 @@ impl Db {
                     kind(row.try_get("white_player")?)?,
                 ],
                 tokens: [row.try_get("black_token")?, row.try_get("white_token")?],
-                resigned: resigned.as_deref().and_then(crate::game::parse_color),
+                resigned: resigned.as_deref().and_then(reversi_site::game::parse_color),
                 left: row.try_get::<i64, _>("left_game")? != 0,
                 created_at: row.try_get("created_at")?,
                 rematch: row.try_get("rematch_id")?,
@@ -976,7 +977,7 @@ impl Db {
             };
             let mut record = record;
             if let Some(info) = row.try_get::<Option<String>, _>("seat_info")? {
-                let mut seats: [crate::online::SeatInfo; 2] =
+                let mut seats: [reversi_site::game::online::SeatInfo; 2] =
                     serde_json::from_str(&info).map_err(|_| bad("seat info"))?;
                 // The name columns lose a deleted account's name.
                 seats[0].name = row.try_get("black_name")?;
@@ -986,11 +987,11 @@ impl Db {
                     .map(|c| serde_json::from_str(&c).map_err(|_| bad("clock")))
                     .transpose()?;
                 let flagged: Option<String> = row.try_get("flagged")?;
-                record.online = Some(crate::online::Online {
+                record.online = Some(reversi_site::game::online::Online {
                     seats,
                     rated: row.try_get::<i64, _>("rated")? != 0,
                     timing,
-                    flagged: flagged.as_deref().and_then(crate::game::parse_color),
+                    flagged: flagged.as_deref().and_then(reversi_site::game::parse_color),
                     tournament: row.try_get("tournament")?,
                     private: row.try_get::<i64, _>("private")? != 0,
                 });
@@ -1007,7 +1008,12 @@ impl Db {
             .iter()
             .map(|m| parse_move(m).map_err(|_| bad("move")))
             .collect::<Result<Vec<Move>>>()?;
-        Ok(Some(LiveGame::restore(record, &moves, version.max(0) as u64)?))
+        Ok(Some(LiveGame::restore(
+            record,
+            &moves,
+            version.max(0) as u64,
+            crate::time::clock_ms(),
+        )?))
     }
 
     /// A page of games and how many match in all. `status` filters on `playing` or `finished`;
@@ -1355,25 +1361,28 @@ pub struct AnalysedMove {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Mode;
     use reversi_core::{Bits, Square};
+    use reversi_site::game::Mode;
 
     fn new_game(id: &str) -> LiveGame {
-        LiveGame::new(GameRecord {
-            id: id.to_string(),
-            variant: Variant::Othello,
-            mode: Mode::Friend,
-            level: 1,
-            players: [PlayerKind::Human; 2],
-            tokens: [None, None],
-            resigned: None,
-            left: false,
-            created_at: now(),
-            rematch: None,
-            join_token: None,
-            void: None,
-            online: None,
-        })
+        LiveGame::new(
+            GameRecord {
+                id: id.to_string(),
+                variant: Variant::Othello,
+                mode: Mode::Friend,
+                level: 1,
+                players: [PlayerKind::Human; 2],
+                tokens: [None, None],
+                resigned: None,
+                left: false,
+                created_at: now(),
+                rematch: None,
+                join_token: None,
+                void: None,
+                online: None,
+            },
+            0,
+        )
     }
 
     /// Many games moving at once share commits; an append that cannot be stored (its ply is
@@ -1392,7 +1401,7 @@ mod tests {
             for g in &mut games {
                 let before = g.game.ply();
                 let legal: Vec<Square> = g.game.legal_moves().squares().collect();
-                let added = g.play_checked(Move::Play(legal[round % legal.len()])).unwrap();
+                let added = g.play_checked(Move::Play(legal[round % legal.len()]), 0).unwrap();
                 let (db, g) = (db.clone(), g.clone());
                 tasks.push(tokio::spawn(
                     async move { db.append_moves(&g, before, &added).await },
@@ -1402,7 +1411,7 @@ mod tests {
             let stale = if round > 0 {
                 let mut s = new_game("g0");
                 let first = s.game.legal_moves().first().unwrap();
-                let added = s.play_checked(Move::Play(first)).unwrap();
+                let added = s.play_checked(Move::Play(first), 0).unwrap();
                 let db = db.clone();
                 Some(tokio::spawn(async move { db.append_moves(&s, 0, &added).await }))
             } else {

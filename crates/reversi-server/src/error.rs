@@ -92,6 +92,22 @@ pub enum Error {
     Internal(String),
 }
 
+impl From<reversi_site::game::GameError> for Error {
+    fn from(e: reversi_site::game::GameError) -> Error {
+        use reversi_site::game::GameError as G;
+        match e {
+            G::NoSeat => Error::NoSeat,
+            G::NotYourSeat(m) => Error::NotYourSeat(m),
+            G::NotYourTurn(side) => Error::NotYourTurn(side.into()),
+            G::IllegalMove(m) => Error::IllegalMove(m),
+            G::GameOver => Error::GameOver,
+            G::StalePly { expected, actual } => Error::StalePly { expected, actual },
+            G::Corrupt(m) => Error::Internal(m),
+            e => Error::Conflict(e.code(), e.to_string()),
+        }
+    }
+}
+
 /// Shorthand for results of the server.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

@@ -191,7 +191,7 @@ pub async fn read_site(db: &Db) -> Result<SourceFile> {
         let Some(result) = live.result() else { continue };
         let name = |c: reversi_core::Color| match &live.record.online {
             Some(o) => o.seats[c.index()].name.clone().unwrap_or_else(|| "guest".into()),
-            None if live.record.players[c.index()] == crate::game::PlayerKind::Ai => {
+            None if live.record.players[c.index()] == reversi_site::game::PlayerKind::Ai => {
                 format!("computer (level {})", live.record.level)
             }
             None => "player".into(),

@@ -14,7 +14,6 @@
 use crate::body::parse_body;
 use crate::db::throttle::Reserved;
 use crate::error::{Error, Result};
-use crate::game::{GameRecord, LiveGame, Mode, PlayerKind};
 use crate::secret::random_string;
 use crate::state::AppState;
 use axum::body::Bytes;
@@ -25,6 +24,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use reversi_core::format::ggf::parse_ggf;
 use reversi_core::{Game, Rules, Variant};
+use reversi_site::game::{GameRecord, LiveGame, Mode, PlayerKind};
 use serde::Deserialize;
 use std::str::FromStr;
 
@@ -110,7 +110,7 @@ pub fn imported(g: &Game, token: &str) -> Result<LiveGame> {
         void: None,
         online: None,
     };
-    LiveGame::restore(record, g.moves(), 0)
+    Ok(LiveGame::restore(record, g.moves(), 0, crate::time::clock_ms())?)
 }
 
 impl AppState {

@@ -9,7 +9,6 @@
 use crate::body::parse_body;
 use crate::db::{SeekCap, SeekRow};
 use crate::error::{Error, Result};
-use crate::online::{SeatInfo, Timing};
 use crate::secret::{random_string, random_u64};
 use crate::session::Identity;
 use crate::state::AppState;
@@ -21,6 +20,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use reversi_core::{Color, Rules, Variant};
 use reversi_site::clock::TimeControl;
+use reversi_site::game::online::{SeatInfo, Timing};
 use reversi_site::pairing::{self, Waiter, POOLS};
 use reversi_site::rating::{Category, Rating};
 use reversi_site::seek::{ColourChoice, Seek, Seeker};
@@ -400,12 +400,12 @@ impl AppState {
         } = game;
         let now = crate::time::clock_ms();
         let tokens = [random_string(32), random_string(32)];
-        let record = crate::game::GameRecord {
+        let record = reversi_site::game::GameRecord {
             id,
             variant: Rules::new(variant, random_u64()).variant,
-            mode: crate::game::Mode::Online,
+            mode: reversi_site::game::Mode::Online,
             level: 1,
-            players: [crate::game::PlayerKind::Human; 2],
+            players: [reversi_site::game::PlayerKind::Human; 2],
             tokens: [Some(tokens[0].clone()), Some(tokens[1].clone())],
             resigned: None,
             left: false,
@@ -413,7 +413,7 @@ impl AppState {
             rematch: None,
             join_token: None,
             void: None,
-            online: Some(crate::online::Online {
+            online: Some(reversi_site::game::online::Online {
                 seats: [black.seat(now), white.seat(now)],
                 rated,
                 timing: Some(Timing::new(control, now)),
@@ -422,10 +422,10 @@ impl AppState {
                 private,
             }),
         };
-        let live = crate::game::LiveGame::new(record);
+        let live = reversi_site::game::LiveGame::new(record, crate::time::clock_ms());
         self.db().insert_game(&live).await?;
         let id = live.record.id.clone();
-        self.hold(live)?;
+        self.rounds().hold(live);
         Ok((id, tokens))
     }
 
@@ -548,11 +548,11 @@ pub async fn accept(
 ) -> Result<Response> {
     let (who, cookie) = state.identity_or_guest(&headers).await?;
     let (game_id, token) = state.accept_seek(&who, &id).await?;
-    let (game, seats) = state.view(&game_id, Some(&token)).await?;
+    let (game, seats) = state.rounds().view(&game_id, Some(&token)).await?;
     let mut resp = crate::api::seated_response(
         &state,
         StatusCode::CREATED,
-        crate::state::Seated {
+        crate::round::Seated {
             view: game,
             token,
             seats,

@@ -2,10 +2,10 @@
 //! online games in progress with the featured one.
 
 use crate::error::{Error, Result};
-use crate::online::{SeatInfo, Timing};
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::Json;
+use reversi_site::game::online::{SeatInfo, Timing};
 use reversi_site::rating::Category;
 use serde::Deserialize;
 

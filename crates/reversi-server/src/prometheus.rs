@@ -81,7 +81,7 @@ pub async fn scrape(State(state): State<AppState>, headers: HeaderMap) -> Respon
         }
         Err(e) => tracing::warn!("metrics: games in progress: {e}"),
     }
-    metrics::gauge!("reversi_games_in_memory").set(state.games_in_memory() as f64);
+    metrics::gauge!("reversi_games_in_memory").set(state.rounds().games_in_memory() as f64);
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         handle.render(),

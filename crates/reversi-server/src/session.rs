@@ -12,10 +12,10 @@
 
 use crate::db::User;
 use crate::error::{Error, Result};
-use crate::online::GUEST_PREFIX;
 use crate::secret::random_string;
 use crate::state::AppState;
 use axum::http::{header, HeaderMap, HeaderValue};
+use reversi_site::game::online::GUEST_PREFIX;
 use sha2::{Digest, Sha256};
 
 /// The cookie of a signed-in browser.
@@ -163,13 +163,13 @@ impl AppState {
         let who = self.identity(headers).await?;
         if bot_bearer(headers).is_none() {
             if let Some(t) = crate::api::request_token(headers, id) {
-                match self.account_of_token(id, &t).await? {
+                match self.rounds().account_of_token(id, &t).await? {
                     Some(owner) if who.user().map(|u| &u.id) != Some(&owner) => {}
                     _ => return Ok(Some(t)),
                 }
             }
         }
         let Some(key) = who.key() else { return Ok(None) };
-        self.token_for_player(id, &key).await
+        self.rounds().token_for_player(id, &key).await
     }
 }

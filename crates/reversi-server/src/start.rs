@@ -5,9 +5,10 @@
 //! ticks and the retention clean-up. Each task holds the state weakly and ends when the state
 //! is dropped.
 
+use crate::config::Config;
 use crate::db::{now, Change, Db, Listener};
 use crate::error::Result;
-use crate::state::{AppState, Config, Inner};
+use crate::state::{AppState, Inner};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
@@ -41,13 +42,14 @@ impl AppState {
             tracing::info!("{rekeyed} account names keyed again under the new look-alike rules");
         }
         let state = AppState::with_db(db, config, crate::secret::Signer::new(key.as_bytes()));
-        state.resume_clocks().await?;
+        state.rounds().resume_clocks().await?;
         let weak = Arc::downgrade(&state.inner);
+        let room = state.rounds().downgrade();
         let timers = state.inner.deadline_rx.lock().ok().and_then(|mut r| r.take());
         if let Some(rx) = timers {
-            tokio::spawn(crate::clocks::timers(weak.clone(), rx));
+            tokio::spawn(crate::round::timers::run(room.clone(), rx));
         }
-        tokio::spawn(crate::clocks::sweep(weak.clone()));
+        tokio::spawn(crate::round::timers::sweep(room));
         tokio::spawn(crate::lobby::pairing_task(weak.clone()));
         tokio::spawn(crate::tournaments::tournament_task(weak.clone()));
         if let Some(listener) = listener {
@@ -71,7 +73,7 @@ async fn sweep_idle(state: Weak<Inner>, idle: Duration) {
     loop {
         tokio::time::sleep(every).await;
         let Some(inner) = state.upgrade() else { return };
-        let n = AppState { inner }.evict_idle(idle);
+        let n = AppState { inner }.rounds().evict_idle(idle);
         if n > 0 {
             tracing::debug!("{n} idle games left memory");
         }
@@ -91,7 +93,7 @@ async fn sweep_abandoned(state: Weak<Inner>, after: Duration) {
             Ok(ids) => {
                 let mut n = 0;
                 for id in ids {
-                    match state_now.abandon(&id).await {
+                    match state_now.rounds().abandon(&id).await {
                         Ok(true) => n += 1,
                         Ok(false) => {}
                         Err(e) => tracing::warn!("closing abandoned game {id}: {e}"),
@@ -136,8 +138,8 @@ async fn sweep_retention(state: Weak<Inner>) {
 }
 
 /// How often the presence of players connected only at other instances is read again (one of
-/// them may have stopped without a word): half of [`crate::presence::STALE_MS`].
-const PRESENCE_RECHECK: Duration = Duration::from_millis(crate::presence::STALE_MS as u64 / 2);
+/// them may have stopped without a word): half of [`reversi_site::game::presence::STALE_MS`].
+const PRESENCE_RECHECK: Duration = Duration::from_millis(reversi_site::game::presence::STALE_MS as u64 / 2);
 
 /// Follows the changes other instances make (PostgreSQL `LISTEN`), until the state is dropped.
 async fn follow_changes(state: Weak<Inner>, mut listener: Listener) {
@@ -150,19 +152,17 @@ async fn follow_changes(state: Weak<Inner>, mut listener: Listener) {
         let state = AppState { inner };
         if recheck.elapsed() >= PRESENCE_RECHECK {
             recheck = tokio::time::Instant::now();
-            state.recheck_remote_presence().await;
+            state.rounds().recheck_remote_presence();
         }
         let ids = match next {
             Err(_) => continue, // no news; check that the state is still alive
             Ok(Ok(Some(Change::Presence(id)))) => {
-                if let Err(e) = state.presence_changed(&id).await {
-                    tracing::warn!("who is connected to game {id}: {e}");
-                }
+                state.rounds().presence_changed(&id);
                 continue;
             }
             Ok(Ok(Some(Change::Game(id)))) => vec![id],
             Ok(Ok(Some(Change::Chat(id)))) => {
-                if let Err(e) = state.chat_changed(&id, &mut chat_seen).await {
+                if let Err(e) = state.rounds().chat_changed(&id, &mut chat_seen).await {
                     tracing::warn!("chat of game {id}: {e}");
                 }
                 continue;
@@ -174,16 +174,16 @@ async fn follow_changes(state: Weak<Inner>, mut listener: Listener) {
             // Reconnected: notifications may have been missed.
             Ok(Ok(None)) => {
                 state.db().lobby_changed();
-                state.held()
+                state.rounds().held()
             }
             Ok(Err(e)) => {
                 tracing::warn!("database notifications: {e}");
                 tokio::time::sleep(Duration::from_secs(1)).await;
-                state.held()
+                state.rounds().held()
             }
         };
         for id in ids {
-            if let Err(e) = state.refresh(&id).await {
+            if let Err(e) = state.rounds().refresh(&id).await {
                 tracing::warn!("refreshing game {id}: {e}");
             }
         }

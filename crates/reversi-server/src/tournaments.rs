@@ -488,14 +488,6 @@ impl AppState {
         Ok(())
     }
 
-    /// A tournament player who did not start their game (`key`) is withdrawn: paired no more
-    /// until they come back (lichess does the same in arenas).
-    pub(crate) async fn forfeited(&self, tournament: &str, key: &str) {
-        if let Err(e) = self.db().set_entrant(tournament, key, false, false).await {
-            tracing::warn!("withdrawing {key} from tournament {tournament}: {e}");
-        }
-    }
-
     /// One look at tournament `id`: make missing games, then take the next step.
     pub async fn tick_tournament(&self, id: &str) -> Result<()> {
         let t = self.tournament_row(id).await?;

@@ -9,7 +9,7 @@
 //! optional), `{"type":"undo"}`, `{"type":"abort"}`, `{"type":"claim"}` (the win from an
 //! opponent who left), `{"type":"ping"}`.
 //!
-//! Each socket counts as its seats' connection, or a spectator's ([`crate::presence`]), from
+//! Each socket counts as its seats' connection, or a spectator's ([`reversi_site::game::presence`]), from
 //! its first state to its end.
 //!
 //! The seat token comes as for the HTTP API: the game's cookie or `Authorization: Bearer`
@@ -20,15 +20,17 @@
 //! that long.
 
 use crate::error::{Error, Result};
-use crate::game::{parse_color, GameView};
 use crate::limit::TokenBucket;
-use crate::state::{AppState, GameEvent};
+use crate::round::GameEvent;
+use crate::state::AppState;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use reversi_core::Color;
+use reversi_site::game::parse_color;
+use reversi_site_api::GameView;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 use tracing::Instrument;
@@ -66,7 +68,7 @@ pub enum ClientMessage {
     Undo,
     /// End the game without a result, while the two sides have not both moved.
     Abort,
-    /// Claim the win from an opponent who left the game ([`crate::presence`]).
+    /// Claim the win from an opponent who left the game ([`reversi_site::game::presence`]).
     Claim,
     /// Keep-alive; answered by `pong`.
     Ping,
@@ -81,7 +83,7 @@ pub async fn handler(
 ) -> Result<Response> {
     let ws = ws.map_err(|_| Error::BadRequest("this address is a websocket: open it as one".into()))?;
     // Unknown games are refused before the upgrade, with a 404.
-    state.slot(&id).await?;
+    state.rounds().view(&id, None).await?;
     let token = state.seat_token(&headers, &id).await?;
     let max = state.config().max_ws_message_bytes;
     let request = tracing::Span::current();
@@ -110,7 +112,7 @@ fn published_message(json: &str, you: &[Color]) -> Message {
 fn state_message(game: &GameView, you: &[Color]) -> Message {
     let names: Vec<&str> = you.iter().map(|c| c.name()).collect();
     let text = if you.is_empty() && game.hides_from_spectators() {
-        let shown = game.clone().for_viewer(you);
+        let shown = game.clone().for_viewer(you.is_empty());
         serde_json::json!({ "type": "state", "game": shown, "you": names }).to_string()
     } else {
         serde_json::json!({ "type": "state", "game": game, "you": names }).to_string()
@@ -141,7 +143,7 @@ async fn session(socket: WebSocket, state: AppState, id: String, token: Option<S
     let open = metrics::gauge!("reversi_websocket_connections");
     open.increment(1.0);
     if let Some(seats) = run_session(socket, &state, &id, token, &creds).await {
-        state.leave(&id, &seats).await;
+        state.rounds().leave(&id, &seats).await;
     }
     open.decrement(1.0);
 }
@@ -160,10 +162,10 @@ async fn run_session(
     if state.is_stopping() {
         return None;
     }
-    let Ok((mut rx, view, seats)) = state.subscribe(id, token.as_deref()).await else {
+    let Ok((mut rx, view, seats)) = state.rounds().subscribe(id, token.as_deref()).await else {
         return None;
     };
-    let Ok(mut chat) = state.subscribe_chat(id).await else {
+    let Ok(mut chat) = state.rounds().subscribe_chat(id).await else {
         return None;
     };
     // Players read the players' room, everyone else the spectators'.
@@ -172,7 +174,7 @@ async fn run_session(
     if socket.send(state_message(&view, &seats)).await.is_err() {
         return None;
     }
-    state.enter(id, &seats).await;
+    state.rounds().enter(id, &seats).await;
     let rate = state.config().ws_messages_per_sec;
     let mut bucket = TokenBucket::new(rate, rate * 2.0);
     let idle = state.config().ws_idle;
@@ -212,7 +214,7 @@ async fn run_session(
                     Some(Ok(Message::Pong(_))) => {
                         // The round trip of the ping: the lag the clock gives back a little of.
                         if let (Some(sent), false) = (ping_sent.take(), seats.is_empty()) {
-                            state.observe_lag(id, &seats, sent.elapsed().as_millis() as u64).await;
+                            state.rounds().observe_lag(id, &seats, sent.elapsed().as_millis() as u64);
                         }
                         continue;
                     }
@@ -242,12 +244,12 @@ async fn run_session(
             update = rx.recv() => {
                 let msg = match update {
                     Ok(event) => match &*event {
-                        GameEvent::State(p) => published_message(p.json_for(&seats), &seats),
+                        GameEvent::State(p) => published_message(p.json_for(seats.is_empty()), &seats),
                         GameEvent::Presence(json) => {
                             Message::Text(format!(r#"{{"type":"presence","presence":{json}}}"#).into())
                         }
                     },
-                    Err(RecvError::Lagged(_)) => match state.view(id, token.as_deref()).await {
+                    Err(RecvError::Lagged(_)) => match state.rounds().view(id, token.as_deref()).await {
                         Ok((game, _)) => state_message(&game, &seats),
                         Err(_) => break,
                     },
@@ -289,15 +291,15 @@ async fn handle(state: &AppState, id: &str, creds: &HeaderMap, text: &str) -> Op
     let token = token.as_deref();
     let result = match msg {
         ClientMessage::Ping => return Some(Message::Text(r#"{"type":"pong"}"#.into())),
-        ClientMessage::Move { mv, ply } => state.play(id, token, &mv, ply).await.map(drop),
+        ClientMessage::Move { mv, ply } => state.rounds().play(id, token, &mv, ply, false).await.map(drop),
         ClientMessage::Resign { color } => match color.as_deref().map(parse_color) {
             Some(None) => Err(Error::BadRequest("color must be black or white".into())),
-            Some(c) => state.resign(id, token, c).await.map(drop),
-            None => state.resign(id, token, None).await.map(drop),
+            Some(c) => state.rounds().resign(id, token, c).await.map(drop),
+            None => state.rounds().resign(id, token, None).await.map(drop),
         },
-        ClientMessage::Undo => state.undo(id, token).await.map(drop),
-        ClientMessage::Abort => state.abort(id, token).await.map(drop),
-        ClientMessage::Claim => state.claim(id, token).await.map(drop),
+        ClientMessage::Undo => state.rounds().undo(id, token).await.map(drop),
+        ClientMessage::Abort => state.rounds().abort(id, token).await.map(drop),
+        ClientMessage::Claim => state.rounds().claim(id, token).await.map(drop),
     };
     result.err().map(|e| error_message(&e))
 }

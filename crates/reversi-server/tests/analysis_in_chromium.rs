@@ -46,8 +46,8 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
     // length).
     let seated = bench
         .runtime
-        .block_on(bench.state.create(reversi_server::state::NewGame {
-            mode: reversi_server::game::Mode::Local,
+        .block_on(bench.state.rounds().create(reversi_server::round::NewGame {
+            mode: reversi_site::game::Mode::Local,
             variant: "othello".into(),
             level: 1,
             color: None,
@@ -55,18 +55,26 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
         .unwrap();
     let id = seated.view.id.clone();
     loop {
-        let (v, _) = bench.runtime.block_on(bench.state.view(&id, None)).unwrap();
+        let (v, _) = bench
+            .runtime
+            .block_on(bench.state.rounds().view(&id, None))
+            .unwrap();
         let Some(mv) = v.legal_moves.get(v.legal_moves.len() / 2).cloned() else {
             break;
         };
         bench
             .runtime
-            .block_on(bench.state.play(&id, Some(&seated.token), &mv, None))
+            .block_on(
+                bench
+                    .state
+                    .rounds()
+                    .play(&id, Some(&seated.token), &mv, None, false),
+            )
             .unwrap();
     }
     let total = bench
         .runtime
-        .block_on(bench.state.view(&id, None))
+        .block_on(bench.state.rounds().view(&id, None))
         .unwrap()
         .0
         .moves

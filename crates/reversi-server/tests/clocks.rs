@@ -87,7 +87,7 @@ async fn flags_fall_on_time_and_first_moves_are_awaited(db: String) {
         .post(&format!("/api/games/{id}/moves"), json!({ "move": "c4" }))
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
-    assert_eq!(state.deadlines_claimed(), 1);
+    assert_eq!(state.rounds().deadlines_claimed(), 1);
     let ggf = ann.get(&format!("/api/games/{id}/ggf")).await.text;
     assert!(ggf.contains(":t"), "{ggf}");
 
@@ -196,7 +196,7 @@ async fn two_instances_share_seeks_games_chat_and_one_flag() {
     assert_eq!(game_b["result"], over["result"]);
     tokio::time::sleep(Duration::from_millis(2500)).await;
     assert_eq!(
-        a.deadlines_claimed() + b.deadlines_claimed(),
+        a.rounds().deadlines_claimed() + b.rounds().deadlines_claimed(),
         1,
         "the flag was claimed more than once"
     );

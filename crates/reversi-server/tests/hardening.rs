@@ -7,9 +7,9 @@ use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use futures_util::{SinkExt, StreamExt};
 use http_body_util::BodyExt;
-use reversi_server::game::Mode;
-use reversi_server::state::NewGame;
+use reversi_server::round::NewGame;
 use reversi_server::{app, serve, AppState, Config};
+use reversi_site::game::Mode;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -117,6 +117,7 @@ async fn a_silent_websocket_is_closed() {
     .await
     .unwrap();
     let seated = state
+        .rounds()
         .create(NewGame {
             mode: Mode::Local,
             variant: "othello".into(),
@@ -255,7 +256,7 @@ async fn foreign_pages_and_non_json_bodies_are_refused() {
         assert_eq!(r.status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{ct:?}: {}", r.text);
         assert_eq!(r.json["code"], "unsupported_media_type");
     }
-    let (view, _) = state.view(&id, None).await.unwrap();
+    let (view, _) = state.rounds().view(&id, None).await.unwrap();
     assert_eq!(view.ply, 0, "nothing was played");
     // Bodies that are JSON but not an object, and errors in JSON's words.
     for (bad, want) in [
@@ -371,6 +372,7 @@ async fn the_version_never_goes_back_across_a_restart() {
         if round == 0 {
             for _ in 0..5 {
                 let s = state
+                    .rounds()
                     .create(NewGame {
                         mode: Mode::Ai,
                         variant: "othello".into(),
@@ -383,7 +385,7 @@ async fn the_version_never_goes_back_across_a_restart() {
             }
         }
         for (id, token) in &ids {
-            let (before, _) = state.view(id, None).await.unwrap();
+            let (before, _) = state.rounds().view(id, None).await.unwrap();
             assert!(
                 before.version > last || round == 0,
                 "round {round}: {} after {last}",
@@ -391,12 +393,13 @@ async fn the_version_never_goes_back_across_a_restart() {
             );
             // A move and the computer's reply: several changes in memory, a few stored.
             if let Some(mv) = before.legal_moves.first() {
-                let (_, ai) = state.play(id, Some(token), mv, None).await.unwrap();
-                if let Some(ai) = ai {
-                    ai.await.unwrap();
-                }
+                state
+                    .rounds()
+                    .play(id, Some(token), mv, None, true)
+                    .await
+                    .unwrap();
             }
-            let (after, _) = state.view(id, None).await.unwrap();
+            let (after, _) = state.rounds().view(id, None).await.unwrap();
             assert!(after.version > before.version);
             last = last.max(after.version);
         }

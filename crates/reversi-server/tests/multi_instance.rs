@@ -4,9 +4,9 @@
 
 use futures_util::{SinkExt, StreamExt};
 use reversi_core::Color;
-use reversi_server::game::Mode;
-use reversi_server::state::NewGame;
+use reversi_server::round::NewGame;
 use reversi_server::{serve, AppState, Config};
+use reversi_site::game::Mode;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tokio::net::TcpStream;
@@ -83,6 +83,7 @@ async fn changes_reach_the_clients_of_another_instance() {
 
     // Black creates the game on A; White takes the invite on B.
     let seated = a
+        .rounds()
         .create(NewGame {
             mode: Mode::Friend,
             variant: "othello".into(),
@@ -93,7 +94,12 @@ async fn changes_reach_the_clients_of_another_instance() {
         .unwrap();
     let id = seated.view.id.clone();
     let black = seated.token.clone();
-    let white = b.join(&id, None, seated.invite.as_deref()).await.unwrap().token;
+    let white = b
+        .rounds()
+        .join(&id, None, seated.invite.as_deref())
+        .await
+        .unwrap()
+        .token;
 
     // Black watches on A; White and a spectator on B.
     let mut ws_black = connect(&addr_a, &id, Some(&black)).await;
@@ -128,22 +134,26 @@ async fn changes_reach_the_clients_of_another_instance() {
     state_at(&mut ws_watch, 2).await;
 
     // A few more moves, alternating instances, through the state API.
-    let mut view = b.view(&id, None).await.unwrap().0;
+    let mut view = b.rounds().view(&id, None).await.unwrap().0;
     for i in 0..10 {
-        let (state, token) = if view.to_move == Some(Color::Black) {
+        let (state, token) = if view.to_move == Some(reversi_site_api::Side::Black) {
             (&a, &black)
         } else {
             (&b, &white)
         };
         // Wait until this instance has heard of the last move.
         for _ in 0..1000 {
-            if state.view(&id, None).await.unwrap().0.ply == view.ply {
+            if state.rounds().view(&id, None).await.unwrap().0.ply == view.ply {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         let mv = view.legal_moves[i % view.legal_moves.len()].clone();
-        view = state.play(&id, Some(token), &mv, Some(view.ply)).await.unwrap().0;
+        view = state
+            .rounds()
+            .play(&id, Some(token), &mv, Some(view.ply), false)
+            .await
+            .unwrap();
     }
     let on_a = state_at(&mut ws_black, view.ply as u64).await;
     let on_b = state_at(&mut ws_watch, view.ply as u64).await;
@@ -152,16 +162,16 @@ async fn changes_reach_the_clients_of_another_instance() {
 
     // The stored game has each move once.
     let fresh = AppState::new(config(&url)).await.unwrap();
-    let stored = fresh.view(&id, None).await.unwrap().0;
+    let stored = fresh.rounds().view(&id, None).await.unwrap().0;
     assert_eq!(stored.moves, view.moves);
-    let (list, _) = fresh.list(None, 0, 10).await.unwrap();
+    let (list, _) = fresh.rounds().list(None, 0, 10).await.unwrap();
     assert_eq!(list.len(), 1);
     assert_eq!(list[0].move_count as usize, view.ply);
 
     // White resigns on B; Black asks for the rematch on A: White's client on B hears of it,
     // and B gives White the other seat of that same game.
-    b.resign(&id, Some(&white), None).await.unwrap();
-    let (seat, created) = a.rematch(&id, Some(&black)).await.unwrap();
+    b.rounds().resign(&id, Some(&white), None).await.unwrap();
+    let (seat, created) = a.rounds().rematch(&id, Some(&black)).await.unwrap();
     assert!(created);
     assert_eq!(seat.seats, vec![Color::White]);
     let new_id = seat.view.id.clone();
@@ -178,7 +188,7 @@ async fn changes_reach_the_clients_of_another_instance() {
             }
         }
     }
-    let (seat, created) = b.rematch(&id, Some(&white)).await.unwrap();
+    let (seat, created) = b.rounds().rematch(&id, Some(&white)).await.unwrap();
     assert!(!created);
     assert_eq!((seat.view.id, seat.seats), (new_id, vec![Color::Black]));
 }
@@ -199,6 +209,7 @@ async fn an_instance_behind_reloads_before_refusing() {
     let b = AppState::new(config(&url)).await.unwrap();
     for _ in 0..5 {
         let seated = a
+            .rounds()
             .create(NewGame {
                 mode: Mode::Friend,
                 variant: "othello".into(),
@@ -209,13 +220,30 @@ async fn an_instance_behind_reloads_before_refusing() {
             .unwrap();
         let id = seated.view.id.clone();
         // White joins on B; at once Black moves on A, then White moves on A too.
-        let white = b.join(&id, None, seated.invite.as_deref()).await.unwrap().token;
-        let view = a.play(&id, Some(&seated.token), "d3", Some(0)).await.unwrap().0;
+        let white = b
+            .rounds()
+            .join(&id, None, seated.invite.as_deref())
+            .await
+            .unwrap()
+            .token;
+        let view = a
+            .rounds()
+            .play(&id, Some(&seated.token), "d3", Some(0), false)
+            .await
+            .unwrap();
         assert_eq!(view.ply, 1);
-        let view = a.play(&id, Some(&white), "c3", Some(1)).await.unwrap().0;
+        let view = a
+            .rounds()
+            .play(&id, Some(&white), "c3", Some(1), false)
+            .await
+            .unwrap();
         assert_eq!(view.moves, ["d3", "c3"]);
         // And B, behind by two moves, takes Black's next one with the right ply.
-        let view = b.play(&id, Some(&seated.token), "c4", Some(2)).await.unwrap().0;
+        let view = b
+            .rounds()
+            .play(&id, Some(&seated.token), "c4", Some(2), false)
+            .await
+            .unwrap();
         assert_eq!(view.ply, 3);
     }
 }
@@ -336,6 +364,7 @@ async fn a_rolling_restart_loses_no_game_and_no_move() {
     let front = balancer(vec![addr_a, addr_b]).await;
 
     let seated = a
+        .rounds()
         .create(NewGame {
             mode: Mode::Friend,
             variant: "othello".into(),
@@ -346,7 +375,12 @@ async fn a_rolling_restart_loses_no_game_and_no_move() {
         .unwrap();
     let id = seated.view.id.clone();
     let black = seated.token.clone();
-    let white = a.join(&id, None, seated.invite.as_deref()).await.unwrap().token;
+    let white = a
+        .rounds()
+        .join(&id, None, seated.invite.as_deref())
+        .await
+        .unwrap()
+        .token;
     let tokens = [black, white];
     let mut ws = [
         connect(&front, &id, Some(&tokens[0])).await,
@@ -405,9 +439,9 @@ async fn a_rolling_restart_loses_no_game_and_no_move() {
 
     // The stored game is the one the players saw, each move once.
     let fresh = AppState::new(config(&url)).await.unwrap();
-    let stored = fresh.view(&id, None).await.unwrap().0;
+    let stored = fresh.rounds().view(&id, None).await.unwrap().0;
     assert_eq!(json!(stored.moves), end["game"]["moves"]);
-    assert_eq!(stored.status, end["game"]["status"].as_str().unwrap());
-    let (list, _) = fresh.list(None, 0, 10).await.unwrap();
+    assert_eq!(stored.status.as_str(), end["game"]["status"].as_str().unwrap());
+    let (list, _) = fresh.rounds().list(None, 0, 10).await.unwrap();
     assert_eq!(list[0].move_count as usize, stored.ply);
 }

@@ -294,9 +294,9 @@ fn season(bench: &Bench) {
                 ))
                 .unwrap();
             loop {
-                let (v, _) = rt.block_on(state.view(&id, None)).unwrap();
+                let (v, _) = rt.block_on(state.rounds().view(&id, None)).unwrap();
                 let Some(side) = v.to_move else { break };
-                let black = side == reversi_core::Color::Black;
+                let black = side == reversi_site_api::Side::Black;
                 let first = (black && i == 0) || (!black && j == 0);
                 let mv = if first {
                     v.legal_moves.first()
@@ -305,7 +305,8 @@ fn season(bench: &Bench) {
                 };
                 let mv = mv.cloned().unwrap_or_else(|| "pass".into());
                 let token = &tokens[side.index()];
-                rt.block_on(state.play(&id, Some(token), &mv, None)).unwrap();
+                rt.block_on(state.rounds().play(&id, Some(token), &mv, None, false))
+                    .unwrap();
             }
         }
     }

@@ -5,10 +5,10 @@
 
 use futures_util::{SinkExt, StreamExt};
 use reversi_core::Color;
-use reversi_server::game::Mode;
-use reversi_server::presence::CLAIM_AFTER_UNTIMED_MS;
-use reversi_server::state::NewGame;
+use reversi_server::round::NewGame;
 use reversi_server::{serve, AppState, Config};
+use reversi_site::game::presence::CLAIM_AFTER_UNTIMED_MS;
+use reversi_site::game::Mode;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tokio::net::TcpStream;
@@ -95,6 +95,7 @@ async fn error_code(ws: &mut Ws) -> String {
 
 async fn a_friend_game(a: &AppState, b: &AppState) -> (String, String, String) {
     let seated = a
+        .rounds()
         .create(NewGame {
             mode: Mode::Friend,
             variant: "othello".into(),
@@ -104,7 +105,12 @@ async fn a_friend_game(a: &AppState, b: &AppState) -> (String, String, String) {
         .await
         .unwrap();
     let id = seated.view.id.clone();
-    let white = b.join(&id, None, seated.invite.as_deref()).await.unwrap().token;
+    let white = b
+        .rounds()
+        .join(&id, None, seated.invite.as_deref())
+        .await
+        .unwrap()
+        .token;
     (id, seated.token, white)
 }
 
@@ -158,7 +164,7 @@ pub async fn claim_after_a_departure(a: AppState, b: AppState) {
     send(&mut ws_black, json!({"type": "claim"})).await;
     assert_eq!(error_code(&mut ws_black).await, "too_early");
     // White cannot claim anything: their seat's token asks over HTTP, and Black is here.
-    let refused = b.claim(&id, Some(&white)).await.unwrap_err();
+    let refused = b.rounds().claim(&id, Some(&white)).await.unwrap_err();
     assert!(refused.to_string().contains("connected"), "{refused}");
 
     // Once the documented time has passed, Black claims the win.
@@ -178,7 +184,7 @@ pub async fn claim_after_a_departure(a: AppState, b: AppState) {
     // Stored as such: the other instance hears of it and shows the same ending.
     let mut seen = Value::Null;
     for _ in 0..100 {
-        seen = serde_json::to_value(b.view(&id, None).await.unwrap().0).unwrap();
+        seen = serde_json::to_value(b.rounds().view(&id, None).await.unwrap().0).unwrap();
         if seen["status"] == "finished" {
             break;
         }

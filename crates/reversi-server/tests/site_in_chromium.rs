@@ -275,7 +275,7 @@ fn a_friend_who_leaves_can_be_claimed_against() {
         a.text_of("#away-box")
     );
     assert!(!a.has("#claim"));
-    reversi_server::time::advance(reversi_server::presence::CLAIM_AFTER_UNTIMED_MS as i64);
+    reversi_server::time::advance(reversi_site::game::presence::CLAIM_AFTER_UNTIMED_MS as i64);
     // The page counts from the last state; a reload brings the server's count.
     a.open(&game[game.find("/game/").unwrap()..]);
     a.wait("the claim", 20, |d| d.has("#claim"));
@@ -364,8 +364,8 @@ fn every_page_in_russian_and_on_a_phone() {
     // A finished game to show on the replay page.
     let seated = bench
         .runtime
-        .block_on(bench.state.create(reversi_server::state::NewGame {
-            mode: reversi_server::game::Mode::Local,
+        .block_on(bench.state.rounds().create(reversi_server::round::NewGame {
+            mode: reversi_site::game::Mode::Local,
             variant: "nxn:4".into(),
             level: 1,
             color: None,
@@ -373,13 +373,21 @@ fn every_page_in_russian_and_on_a_phone() {
         .unwrap();
     let id = seated.view.id.clone();
     loop {
-        let (v, _) = bench.runtime.block_on(bench.state.view(&id, None)).unwrap();
+        let (v, _) = bench
+            .runtime
+            .block_on(bench.state.rounds().view(&id, None))
+            .unwrap();
         let Some(mv) = v.legal_moves.first().cloned() else {
             break;
         };
         bench
             .runtime
-            .block_on(bench.state.play(&id, Some(&seated.token), &mv, None))
+            .block_on(
+                bench
+                    .state
+                    .rounds()
+                    .play(&id, Some(&seated.token), &mv, None, false),
+            )
             .unwrap();
     }
     for lang in ["ru", "en"] {

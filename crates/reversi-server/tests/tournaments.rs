@@ -396,7 +396,7 @@ async fn entries_forfeits_and_the_organiser(db: String) {
     decide(&mut players, &g1, index("E", &b1), index("E", &w1), true).await;
     let (g2, absent, present) = games[1].clone();
     reversi_server::time::advance(reversi_site::tournament::FORFEIT_GRACE_MS as i64 + 1_000);
-    assert!(state.expire(&g2).await.unwrap());
+    assert!(state.rounds().expire(&g2).await.unwrap());
     let g = org.get(&format!("/api/games/{g2}")).await.json;
     assert_eq!(g["game"]["status"], "finished", "{g}");
     assert_eq!(g["game"]["result"]["flagged"], "black", "{g}");
@@ -553,7 +553,7 @@ async fn arena_pairs_again_at_once(db: String) {
     reversi_server::time::advance(11 * 60_000);
     state.tick_tournament(&id).await.unwrap();
     for (gid, _, _) in &under_way {
-        let _ = state.expire(gid).await.unwrap();
+        let _ = state.rounds().expire(gid).await.unwrap();
     }
     state.tick_tournament(&id).await.unwrap();
     let v = view(&mut org, &id).await;

@@ -95,8 +95,9 @@ async fn send(ws: &mut Ws, v: Value) {
 async fn two_players_and_a_spectator_over_websockets(db: String) {
     let state = AppState::new(config(&db)).await.unwrap();
     let seated = state
-        .create(reversi_server::state::NewGame {
-            mode: reversi_server::game::Mode::Friend,
+        .rounds()
+        .create(reversi_server::round::NewGame {
+            mode: reversi_site::game::Mode::Friend,
             variant: "othello".into(),
             level: 1,
             color: Some(reversi_core::Color::Black),
@@ -106,7 +107,12 @@ async fn two_players_and_a_spectator_over_websockets(db: String) {
     let id = seated.view.id.clone();
     let invite = seated.invite.clone();
     let black = seated.token;
-    let white = state.join(&id, None, invite.as_deref()).await.unwrap().token;
+    let white = state
+        .rounds()
+        .join(&id, None, invite.as_deref())
+        .await
+        .unwrap()
+        .token;
     let (addr, stop) = start(state).await;
 
     let mut b = connect(&addr, &id, Some(&black)).await;
@@ -227,8 +233,8 @@ fn temp_db() -> std::path::PathBuf {
 
 /// The restart test on `db` (a PostgreSQL URL), or on a fresh SQLite file for [`common::SQLITE`].
 async fn games_survive_a_restart(db: String) {
-    use reversi_server::game::Mode;
-    use reversi_server::state::NewGame;
+    use reversi_server::round::NewGame;
+    use reversi_site::game::Mode;
     let path = temp_db();
     // A restart needs a database that outlives the server: SQLite on a file.
     let url = if db == common::SQLITE {
@@ -245,12 +251,14 @@ async fn games_survive_a_restart(db: String) {
 
     let state = AppState::new(config(&url)).await.unwrap();
     let friend = state
+        .rounds()
         .create(new(Mode::Friend, reversi_core::Color::Black))
         .await
         .unwrap();
     let id = friend.view.id.clone();
     let black = friend.token.clone();
     let white = state
+        .rounds()
         .join(&id, None, friend.invite.as_deref())
         .await
         .unwrap()
@@ -260,39 +268,48 @@ async fn games_survive_a_restart(db: String) {
     for i in 0..8 {
         let mv = view.legal_moves[i % view.legal_moves.len()].clone();
         let t = &tokens[view.to_move.unwrap().index()];
-        view = state.play(&id, Some(t), &mv, Some(view.ply)).await.unwrap().0;
+        view = state
+            .rounds()
+            .play(&id, Some(t), &mv, Some(view.ply), false)
+            .await
+            .unwrap();
     }
     let before = view.clone();
     let ai = state
+        .rounds()
         .create(new(Mode::Ai, reversi_core::Color::Black))
         .await
         .unwrap();
-    let (_, wait) = state
-        .play(&ai.view.id, Some(&ai.token), &ai.view.legal_moves[0], None)
+    state
+        .rounds()
+        .play(&ai.view.id, Some(&ai.token), &ai.view.legal_moves[0], None, true)
         .await
         .unwrap();
-    wait.unwrap().await.unwrap();
-    let ai_before = state.view(&ai.view.id, None).await.unwrap().0;
+    let ai_before = state.rounds().view(&ai.view.id, None).await.unwrap().0;
     assert_eq!(ai_before.ply, 2);
     state.db().close().await;
     drop(state);
 
     // A new server over the same file.
     let state = AppState::new(config(&url)).await.unwrap();
-    let (after, seats) = state.view(&id, Some(&white)).await.unwrap();
+    let (after, seats) = state.rounds().view(&id, Some(&white)).await.unwrap();
     assert_eq!(seats, vec![reversi_core::Color::White]);
     assert_eq!(after.cells, before.cells);
     assert_eq!(after.moves, before.moves);
     assert_eq!(after.to_move, before.to_move);
-    let (ai_after, _) = state.view(&ai.view.id, Some(&ai.token)).await.unwrap();
+    let (ai_after, _) = state.rounds().view(&ai.view.id, Some(&ai.token)).await.unwrap();
     assert_eq!(ai_after.cells, ai_before.cells);
 
     // Finish the game.
     let mut view = after;
-    while view.status == "playing" {
+    while view.status.as_str() == "playing" {
         let mv = view.legal_moves[0].clone();
         let t = &tokens[view.to_move.unwrap().index()];
-        view = state.play(&id, Some(t), &mv, Some(view.ply)).await.unwrap().0;
+        view = state
+            .rounds()
+            .play(&id, Some(t), &mv, Some(view.ply), false)
+            .await
+            .unwrap();
     }
     let result = view.result.clone().unwrap();
     assert_eq!(result.black + result.white, 36);
@@ -300,10 +317,10 @@ async fn games_survive_a_restart(db: String) {
     drop(state);
 
     let state = AppState::new(config(&url)).await.unwrap();
-    let (again, _) = state.view(&id, None).await.unwrap();
-    assert_eq!(again.status, "finished");
+    let (again, _) = state.rounds().view(&id, None).await.unwrap();
+    assert_eq!(again.status.as_str(), "finished");
     assert_eq!(again.result, Some(result));
-    let (list, _) = state.list(Some("finished"), 0, 10).await.unwrap();
+    let (list, _) = state.rounds().list(Some("finished"), 0, 10).await.unwrap();
     assert_eq!(list.len(), 1);
     assert_eq!(list[0].move_count as usize, again.ply);
     state.db().close().await;
@@ -325,10 +342,11 @@ async fn state_where(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
 }
 
 async fn rematch_reaches_the_other_player(db: String) {
-    use reversi_server::game::Mode;
+    use reversi_site::game::Mode;
     let state = AppState::new(config(&db)).await.unwrap();
     let seated = state
-        .create(reversi_server::state::NewGame {
+        .rounds()
+        .create(reversi_server::round::NewGame {
             mode: Mode::Friend,
             variant: "nxn:6".into(),
             level: 1,
@@ -339,7 +357,12 @@ async fn rematch_reaches_the_other_player(db: String) {
     let id = seated.view.id.clone();
     let invite = seated.invite.clone();
     let black = seated.token;
-    let white = state.join(&id, None, invite.as_deref()).await.unwrap().token;
+    let white = state
+        .rounds()
+        .join(&id, None, invite.as_deref())
+        .await
+        .unwrap()
+        .token;
     let (addr, stop) = start(state.clone()).await;
     let mut b = connect(&addr, &id, Some(&black)).await;
     let mut w = connect(&addr, &id, Some(&white)).await;
@@ -353,7 +376,7 @@ async fn rematch_reaches_the_other_player(db: String) {
         assert_eq!(v["game"]["rematch"], Value::Null);
     }
     // Black asks for the rematch (over HTTP, as the page does): White and the spectator hear.
-    let (seat, created) = state.rematch(&id, Some(&black)).await.unwrap();
+    let (seat, created) = state.rounds().rematch(&id, Some(&black)).await.unwrap();
     assert!(created);
     let new_id = seat.view.id.clone();
     assert_eq!(seat.seats, vec![reversi_core::Color::White]);
@@ -362,7 +385,7 @@ async fn rematch_reaches_the_other_player(db: String) {
         assert_eq!(v["game"]["rematch"], new_id.as_str());
     }
     // White takes the offer: the black seat of the same new game.
-    let (seat, created) = state.rematch(&id, Some(&white)).await.unwrap();
+    let (seat, created) = state.rounds().rematch(&id, Some(&white)).await.unwrap();
     assert!(!created);
     assert_eq!(seat.view.id, new_id);
     assert_eq!(seat.seats, vec![reversi_core::Color::Black]);
@@ -376,8 +399,8 @@ async fn rematch_reaches_the_other_player(db: String) {
 /// The analysis restart test on `db` (a PostgreSQL URL), or on a fresh SQLite file: a job
 /// that a server had taken and then died with, and one only queued, both end done.
 async fn analysis_survives_a_restart(db: String) {
-    use reversi_server::game::Mode;
-    use reversi_server::state::NewGame;
+    use reversi_server::round::NewGame;
+    use reversi_site::game::Mode;
     let path = temp_db();
     // A restart needs a database that outlives the server: SQLite on a file.
     let url = if db == common::SQLITE {
@@ -394,6 +417,7 @@ async fn analysis_survives_a_restart(db: String) {
     let mut games = Vec::new();
     for variant in ["othello", "nxn:6"] {
         let seated = state
+            .rounds()
             .create(NewGame {
                 mode: Mode::Local,
                 variant: variant.into(),
@@ -403,13 +427,13 @@ async fn analysis_survives_a_restart(db: String) {
             .await
             .unwrap();
         let mut view = seated.view.clone();
-        while view.status == "playing" {
+        while view.status.as_str() == "playing" {
             let mv = view.legal_moves[view.ply % view.legal_moves.len()].clone();
             view = state
-                .play(&view.id, Some(&seated.token), &mv, Some(view.ply))
+                .rounds()
+                .play(&view.id, Some(&seated.token), &mv, Some(view.ply), false)
                 .await
-                .unwrap()
-                .0;
+                .unwrap();
         }
         games.push(view);
     }
@@ -444,7 +468,7 @@ async fn analysis_survives_a_restart(db: String) {
         let end = std::time::Instant::now() + Duration::from_secs(120);
         let a = loop {
             let a = state.analysis(&game.id).await.unwrap();
-            if a.status == "done" {
+            if a.status.as_str() == "done" {
                 break a;
             }
             assert!(["queued", "running"].contains(&a.status.as_str()), "{a:?}");
@@ -472,7 +496,7 @@ async fn analysis_survives_a_restart(db: String) {
     // Still there after another restart.
     let state = AppState::new(cfg).await.unwrap();
     let a = state.analysis(&games[0].id).await.unwrap();
-    assert_eq!(a.status, "done");
+    assert_eq!(a.status.as_str(), "done");
     assert_eq!(a.progress.done, a.progress.total);
     state.db().close().await;
     drop(state);
@@ -483,8 +507,8 @@ async fn analysis_survives_a_restart(db: String) {
 
 /// Games nobody watches or uses leave memory and come back from the database unchanged.
 async fn idle_games_leave_memory(db: String) {
-    use reversi_server::game::Mode;
-    use reversi_server::state::NewGame;
+    use reversi_server::round::NewGame;
+    use reversi_site::game::Mode;
     let mut cfg = config(&db);
     cfg.idle_evict = None; // evicted by hand below
     let state = AppState::new(cfg).await.unwrap();
@@ -494,53 +518,58 @@ async fn idle_games_leave_memory(db: String) {
         level: 1,
         color: Some(reversi_core::Color::Black),
     };
-    let friend = state.create(new(Mode::Friend)).await.unwrap();
+    let friend = state.rounds().create(new(Mode::Friend)).await.unwrap();
     let id = friend.view.id.clone();
     let white = state
+        .rounds()
         .join(&id, None, friend.invite.as_deref())
         .await
         .unwrap()
         .token;
-    let local = state.create(new(Mode::Local)).await.unwrap();
+    let local = state.rounds().create(new(Mode::Local)).await.unwrap();
     let mut view = local.view.clone();
     for _ in 0..5 {
         let mv = view.legal_moves[0].clone();
         view = state
-            .play(&view.id, Some(&local.token), &mv, None)
+            .rounds()
+            .play(&view.id, Some(&local.token), &mv, None, false)
             .await
-            .unwrap()
-            .0;
+            .unwrap();
     }
     let (addr, stop) = start(state.clone()).await;
     let mut w = connect(&addr, &id, Some(&white)).await;
     state_at(&mut w, 0).await;
-    assert_eq!(state.games_in_memory(), 2);
+    assert_eq!(state.rounds().games_in_memory(), 2);
     assert_eq!(
-        state.evict_idle(Duration::from_secs(3600)),
+        state.rounds().evict_idle(Duration::from_secs(3600)),
         0,
         "nothing is idle that long"
     );
     // The game with a socket stays; the other leaves.
-    assert_eq!(state.evict_idle(Duration::ZERO), 1);
-    assert_eq!(state.games_in_memory(), 1);
-    let (back, seats) = state.view(&local.view.id, Some(&local.token)).await.unwrap();
+    assert_eq!(state.rounds().evict_idle(Duration::ZERO), 1);
+    assert_eq!(state.rounds().games_in_memory(), 1);
+    let (back, seats) = state
+        .rounds()
+        .view(&local.view.id, Some(&local.token))
+        .await
+        .unwrap();
     assert_eq!(back.moves, view.moves);
     assert_eq!(back.cells, view.cells);
     assert_eq!(seats.len(), 2);
     let mv = back.legal_moves[0].clone();
     let after = state
-        .play(&back.id, Some(&local.token), &mv, Some(back.ply))
+        .rounds()
+        .play(&back.id, Some(&local.token), &mv, Some(back.ply), false)
         .await
-        .unwrap()
-        .0;
+        .unwrap();
     assert_eq!(after.ply, 6);
 
     // Once its socket closes, the friend game leaves too; play goes on afterwards.
     drop(w);
     let end = std::time::Instant::now() + Duration::from_secs(10);
     loop {
-        state.evict_idle(Duration::ZERO);
-        if state.games_in_memory() == 0 {
+        state.rounds().evict_idle(Duration::ZERO);
+        if state.rounds().games_in_memory() == 0 {
             break;
         }
         assert!(std::time::Instant::now() < end, "the closed socket's game stayed");
@@ -551,7 +580,7 @@ async fn idle_games_leave_memory(db: String) {
     send(&mut b, json!({"type": "move", "move": "d3", "ply": 0})).await;
     state_at(&mut b, 1).await;
     assert_eq!(
-        state.view(&id, None).await.unwrap().0.moves,
+        state.rounds().view(&id, None).await.unwrap().0.moves,
         vec!["d3".to_string()]
     );
     let _ = stop.send(());
@@ -560,14 +589,17 @@ async fn idle_games_leave_memory(db: String) {
     let mut cfg = config(&db);
     cfg.idle_evict = Some(Duration::from_millis(200));
     let state = AppState::new(cfg).await.unwrap();
-    let g = state.create(new(Mode::Local)).await.unwrap();
-    assert_eq!(state.games_in_memory(), 1);
+    let g = state.rounds().create(new(Mode::Local)).await.unwrap();
+    assert_eq!(state.rounds().games_in_memory(), 1);
     let end = std::time::Instant::now() + Duration::from_secs(10);
-    while state.games_in_memory() > 0 {
+    while state.rounds().games_in_memory() > 0 {
         assert!(std::time::Instant::now() < end, "the idle game stayed in memory");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(state.view(&g.view.id, None).await.unwrap().0.cells, g.view.cells);
+    assert_eq!(
+        state.rounds().view(&g.view.id, None).await.unwrap().0.cells,
+        g.view.cells
+    );
 }
 
 on_both_databases!(

@@ -13,7 +13,10 @@
 //! - [`chat`]: what a chat message may be, and the flood limit;
 //! - [`puzzle`]: the shipped puzzles, checking a player's moves, puzzle ratings, the daily one;
 //! - [`tournament`]: tournaments' settings, life cycle, pairings (Swiss and round robin from
-//!   `reversi-arena`, the arena format here) and standings.
+//!   `reversi-arena`, the arena format here) and standings;
+//! - [`game`]: the game room's core: a game's record, the game being played (moves, clock
+//!   presses, resignation, abort, undo, the claim of a win from a player who left), who is
+//!   connected, and the state clients are shown.
 
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
@@ -21,6 +24,7 @@
 pub mod account;
 pub mod chat;
 pub mod clock;
+pub mod game;
 pub mod lag;
 pub mod pairing;
 pub mod puzzle;

@@ -319,7 +319,7 @@ pub fn run(a: Args) -> Result<()> {
         analysis_level: a.analysis_level,
         analysis_budget: std::time::Duration::from_secs(a.analysis_budget.max(1)),
         board_depth: a.board_depth,
-        book: reversi_server::state::BookChoice(super::engine_args::book_choice(&a.book)?),
+        book: reversi_server::config::BookChoice(super::engine_args::book_choice(&a.book)?),
         board_time: std::time::Duration::from_secs(a.board_time.max(1)),
         secure_cookies: a.secure_cookies,
         allowed_origins: a.allowed_origins.clone(),

@@ -3,9 +3,9 @@
 
 use super::{Db, Summary};
 use crate::error::Result;
-use crate::game::LiveGame;
-use crate::game::VoidEnd;
 use reversi_core::Color;
+use reversi_site::game::LiveGame;
+use reversi_site::game::VoidEnd;
 use sqlx::Row;
 
 /// Held while this instance pairs the pools (PostgreSQL: a transaction holding an advisory
@@ -117,7 +117,7 @@ impl Db {
         });
         let mut shifted = 0;
         for (id, clock, flag_at) in rows {
-            let Ok(mut timing) = serde_json::from_str::<crate::online::Timing>(&clock) else {
+            let Ok(mut timing) = serde_json::from_str::<reversi_site::game::online::Timing>(&clock) else {
                 tracing::warn!("game {id}: unreadable stored clock left as it is");
                 continue;
             };

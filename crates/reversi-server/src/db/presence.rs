@@ -1,8 +1,8 @@
-//! Who is connected to each game, per instance ([`crate::presence`] sums the rows).
+//! Who is connected to each game, per instance ([`reversi_site::game::presence`] sums the rows).
 
 use super::Db;
 use crate::error::Result;
-use crate::presence::InstanceCounts;
+use reversi_site::game::presence::InstanceCounts;
 use sqlx::Row;
 use std::collections::HashMap;
 
@@ -72,7 +72,7 @@ impl Db {
                  LEFT JOIN instances i ON i.id = p.instance WHERE p.spectators > 0 \
                  AND (i.alive_at >= $1 OR p.instance = $2) GROUP BY p.game_id",
             )
-            .bind(now - crate::presence::STALE_MS)
+            .bind(now - reversi_site::game::presence::STALE_MS)
             .bind(&self.instance)
             .fetch_all(pool)
             .await?;

@@ -1,11 +1,10 @@
-//! Ratings: applied once per rated game, per category; the history behind the profile's chart;
-//! the leaderboards.
+//! Ratings: stored once per rated game, per category (the rules that compute them are the game
+//! room's finisher's); the history behind the profile's chart; the leaderboards.
 
 use super::Db;
 use crate::error::Result;
-use crate::game::LiveGame;
-use reversi_core::Color;
-use reversi_site::rating::{rate_game, Category, Rating, Score};
+use reversi_site::game::online::SeatInfo;
+use reversi_site::rating::{Category, Rating};
 use sqlx::Row;
 
 /// One point of a rating history.
@@ -97,33 +96,26 @@ impl Db {
         })
     }
 
-    /// Applies the ratings of the finished rated game `live`, once whatever the number of
-    /// callers and instances: the transaction that claims the game (`rating_done`) also stores
-    /// both new ratings, their history and the game's rating changes. Returns the changes
-    /// (Black's, White's) when this call applied them; `live`'s seat information gets them too.
-    pub async fn apply_ratings(&self, live: &mut LiveGame, now: u64) -> Result<Option<[i32; 2]>> {
-        let Some(online) = live.record.online.as_ref() else {
-            return Ok(None);
-        };
-        let (Some(category), Some(result)) = (online.category(live.record.variant), live.result()) else {
-            return Ok(None);
-        };
-        if !online.rated || online.seats.iter().any(|s| s.is_guest()) {
-            return Ok(None);
-        }
-        let score = match result.winner {
-            Some(Color::Black) => Score::Win,
-            Some(Color::White) => Score::Loss,
-            None => Score::Draw,
-        };
-        let ids = [online.seats[0].key.clone(), online.seats[1].key.clone()];
-        let id = live.record.id.clone();
+    /// Applies the ratings of finished game `game_id` between `seats` in `category`, once
+    /// whatever the number of callers and instances: the transaction that claims the game
+    /// (`rating_done`) reads both players' ratings, stores what `rule` makes of them (the rating
+    /// rules are the caller's), their history and the game's rating changes. Returns the
+    /// changes (Black's, White's) when this call applied them.
+    pub async fn apply_ratings(
+        &self,
+        game_id: &str,
+        seats: &[SeatInfo; 2],
+        category: Category,
+        now: u64,
+        rule: impl FnOnce([Rating; 2]) -> [Rating; 2],
+    ) -> Result<Option<[i32; 2]>> {
+        let ids = [seats[0].key.clone(), seats[1].key.clone()];
         let diffs = with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             let claimed = sqlx::query(
                 "UPDATE games SET rating_done = 1 WHERE id = $1 AND rated = 1 AND rating_done = 0",
             )
-            .bind(&id)
+            .bind(game_id)
             .execute(&mut *tx)
             .await?;
             if claimed.rows_affected() != 1 {
@@ -143,8 +135,7 @@ impl Db {
                     before[c] = rating_of_row!(r);
                 }
             }
-            let (b, w) = rate_game(&before[0], &before[1], score, now);
-            let after = [b, w];
+            let after = rule(before);
             let mut diffs = [0i32; 2];
             for c in 0..2 {
                 let r = after[c];
@@ -169,29 +160,25 @@ impl Db {
                 )
                 .bind(&ids[c])
                 .bind(category.name())
-                .bind(&id)
+                .bind(game_id)
                 .bind(now as i64)
                 .bind(r.rating)
                 .bind(r.deviation)
                 .execute(&mut *tx)
                 .await?;
             }
-            let mut seats = online.seats.clone();
+            let mut seats = seats.clone();
             seats[0].diff = Some(diffs[0]);
             seats[1].diff = Some(diffs[1]);
             sqlx::query("UPDATE games SET seat_info = $1 WHERE id = $2")
                 .bind(serde_json::to_string(&seats).unwrap_or_default())
-                .bind(&id)
+                .bind(game_id)
                 .execute(&mut *tx)
                 .await?;
-            notify!(self, tx, &id);
+            notify!(self, tx, game_id);
             tx.commit().await?;
             Some(diffs)
         });
-        if let (Some(d), Some(o)) = (diffs, live.record.online.as_mut()) {
-            o.seats[0].diff = Some(d[0]);
-            o.seats[1].diff = Some(d[1]);
-        }
         Ok(diffs)
     }
 

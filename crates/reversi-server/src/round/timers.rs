@@ -3,13 +3,13 @@
 //! not in memory, after a restart, or held by an instance that went away), and the heartbeat
 //! that lets a restart tell how long the whole site was down.
 //!
-//! Several instances may set a timer for the same game; the database gives the flag to one
-//! ([`crate::db::Db::claim_deadline`]).
+//! Several instances may set a timer for the same game; storage gives the flag to one
+//! ([`crate::db::Db::claim_deadline`]). The actor of each game announces its deadline whenever
+//! it publishes a state.
 
-use crate::state::{AppState, Inner};
+use super::{Rounds, WeakRounds};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::sync::Weak;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -21,8 +21,9 @@ pub const SWEEP_EVERY: Duration = Duration::from_secs(1);
 /// may get back up to that much of the time used just before the stop, never lose any.)
 pub const DOWNTIME_AFTER_MS: i64 = 5_000;
 
-/// Runs the timers fed through `rx` (game id, deadline in Unix ms) until the state is dropped.
-pub(crate) async fn timers(state: Weak<Inner>, mut rx: mpsc::UnboundedReceiver<(String, u64)>) {
+/// Runs the timers fed through `rx` (game id, deadline in Unix ms) until the game room is
+/// dropped.
+pub(crate) async fn run(room: WeakRounds, mut rx: mpsc::UnboundedReceiver<(String, u64)>) {
     let mut heap: BinaryHeap<Reverse<(u64, String)>> = BinaryHeap::new();
     // The latest deadline of each game: an older one still in the heap is skipped (every move
     // sets a new deadline).
@@ -52,10 +53,9 @@ pub(crate) async fn timers(state: Weak<Inner>, mut rx: mpsc::UnboundedReceiver<(
                         }
                     }
                 }
-                let Some(inner) = state.upgrade() else { return };
-                let s = AppState { inner };
+                let Some(rounds) = room.upgrade() else { return };
                 for id in due {
-                    if let Err(e) = s.expire(&id).await {
+                    if let Err(e) = rounds.expire(&id).await {
                         tracing::warn!("deadline of game {id}: {e}");
                     }
                 }
@@ -64,21 +64,20 @@ pub(crate) async fn timers(state: Weak<Inner>, mut rx: mpsc::UnboundedReceiver<(
     }
 }
 
-/// Sweeps the stored deadlines and writes the heartbeat every [`SWEEP_EVERY`], until the state
-/// is dropped.
-pub(crate) async fn sweep(state: Weak<Inner>) {
+/// Sweeps the stored deadlines and writes the heartbeat every [`SWEEP_EVERY`], until the game
+/// room is dropped.
+pub(crate) async fn sweep(room: WeakRounds) {
     loop {
         tokio::time::sleep(SWEEP_EVERY).await;
-        let Some(inner) = state.upgrade() else { return };
-        let s = AppState { inner };
+        let Some(rounds) = room.upgrade() else { return };
         let now = crate::time::now_ms();
-        if let Err(e) = s.db().heartbeat(now).await {
+        if let Err(e) = rounds.shared.db.heartbeat(now).await {
             tracing::warn!("heartbeat: {e}");
         }
-        match s.db().due_games(now, 500).await {
+        match rounds.shared.db.due_games(now, 500).await {
             Ok(ids) => {
                 for id in ids {
-                    if let Err(e) = s.expire(&id).await {
+                    if let Err(e) = rounds.expire(&id).await {
                         tracing::warn!("deadline of game {id}: {e}");
                     }
                 }
@@ -88,17 +87,18 @@ pub(crate) async fn sweep(state: Weak<Inner>) {
     }
 }
 
-impl AppState {
+impl Rounds {
     /// At start: if no instance was alive for a while (the whole site was down), moves every
     /// running clock on by the downtime; applies the ratings of games that ended just before a
     /// stop. Returns the clocks moved.
     pub(crate) async fn resume_clocks(&self) -> crate::Result<u64> {
         let now = crate::time::now_ms();
         let mut shifted = 0;
-        if let Some(last) = self.db().heartbeat(now).await? {
+        let db = &self.shared.db;
+        if let Some(last) = db.heartbeat(now).await? {
             let gap = now - last;
             if gap > DOWNTIME_AFTER_MS {
-                shifted = self.db().shift_clocks(gap as u64).await?;
+                shifted = db.shift_clocks(gap as u64).await?;
                 if shifted > 0 {
                     tracing::info!(
                         "site was down {} s: {shifted} running clocks resume where they stopped",
@@ -107,7 +107,7 @@ impl AppState {
                 }
             }
         }
-        for id in self.db().unrated_games(1000).await? {
+        for id in db.unrated_games(1000).await? {
             self.rate_finished(&id).await?;
         }
         Ok(shifted)

@@ -16,8 +16,6 @@
 //! Correspondence games have no claim: their clock of days per move decides. Before both have
 //! moved, the player who stays may abort instead.
 
-use serde::Serialize;
-
 /// How long an opponent must be away before the win may be claimed, in a game with a
 /// real-time clock, ms. lichess offers the claim after a similar wait; long enough for a page
 /// reload or a phone switching networks, short next to a blitz game.
@@ -26,9 +24,8 @@ pub const CLAIM_AFTER_LIVE_MS: u64 = 30_000;
 /// The same wait in a game without a clock, ms: a friend may step away for a moment.
 pub const CLAIM_AFTER_UNTIMED_MS: u64 = 300_000;
 
-/// An instance silent this long counts as gone, ms. Instances say they are alive every
-/// [`crate::clocks::SWEEP_EVERY`] (a second); ten missed in a row is a stopped process, not
-/// a slow one.
+/// An instance silent this long counts as gone, ms. Instances say they are alive every second;
+/// ten missed in a row is a stopped process, not a slow one.
 pub const STALE_MS: i64 = 10_000;
 
 /// One instance's counts for one game, as stored.
@@ -82,27 +79,6 @@ impl Presence {
     pub fn away_for(&self, color: usize, now: i64) -> Option<u64> {
         self.away_since[color].map(|t| now.saturating_sub(t).max(0) as u64)
     }
-}
-
-/// What clients are told of presence.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct PresenceView {
-    /// Whether Black's player has a connection open to the game.
-    pub black: bool,
-    /// Whether White's player has one.
-    pub white: bool,
-    /// How long Black has been away, ms (absent while connected).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub black_away_ms: Option<u64>,
-    /// How long White has been away, ms.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub white_away_ms: Option<u64>,
-    /// Spectators watching, at every instance.
-    pub spectators: u32,
-    /// After how long away (ms) the opponent's win may be claimed in this game; absent where
-    /// no claim is possible (see the module's documentation).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub claim_after_ms: Option<u64>,
 }
 
 #[cfg(test)]

@@ -1,11 +1,12 @@
 //! What a game between two people who met on the site adds to a game: who they are (account or
-//! guest, name, rating when it started, bot or not), whether it is rated, and its clock. Pure
-//! types for the game core; the clock arithmetic is `reversi_site::clock`'s.
+//! guest, name, rating when it started, bot or not), whether it is rated, and its clock. The
+//! clock arithmetic is [`crate::clock`]'s.
 
+use crate::clock::{Clock, TimeControl, FIRST_MOVE_DEADLINE_MS};
+use crate::rating::Category;
+use crate::Millis;
 use reversi_core::{Color, Variant};
-use reversi_site::clock::{Clock, TimeControl, FIRST_MOVE_DEADLINE_MS};
-use reversi_site::rating::Category;
-use reversi_site::Millis;
+use reversi_site_api::{ClockView, OnlineView, SeatView};
 use serde::{Deserialize, Serialize};
 
 /// The prefix of a guest's player key (accounts use their id, which never has a colon).
@@ -148,74 +149,6 @@ impl Online {
     }
 }
 
-/// A player as clients see them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SeatView {
-    /// The name; `null` for a guest or a deleted account (see `guest`).
-    pub name: Option<String>,
-    /// Whether the player is a guest.
-    pub guest: bool,
-    /// The rating when the game started.
-    pub rating: Option<i32>,
-    /// Whether it was provisional (shown with "?").
-    pub provisional: bool,
-    /// Whether the player is a bot.
-    pub bot: bool,
-    /// The rating change the game brought.
-    pub diff: Option<i32>,
-}
-
-/// The clock as clients see it: the time left at the moment the state was made, and who is
-/// thinking; the page counts down from there.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ClockView {
-    /// The control, as `5+3` or `3d`.
-    pub control: String,
-    /// The speed class (`bullet`, …, `correspondence`).
-    pub speed: &'static str,
-    /// Black's time left, ms.
-    pub black_ms: Millis,
-    /// White's time left, ms.
-    pub white_ms: Millis,
-    /// The colour whose time runs (`null` before both first moves and after the end).
-    pub running: Option<&'static str>,
-    /// When the side to move must make its first move (Unix ms), before the clock starts.
-    pub first_move_by: Option<Millis>,
-    /// Server time the state was made at (Unix ms).
-    pub now: Millis,
-}
-
-/// The online part of a game's state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct OnlineView {
-    /// Black's side.
-    pub black: SeatView,
-    /// White's side.
-    pub white: SeatView,
-    /// Whether the game is rated.
-    pub rated: bool,
-    /// The rated category's name (`blitz`, `xot`, …), if any.
-    pub category: Option<&'static str>,
-    /// The clock, for a timed game.
-    pub clock: Option<ClockView>,
-    /// The tournament's id, for a tournament game ([`OnlineView::for_viewer`] takes it out
-    /// for a spectator of an invitation-only tournament's game).
-    pub tournament: Option<String>,
-    /// Whether the tournament is by invitation only.
-    #[serde(skip)]
-    pub private: bool,
-}
-
-impl OnlineView {
-    /// The view as a viewer holding `seats` may see it: a spectator of an invitation-only
-    /// tournament's game does not learn the tournament.
-    pub fn for_viewer(&mut self, seats: &[Color]) {
-        if self.private && seats.is_empty() {
-            self.tournament = None;
-        }
-    }
-}
-
 impl Online {
     /// The view at `now` of a game whose side to move is `to_move` (`None` once over).
     pub fn view(&self, variant: Variant, to_move: Option<Color>, now: Millis) -> OnlineView {
@@ -234,10 +167,10 @@ impl Online {
             };
             ClockView {
                 control: t.clock.control.to_string(),
-                speed: t.clock.control.speed().name(),
+                speed: t.clock.control.speed().name().to_string(),
                 black_ms: t.clock.remaining(Color::Black, now),
                 white_ms: t.clock.remaining(Color::White, now),
-                running: t.clock.running.map(|r| r.color.name()),
+                running: t.clock.running.map(|r| super::side(r.color)),
                 first_move_by: first,
                 now,
             }
@@ -246,7 +179,7 @@ impl Online {
             black: seat(&self.seats[0]),
             white: seat(&self.seats[1]),
             rated: self.rated,
-            category: self.category(variant).map(Category::name),
+            category: self.category(variant).map(|c| c.name().to_string()),
             clock,
             tournament: self.tournament.clone(),
             private: self.private,

@@ -1,0 +1,10 @@
+//! The site's API as types. Everything `reversi serve` answers and takes over HTTP and its
+//! websockets has a type here, shared by the server (which builds them) and its clients —
+//! `reversi bot`, the load tester, the tests — so that a change of the wire format is a change
+//! of one type, seen by every side at compile time. Plain data with serde: no logic, no I/O.
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod game;
+
+pub use game::*;
