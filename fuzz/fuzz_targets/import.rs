@@ -26,7 +26,8 @@ fuzz_target!(|data: &[u8]| {
         Ok(games) => {
             assert!(!games.is_empty() && games.len() <= reversi_server::import::MAX_IMPORTED_GAMES);
             for g in &games {
-                let live = imported(g, "token").unwrap_or_else(|e| panic!("a game read is stored: {e}"));
+                let live = imported(g, "token", 1_700_000_000_000)
+                    .unwrap_or_else(|e| panic!("a game read is stored: {e}"));
                 assert_eq!(live.game.moves(), g.moves(), "stored as read");
                 assert_eq!(live.game.position(), g.position());
             }

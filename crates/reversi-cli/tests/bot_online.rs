@@ -49,21 +49,24 @@ fn sign_up(base: &str, name: &str) -> Person {
 /// other's first-move deadline.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// A server on a free loopback port, in this process (so that its clock can be moved on).
-fn server(dir: &std::path::Path, rt: &tokio::runtime::Runtime) -> String {
+/// A server on a free loopback port, in this process; its address and its clock (which the test
+/// moves on).
+fn server(dir: &std::path::Path, rt: &tokio::runtime::Runtime) -> (String, reversi_server::time::Clock) {
     let config = reversi_server::Config {
         database_url: dir.join("bot.db").display().to_string(),
         ai_workers: 1,
         hash_mib: 1,
         rate_per_sec: 10_000.0,
         rate_burst: 10_000.0,
+        clock: reversi_server::time::Clock::adjustable(),
         ..reversi_server::Config::default()
     };
+    let clock = config.clock.clone();
     let state = rt.block_on(reversi_server::AppState::new(config)).unwrap();
     let listener = rt.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     rt.spawn(reversi_server::serve(listener, state, std::future::pending()));
-    base
+    (base, clock)
 }
 
 /// Makes `name` a bot account; its token.
@@ -120,7 +123,7 @@ fn a_bot_enters_a_tournament_and_plays_its_game() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let base = server(dir.path(), &rt);
+    let (base, clock) = server(dir.path(), &rt);
     let token = bot_token(&base, "Tourbot");
     let ann = sign_up(&base, "Ann");
     let (status, t) = ann.call(
@@ -168,7 +171,7 @@ fn a_bot_enters_a_tournament_and_plays_its_game() {
         std::thread::sleep(Duration::from_millis(200));
     }
     // The start comes (the server's clock, in this process, moves on a minute).
-    reversi_server::time::advance(61_000);
+    clock.advance(61_000);
     let id = loop {
         assert!(Instant::now() < end, "the round did not start");
         let (_, v) = ann.call("GET", &format!("/api/tournaments/{tid}"), None);
@@ -208,7 +211,7 @@ fn a_bot_accepts_a_challenge_and_plays_it_out() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let base = server(dir.path(), &rt);
+    let (base, _clock) = server(dir.path(), &rt);
     let token = bot_token(&base, "Robo");
 
     // A person's session is not a bot token.

@@ -48,6 +48,8 @@ fn attr<'a>(line: &'a str, name: &str) -> Option<&'a str> {
 fn tool(name: &str) -> bool {
     let ok = Command::new(name).arg("-v").output().is_ok();
     if !ok {
+        // Under CI a missing tool is a failure, not a silent pass.
+        assert!(!strict(), "{name} (poppler-utils) is not installed under CI=true");
         eprintln!("{name} (poppler-utils) is not installed: skipping the PDF checks that need it");
     }
     ok
@@ -478,4 +480,11 @@ fn page_file_names_number_the_extra_pages() {
             PathBuf::from("out/kit-3.svg")
         ]
     );
+}
+
+/// Whether a missing tool fails the run instead of skipping: under CI (`CI=true`) and in
+/// `scripts/test` (`REVERSI_TEST_STRICT=1`), which installs everything the tests need.
+fn strict() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+        || std::env::var("REVERSI_TEST_STRICT").is_ok_and(|v| v == "1")
 }

@@ -8,6 +8,6 @@ ALTER TABLE games ADD COLUMN join_token TEXT;
 ALTER TABLE games ADD COLUMN ended TEXT;
 -- Games already waiting for their friend get a secret now; their creator finds the new link
 -- on the game page.
-UPDATE games SET join_token = lower(hex(randomblob(24)))
+UPDATE games SET join_token = {{random_secret}}
  WHERE mode = 'friend' AND status = 'playing'
    AND ((black_player = 'human' AND black_token IS NULL) OR (white_player = 'human' AND white_token IS NULL));

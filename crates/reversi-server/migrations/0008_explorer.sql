@@ -4,7 +4,7 @@
 -- 0 WTHOR, 1 GGF, 2 the site; `margin` Black's final disc difference; the `_key` columns the
 -- names in lower case, for the player filter.
 CREATE TABLE IF NOT EXISTS db_games (
-    id          INTEGER PRIMARY KEY,
+    id          {{serial_id}},
     key         TEXT NOT NULL UNIQUE,
     source      INTEGER NOT NULL,
     black       TEXT NOT NULL,
@@ -32,7 +32,7 @@ CREATE TABLE IF NOT EXISTS db_positions (
     year    INTEGER NOT NULL,
     source  INTEGER NOT NULL,
     PRIMARY KEY (hash, game, ply)
-) WITHOUT ROWID;
+) {{without_rowid}};
 
 -- The statistics of the positions at least 2,000 games reached (explorer::POPULAR_GAMES),
 -- counted after each import: the unfiltered statistics of the opening positions are read here.
@@ -45,3 +45,6 @@ CREATE TABLE IF NOT EXISTS db_popular (
     margin_sum  INTEGER NOT NULL,
     PRIMARY KEY (hash, next)
 );
+-- On PostgreSQL the statistics read the primary key's range with the columns they need beside it
+-- (an index-only scan).
+--postgres: CREATE INDEX IF NOT EXISTS db_positions_stats ON db_positions (hash) INCLUDE (next, margin, year, source);

@@ -40,9 +40,6 @@ pub const FAILURES_PER_ACCOUNT: i64 = 10;
 /// Failed sign-ins allowed per address within [`THROTTLE_WINDOW_MS`] (a household or an office
 /// shares one).
 pub const FAILURES_PER_ADDRESS: i64 = 20;
-/// Accounts made per address within [`THROTTLE_WINDOW_MS`], by default
-/// ([`crate::Config::signups_per_address`]).
-pub const SIGNUPS_PER_ADDRESS: u32 = 5;
 /// Wrong passwords allowed per signed-in account within [`THROTTLE_WINDOW_MS`] when it confirms
 /// one (a password change, becoming a bot, deletion): a stolen session cannot guess the password
 /// either.
@@ -63,7 +60,7 @@ impl Reservation {
     /// Gives every place back.
     pub(crate) async fn release(self, state: &AppState) -> Result<()> {
         for k in &self.keys {
-            state.db().release(k, 1).await?;
+            state.db().throttle().release(k, 1).await?;
         }
         Ok(())
     }
@@ -78,10 +75,15 @@ impl AppState {
         code: &'static str,
         what: &str,
     ) -> Result<Reservation> {
-        let now = crate::time::now_ms();
+        let now = self.clock().now_ms();
         let mut held = Reservation { keys: Vec::new() };
         for (key, limit) in counters {
-            match self.db().reserve(key, 1, *limit, THROTTLE_WINDOW_MS, now).await? {
+            match self
+                .db()
+                .throttle()
+                .reserve(key, 1, *limit, THROTTLE_WINDOW_MS, now)
+                .await?
+            {
                 Reserved::Yes => held.keys.push(key.clone()),
                 Reserved::No { retry_after_s } => {
                     held.release(self).await?;
@@ -213,12 +215,13 @@ impl AppState {
         headers: &HeaderMap,
     ) -> Result<axum::http::HeaderValue> {
         if let Some(old) = crate::session::cookie(headers, SESSION_COOKIE) {
-            self.db().delete_session(&hash_secret(old)).await?;
+            self.db().accounts().delete_session(&hash_secret(old)).await?;
         }
         let secret = random_string(SECRET_LEN);
-        let now = crate::time::now_ms();
+        let now = self.clock().now_ms();
         let expires = now + SESSION_DAYS * 86_400_000;
         self.db()
+            .accounts()
             .create_session(&hash_secret(&secret), user_id, gen, now, expires)
             .await?;
         set_cookie(self, SESSION_COOKIE, &secret, SESSION_DAYS * 86_400)
@@ -254,12 +257,12 @@ fn with_cookies(
 /// `POST /api/account/signup` `{"name","password"}`: makes an account and signs it in (`201`).
 pub async fn signup(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::api::ClientAddr>,
+    Extension(addr): Extension<crate::client::ClientAddr>,
     headers: HeaderMap,
     body: std::result::Result<Bytes, BytesRejection>,
 ) -> Result<Response> {
     let b: Credentials = parse_body(&headers, body, false)?;
-    let now = crate::time::now_ms();
+    let now = state.clock().now_ms();
     account::check_username(&b.name).map_err(username_error)?;
     account::check_password(&b.name, &b.password).map_err(password_error)?;
     let counters = [(
@@ -278,6 +281,7 @@ pub async fn signup(
     let id = random_string(12);
     if !state
         .db()
+        .accounts()
         .create_user(&id, &b.name, &account::skeleton(&b.name), &hash, now)
         .await?
     {
@@ -289,7 +293,12 @@ pub async fn signup(
         ));
     }
     let cookie = state.start_session(&id, 0, &headers).await?;
-    let user = state.db().user_by_id(&id).await?.ok_or(Error::NotFound)?;
+    let user = state
+        .db()
+        .accounts()
+        .user_by_id(&id)
+        .await?
+        .ok_or(Error::NotFound)?;
     Ok(with_cookies(
         StatusCode::CREATED,
         me_json(&user),
@@ -300,7 +309,7 @@ pub async fn signup(
 /// `POST /api/account/login` `{"name","password"}`: signs in; a new session either way.
 pub async fn login(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::api::ClientAddr>,
+    Extension(addr): Extension<crate::client::ClientAddr>,
     headers: HeaderMap,
     body: std::result::Result<Bytes, BytesRejection>,
 ) -> Result<Response> {
@@ -309,7 +318,7 @@ pub async fn login(
         return Err(wrong_credentials());
     }
     let key = account::skeleton(&b.name);
-    let found = state.db().user_named(&key, &b.name).await?;
+    let found = state.db().accounts().user_named(&key, &b.name).await?;
     // A name nobody has is checked against a decoy hash: the answer takes as long.
     let (user, stored) = match found {
         Some((u, Some(h))) if !u.deleted && u.name.eq_ignore_ascii_case(&b.name) => (Some(u), h),
@@ -349,7 +358,7 @@ pub async fn login(
 /// `POST /api/account/logout`: ends the session.
 pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
     if let Some(s) = crate::session::cookie(&headers, SESSION_COOKIE) {
-        state.db().delete_session(&hash_secret(s)).await?;
+        state.db().accounts().delete_session(&hash_secret(s)).await?;
     }
     let gone = set_cookie(&state, SESSION_COOKIE, "", 0);
     Ok(with_cookies(
@@ -385,6 +394,7 @@ async fn confirm_password(state: &AppState, user_id: &str, password: &str) -> Re
         .await?;
     let stored = state
         .db()
+        .accounts()
         .password_hash(user_id)
         .await?
         .ok_or_else(wrong_credentials)?;
@@ -415,7 +425,7 @@ pub async fn change_password(
     confirm_password(&state, &user.id, &b.current).await?;
     let new = b.new.clone();
     let hash = blocking(move || account::hash_password(&new)).await?;
-    let gen = state.db().set_password(&user.id, &hash).await?;
+    let gen = state.db().accounts().set_password(&user.id, &hash).await?;
     let cookie = state.start_session(&user.id, gen, &HeaderMap::new()).await?;
     Ok(with_cookies(StatusCode::OK, me_json(user), &[Some(cookie)]))
 }
@@ -429,7 +439,7 @@ pub async fn chat_setting(
     let b: ChatSetting = parse_body(&headers, body, false)?;
     let who = state.identity(&headers).await?;
     let user = who.require_user()?;
-    state.db().set_chat_off(&user.id, b.off).await?;
+    state.db().accounts().set_chat_off(&user.id, b.off).await?;
     let mut u = user.clone();
     u.chat_off = b.off;
     Ok(Json(me_json(&u)))
@@ -448,7 +458,11 @@ pub async fn make_bot(
     let user = who.require_user()?;
     confirm_password(&state, &user.id, &b.password).await?;
     let token = format!("{BOT_TOKEN_PREFIX}{}", random_string(SECRET_LEN));
-    state.db().make_bot(&user.id, &hash_secret(&token)).await?;
+    state
+        .db()
+        .accounts()
+        .make_bot(&user.id, &hash_secret(&token))
+        .await?;
     Ok(Json(serde_json::json!({ "token": token })))
 }
 
@@ -463,7 +477,11 @@ pub async fn delete(
     let who = state.identity(&headers).await?;
     let user = who.require_user()?;
     confirm_password(&state, &user.id, &b.password).await?;
-    state.db().delete_user(&user.id, crate::time::now_ms()).await?;
+    state
+        .db()
+        .accounts()
+        .delete_user(&user.id, state.clock().now_ms())
+        .await?;
     state.rounds().forget_name(&user.id);
     let gone = set_cookie(&state, SESSION_COOKIE, "", 0);
     Ok(with_cookies(

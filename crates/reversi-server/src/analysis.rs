@@ -11,7 +11,7 @@
 //! [`Config::analysis_stale`](crate::Config::analysis_stale) on PostgreSQL, where other
 //! servers may be running it), and resumes after its last stored move.
 
-use crate::db::{now, AnalysedMove, AnalysisCap, AnalysisRecord, Db};
+use crate::db::{AnalysedMove, AnalysisCap, AnalysisRecord, Db};
 use crate::error::{Error, Result};
 use crate::state::{AppState, Inner};
 use reversi_core::{Color, Move};
@@ -207,7 +207,7 @@ impl AppState {
     /// queued, running or done already; a failed one is tried again) and returns its state.
     pub async fn request_analysis(&self, id: &str, requester: &str) -> Result<AnalysisView> {
         let (mut over, mut total) = self.analysis_target(id).await?;
-        if !over && self.inner.db.kind() == "postgres" {
+        if !over && self.inner.db.shared() {
             // Another instance may have ended it a moment ago.
             self.rounds().refresh(id).await?;
             (over, total) = self.analysis_target(id).await?;
@@ -219,6 +219,7 @@ impl AppState {
         }
         let db = &self.inner.db;
         let asked = db
+            .analyses()
             .request_analysis(
                 id,
                 self.inner.config.analysis_level,
@@ -247,13 +248,13 @@ impl AppState {
             }
         }
         self.inner.analysis_wake.notify_one();
-        Ok(view(id, total, db.analysis(id).await?))
+        Ok(view(id, total, db.analyses().analysis(id).await?))
     }
 
     /// The state of a game's analysis and the moves analysed so far.
     pub async fn analysis(&self, id: &str) -> Result<AnalysisView> {
         let (_, total) = self.analysis_target(id).await?;
-        Ok(view(id, total, self.inner.db.analysis(id).await?))
+        Ok(view(id, total, self.inner.db.analyses().analysis(id).await?))
     }
 
     /// The evaluation chart of a finished analysis (`reversi_render::score_chart_svg`, as
@@ -304,8 +305,8 @@ pub(crate) async fn worker(state: Weak<Inner>) {
         let db = inner.db.clone();
         let stale = inner.config.analysis_stale;
         drop(inner);
-        let stale_before = now() - stale.as_secs().max(1) as i64;
-        match db.claim_analysis(db.instance(), stale_before).await {
+        let stale_before = db.clock().now_s() - stale.as_secs().max(1) as i64;
+        match db.analyses().claim_analysis(db.instance(), stale_before).await {
             Ok(Some((id, level))) => {
                 run_job(&state, &db, &id, level).await;
                 continue;
@@ -330,11 +331,11 @@ enum Stop {
 async fn run_job(state: &Weak<Inner>, db: &Db, id: &str, level: u32) {
     let owner = db.instance().to_string();
     let end = match job(state, db, id, level, &owner).await {
-        Ok(true) => db.finish_analysis(id, &owner, None).await,
+        Ok(true) => db.analyses().finish_analysis(id, &owner, None).await,
         Ok(false) => return, // taken over, undone, or the server is going away
         Err(Stop::Fatal(msg)) => {
             tracing::warn!("analysis of game {id} failed: {msg}");
-            db.finish_analysis(id, &owner, Some(&msg)).await
+            db.analyses().finish_analysis(id, &owner, Some(&msg)).await
         }
         Err(Stop::Db(e)) => Err(e),
     };
@@ -345,7 +346,7 @@ async fn run_job(state: &Weak<Inner>, db: &Db, id: &str, level: u32) {
 
 /// Analyses the moves of game `id` not stored yet. `Ok(false)` when it stopped early.
 async fn job(state: &Weak<Inner>, db: &Db, id: &str, level: u32, owner: &str) -> Result<bool, Stop> {
-    let live = match db.load_game(id).await {
+    let live = match db.games().load_game(id).await {
         Ok(Some(live)) => live,
         Ok(None) => return Err(Stop::Fatal("the game no longer exists".into())),
         Err(Error::Database(e)) => return Err(Stop::Db(Error::Database(e))),
@@ -355,6 +356,7 @@ async fn job(state: &Weak<Inner>, db: &Db, id: &str, level: u32, owner: &str) ->
         return Err(Stop::Fatal("the game is not finished".into()));
     }
     let done: HashSet<i64> = db
+        .analyses()
         .analysis(id)
         .await
         .map_err(Stop::Db)?
@@ -399,7 +401,12 @@ async fn job(state: &Weak<Inner>, db: &Db, id: &str, level: u32, owner: &str) ->
                 a.loss,
             )),
         };
-        if !db.store_analysed_move(id, owner, &row).await.map_err(Stop::Db)? {
+        if !db
+            .analyses()
+            .store_analysed_move(id, owner, &row)
+            .await
+            .map_err(Stop::Db)?
+        {
             return Ok(false);
         }
     }

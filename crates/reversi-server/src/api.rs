@@ -1,4 +1,5 @@
-//! The JSON API (see docs/api.md): routes, seat authentication, body parsing and rate limiting.
+//! The JSON API of games (see docs/api.md): create, join, play, resign, undo, claim, replay,
+//! analyses and downloads; thin handlers over the game room.
 
 use crate::body::parse_body;
 use crate::error::{Error, Result};
@@ -6,34 +7,14 @@ use crate::round::{NewGame, Seated};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, Path, Query, Request, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use reversi_site::game::{parse_color, Mode};
 use reversi_site_api::GameView;
 use serde::{Deserialize, Serialize};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::str::FromStr;
-
-/// The name of the cookie holding the seat token of game `id`.
-pub fn cookie_name(id: &str) -> String {
-    format!("rv_{id}")
-}
-
-/// The seat token a request carries for game `id`: `Authorization: Bearer TOKEN`, else the
-/// game's cookie.
-pub fn request_token(headers: &HeaderMap, id: &str) -> Option<String> {
-    if let Some(auth) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
-        if let Some(t) = auth.strip_prefix("Bearer ").map(str::trim) {
-            if !t.is_empty() {
-                return Some(t.to_string());
-            }
-        }
-    }
-    crate::session::cookie(headers, &cookie_name(id)).map(str::to_string)
-}
 
 /// A game's state as seen by one client.
 #[derive(Debug, Serialize)]
@@ -62,7 +43,12 @@ pub const SEAT_COOKIE_SECONDS: u32 = 30 * 24 * 3600;
 /// The `Set-Cookie` value that hands `token` for game `id` to the browser (`Secure` when the
 /// server is reached over TLS, see [`crate::Config::secure_cookies`]).
 fn seat_cookie(state: &AppState, id: &str, token: &str) -> Option<HeaderValue> {
-    crate::session::set_cookie(state, &cookie_name(id), token, SEAT_COOKIE_SECONDS.into())
+    crate::session::set_cookie(
+        state,
+        &crate::session::cookie_name(id),
+        token,
+        SEAT_COOKIE_SECONDS.into(),
+    )
 }
 
 /// The answer that seats the caller: the game, the seat token, and its cookie.
@@ -104,15 +90,16 @@ pub struct CreateBody {
 /// [`crate::Config::games_per_address_hour`] per address: `429 game_quota` past it).
 pub async fn create(
     State(state): State<AppState>,
-    axum::extract::Extension(addr): axum::extract::Extension<ClientAddr>,
+    axum::extract::Extension(addr): axum::extract::Extension<crate::client::ClientAddr>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response> {
     let b: CreateBody = parse_body(&headers, body, true)?;
     let quota = i64::from(state.config().games_per_address_hour);
-    let now = crate::time::now_ms();
+    let now = state.clock().now_ms();
     if let crate::db::throttle::Reserved::No { retry_after_s } = state
         .db()
+        .throttle()
         .reserve(&format!("games@ {}", addr.0), 1, quota, 3_600_000, now)
         .await?
     {
@@ -185,7 +172,10 @@ pub async fn get_game(
     // A player of an online game known by account, guest cookie or bot token gets the seat's
     // token (and cookie), as a player who joined by link did.
     let handed = match &token {
-        Some(t) if !seats.is_empty() && request_token(&headers, &id).as_deref() != Some(t.as_str()) => {
+        Some(t)
+            if !seats.is_empty()
+                && crate::session::request_token(&headers, &id).as_deref() != Some(t.as_str()) =>
+        {
             Some(t.clone())
         }
         _ => None,
@@ -377,7 +367,7 @@ pub async fn list(
         if ids.len() > 50 {
             return Err(Error::BadRequest("at most 50 ids".into()));
         }
-        let games = state.db().games_by_id(&ids).await?;
+        let games = state.db().games().games_by_id(&ids).await?;
         let total = games.len();
         return Ok(Json(serde_json::json!({
             "games": games, "total": total, "offset": 0, "limit": 50
@@ -401,7 +391,7 @@ pub async fn replay(
 /// again changes nothing). The caller is its requester: an account, or a guest's address.
 pub async fn request_analysis(
     State(state): State<AppState>,
-    axum::extract::Extension(addr): axum::extract::Extension<ClientAddr>,
+    axum::extract::Extension(addr): axum::extract::Extension<crate::client::ClientAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response> {
@@ -544,98 +534,4 @@ pub async fn not_found() -> Response {
 /// A method an `/api/` path does not take.
 pub async fn method_not_allowed() -> Response {
     Error::MethodNotAllowed.into_response()
-}
-
-/// The client's address, as the API's handlers see it (set by [`rate_limit`]; unspecified
-/// when the server runs without connection info, as in tests).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClientAddr(pub IpAddr);
-
-/// The client's address: the peer's, or — when the peer is a trusted proxy — the last address
-/// of `X-Forwarded-For` that is not a trusted proxy (the one the nearest trusted proxy saw;
-/// what comes before it is the client's word and is not believed).
-pub fn client_ip(peer: IpAddr, headers: &axum::http::HeaderMap, trusted: &[ipnet::IpNet]) -> IpAddr {
-    let is_trusted = |ip: &IpAddr| trusted.iter().any(|n| n.contains(ip));
-    if !is_trusted(&peer) {
-        return peer;
-    }
-    let hops: Vec<&str> = headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .collect();
-    // From the nearest hop back: each trusted proxy vouches for the one before it.
-    let mut client = peer;
-    for hop in hops.iter().rev() {
-        match hop.trim().parse::<IpAddr>() {
-            Ok(ip) => {
-                client = ip;
-                if !is_trusted(&ip) {
-                    break;
-                }
-            }
-            Err(_) => break,
-        }
-    }
-    client
-}
-
-/// Middleware: one token bucket per client address; over the limit, `429`.
-pub async fn rate_limit(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    let peer = req
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
-    let ip = client_ip(peer, req.headers(), &state.config().trusted_proxies);
-    if !state.limiter().check(ip) {
-        return Error::TooManyRequests.into_response();
-    }
-    req.extensions_mut().insert(ClientAddr(ip));
-    next.run(req).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use axum::http::HeaderMap;
-
-    fn xff(values: &[&str]) -> HeaderMap {
-        let mut h = HeaderMap::new();
-        for v in values {
-            h.append("x-forwarded-for", v.parse().unwrap());
-        }
-        h
-    }
-
-    #[test]
-    fn the_client_address_is_believed_only_from_trusted_proxies() {
-        let trusted: Vec<ipnet::IpNet> = vec!["10.0.0.0/8".parse().unwrap(), "192.0.2.7/32".parse().unwrap()];
-        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
-        // Not from a proxy: the header is the client's word, ignored.
-        assert_eq!(
-            client_ip(ip("203.0.113.9"), &xff(&["1.2.3.4"]), &trusted),
-            ip("203.0.113.9")
-        );
-        // From a proxy: the address it saw (the last hop), not what the client wrote before it.
-        let h = xff(&["6.6.6.6, 198.51.100.4"]);
-        assert_eq!(client_ip(ip("10.1.2.3"), &h, &trusted), ip("198.51.100.4"));
-        // Through two trusted proxies, in two headers.
-        let h = xff(&["6.6.6.6, 198.51.100.4", "192.0.2.7"]);
-        assert_eq!(client_ip(ip("10.1.2.3"), &h, &trusted), ip("198.51.100.4"));
-        // Garbage the client put in front does not hide it; garbage at the end stops the walk.
-        let h = xff(&["not-an-ip, 198.51.100.4"]);
-        assert_eq!(client_ip(ip("10.1.2.3"), &h, &trusted), ip("198.51.100.4"));
-        assert_eq!(
-            client_ip(ip("10.1.2.3"), &xff(&["junk"]), &trusted),
-            ip("10.1.2.3")
-        );
-        // No header: the proxy itself.
-        assert_eq!(
-            client_ip(ip("10.1.2.3"), &HeaderMap::new(), &trusted),
-            ip("10.1.2.3")
-        );
-        // Nothing trusted: never believed.
-        assert_eq!(client_ip(ip("10.1.2.3"), &xff(&["1.2.3.4"]), &[]), ip("10.1.2.3"));
-    }
 }

@@ -15,8 +15,7 @@ use axum::Json;
 use reversi_site::chat::{clean, Flood, Room};
 use serde::Deserialize;
 
-/// Messages one page of the chat history holds at most.
-pub const HISTORY: u32 = 200;
+pub use crate::db::chat::HISTORY;
 
 /// Body of `POST /api/games/{id}/chat`.
 #[derive(Debug, Default, Deserialize)]
@@ -111,10 +110,11 @@ impl AppState {
         let key = who
             .key()
             .ok_or_else(|| Error::Unauthorized("not_signed_in", "open the game first".into()))?;
-        let now = crate::time::clock_ms();
+        let now = self.clock().clock_ms();
         self.flood_check(&key, address, &text, now).map_err(chat_error)?;
         let line = self
             .db()
+            .chat()
             .insert_chat(
                 id,
                 room.name(),
@@ -132,7 +132,7 @@ impl AppState {
     async fn players_chat_off(&self, id: &str) -> Result<bool> {
         let keys = self.rounds().player_keys(id).await?;
         for k in keys.into_iter().flatten() {
-            if let Some(u) = self.db().user_by_id(&k).await? {
+            if let Some(u) = self.db().accounts().user_by_id(&k).await? {
                 if u.chat_off {
                     return Ok(true);
                 }
@@ -178,7 +178,7 @@ impl AppState {
 /// `POST /api/games/{id}/chat` `{"text", "room"?}`.
 pub async fn post(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::api::ClientAddr>,
+    Extension(addr): Extension<crate::client::ClientAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: std::result::Result<Bytes, BytesRejection>,
@@ -205,7 +205,8 @@ pub async fn history(
     let room = state.room_of(&id, q.room.as_deref(), &headers).await?;
     let lines = state
         .db()
-        .chat(&id, room.name(), q.after.unwrap_or(0), HISTORY)
+        .chat()
+        .lines(&id, room.name(), q.after.unwrap_or(0), HISTORY)
         .await?;
     Ok(Json(serde_json::json!({ "room": room.name(), "lines": lines })))
 }

@@ -24,6 +24,9 @@ impl std::fmt::Debug for BookChoice {
     }
 }
 
+/// Accounts made per address per quarter hour, by default ([`Config::signups_per_address`]).
+pub const SIGNUPS_PER_ADDRESS: u32 = 5;
+
 /// Settings of the server.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -91,7 +94,8 @@ pub struct Config {
     pub ws_idle: Duration,
     /// Whether guests (visitors without an account) may chat.
     pub guest_chat: bool,
-    /// Accounts one address may make per quarter hour ([`crate::accounts::THROTTLE_WINDOW_MS`]).
+    /// Accounts one address may make per quarter hour (the sign-in throttle's window); by
+    /// default [`SIGNUPS_PER_ADDRESS`].
     pub signups_per_address: u32,
     /// Games (against the computer, with a friend, on one device) one address may create per
     /// hour: every game is stored for good, so creation is a way to fill the disk.
@@ -100,6 +104,8 @@ pub struct Config {
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// The bearer token of `GET /metrics` (`None`: no metrics, the route answers 404).
     pub metrics_token: Option<String>,
+    /// Where the server reads the time (the system clock; tests move an adjustable one).
+    pub clock: crate::time::Clock,
 }
 
 impl Default for Config {
@@ -132,10 +138,11 @@ impl Default for Config {
             max_connections: 20_000,
             ws_idle: Duration::from_secs(90),
             guest_chat: true,
-            signups_per_address: crate::accounts::SIGNUPS_PER_ADDRESS,
+            signups_per_address: SIGNUPS_PER_ADDRESS,
             games_per_address_hour: 600,
             trusted_proxies: Vec::new(),
             metrics_token: None,
+            clock: crate::time::Clock::system(),
         }
     }
 }

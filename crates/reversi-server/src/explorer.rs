@@ -181,8 +181,8 @@ pub async fn read_site(db: &Db) -> Result<SourceFile> {
         games: Vec::new(),
         skipped: Vec::new(),
     };
-    for id in db.finished_othello_games().await? {
-        let Some(live) = db.load_game(&id).await? else {
+    for id in db.explorer().finished_othello_games().await? {
+        let Some(live) = db.games().load_game(&id).await? else {
             continue;
         };
         let Some(positions) = index_game(&live.game) else {
@@ -222,7 +222,7 @@ pub async fn read_site(db: &Db) -> Result<SourceFile> {
 pub async fn store(db: &Db, file: &SourceFile, progress: &mut dyn FnMut(usize)) -> Result<u64> {
     let mut new = 0;
     for batch in file.games.chunks(IMPORT_BATCH) {
-        new += db.import_games(batch).await?;
+        new += db.explorer().import_games(batch).await?;
         progress(batch.len());
     }
     Ok(new)
@@ -302,13 +302,14 @@ pub async fn explore(
         return Err(Error::BadRequest("the explorer holds 8×8 games".into()));
     };
     let (hash, sym) = position_key(pos);
-    let stats = db.explore(hash, filter).await?;
+    let stats = db.explorer().explore(hash, filter).await?;
     let hits = db
+        .explorer()
         .explore_games(hash, filter, offset, limit.min(MAX_GAMES))
         .await?;
     // The players of each move: among the games listed (and up to 500 more), those with the
     // most games in the database.
-    let sample = db.explore_games(hash, filter, 0, 500).await?;
+    let sample = db.explorer().explore_games(hash, filter, 0, 500).await?;
     let mover = pos.side_to_move();
     let mut by_move: HashMap<i64, HashMap<String, usize>> = HashMap::new();
     for (h, next) in &sample {
@@ -369,7 +370,7 @@ pub async fn handler(
     let (game, filter) = position_of(&q)?;
     let mut v = explore(state.db(), &game, &filter, q.offset, q.limit.unwrap_or(20)).await?;
     // An empty database says so, and the page tells how to fill it.
-    if v["total"] == 0 && state.db().explorer_size().await?.0 == 0 {
+    if v["total"] == 0 && state.db().explorer().explorer_size().await?.0 == 0 {
         v["empty"] = serde_json::json!(true);
     }
     Ok(Json(v))
@@ -392,7 +393,7 @@ pub async fn players(
     if prefix.is_empty() {
         return Ok(Json(serde_json::json!({ "players": [] })));
     }
-    let rows = state.db().explorer_players(&prefix, 10).await?;
+    let rows = state.db().explorer().explorer_players(&prefix, 10).await?;
     Ok(Json(serde_json::json!({
         "players": rows.iter().map(|(n, g)| serde_json::json!({ "name": n, "games": g })).collect::<Vec<_>>(),
     })))
@@ -403,7 +404,12 @@ pub async fn game(
     State(state): State<AppState>,
     axum::extract::Path(id): axum::extract::Path<i64>,
 ) -> Result<Json<serde_json::Value>> {
-    let h = state.db().explorer_game(id).await?.ok_or(Error::NotFound)?;
+    let h = state
+        .db()
+        .explorer()
+        .explorer_game(id)
+        .await?
+        .ok_or(Error::NotFound)?;
     Ok(Json(
         serde_json::to_value(h).map_err(|e| Error::Internal(e.to_string()))?,
     ))

@@ -93,8 +93,8 @@ pub fn games_of(text: &str, variant: &str) -> Result<Vec<Game>> {
 }
 
 /// The stored form of an imported game: on one device, both seats held by `token`; its moves are
-/// the game's, passes where the game has them.
-pub fn imported(g: &Game, token: &str) -> Result<LiveGame> {
+/// the game's, passes where the game has them, imported at `now` (Unix ms).
+pub fn imported(g: &Game, token: &str, now: u64) -> Result<LiveGame> {
     let record = GameRecord {
         id: random_string(10),
         variant: g.rules().variant,
@@ -104,31 +104,31 @@ pub fn imported(g: &Game, token: &str) -> Result<LiveGame> {
         tokens: [Some(token.to_string()), Some(token.to_string())],
         resigned: None,
         left: false,
-        created_at: crate::db::now(),
+        created_at: (now / 1000) as i64,
         rematch: None,
         join_token: None,
         void: None,
         online: None,
     };
-    Ok(LiveGame::restore(record, g.moves(), 0, crate::time::clock_ms())?)
+    Ok(LiveGame::restore(record, g.moves(), 0, now)?)
 }
 
 impl AppState {
     /// Counts `n` imported games against the quotas of `addr` and of the account `user`, or
     /// none of them.
     async fn reserve_imports(&self, addr: &str, user: Option<&str>, n: i64) -> Result<()> {
-        let now = crate::time::now_ms();
+        let now = self.clock().now_ms();
         let mut held: Vec<String> = Vec::new();
         let mut counters = vec![(format!("import@ {addr}"), IMPORTS_PER_ADDRESS_DAY)];
         if let Some(u) = user {
             counters.push((format!("import {u}"), IMPORTS_PER_ACCOUNT_DAY));
         }
         for (key, limit) in counters {
-            match self.db().reserve(&key, n, limit, DAY_MS, now).await? {
+            match self.db().throttle().reserve(&key, n, limit, DAY_MS, now).await? {
                 Reserved::Yes => held.push(key),
                 Reserved::No { retry_after_s } => {
                     for k in &held {
-                        self.db().release(k, n).await?;
+                        self.db().throttle().release(k, n).await?;
                     }
                     return Err(Error::Throttled {
                         code: "import_quota",
@@ -150,7 +150,7 @@ impl AppState {
 /// "opening"}]}`; `429 import_quota` past the quotas.
 pub async fn import(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::api::ClientAddr>,
+    Extension(addr): Extension<crate::client::ClientAddr>,
     headers: HeaderMap,
     body: std::result::Result<Bytes, BytesRejection>,
 ) -> Result<Response> {
@@ -162,19 +162,20 @@ pub async fn import(
         .reserve_imports(&addr.0.to_string(), user.as_deref(), games.len() as i64)
         .await?;
     let token = random_string(32);
+    let now = state.clock().clock_ms();
     let lives = games
         .iter()
         .enumerate()
-        .map(|(i, g)| imported(g, &token).map_err(|e| Error::BadRequest(format!("game {}: {e}", i + 1))))
+        .map(|(i, g)| imported(g, &token, now).map_err(|e| Error::BadRequest(format!("game {}: {e}", i + 1))))
         .collect::<Result<Vec<_>>>()?;
     let (by, expires) = match &user {
         Some(u) => (u.clone(), None),
         None => (
             format!("ip:{}", addr.0),
-            Some(crate::time::now_ms() + GUEST_IMPORT_DAYS * DAY_MS),
+            Some(state.clock().now_ms() + GUEST_IMPORT_DAYS * DAY_MS),
         ),
     };
-    state.db().insert_imported(&lives, &by, expires).await?;
+    state.db().games().insert_imported(&lives, &by, expires).await?;
     let out: Vec<serde_json::Value> = lives
         .iter()
         .zip(&games)

@@ -21,6 +21,7 @@ pub mod analysis_board;
 pub mod api;
 pub mod body;
 pub mod chat;
+pub mod client;
 pub mod config;
 pub mod db;
 pub mod deadline;
@@ -123,7 +124,7 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            api::rate_limit,
+            client::rate_limit,
         ));
     // The metrics answer only their token's holder, but each scrape is work: rate limited.
     let metrics =
@@ -131,7 +132,7 @@ pub fn app(state: AppState) -> Router {
             .route("/metrics", get(prometheus::scrape))
             .layer(axum::middleware::from_fn_with_state(
                 state.clone(),
-                api::rate_limit,
+                client::rate_limit,
             ));
     // Health checks are not rate limited: a balancer asks often, from one address.
     let router = Router::new()

@@ -179,7 +179,11 @@ impl AppState {
             .key()
             .ok_or_else(|| Error::Internal("a seeker without a key".into()))?;
         let (registered, bot, rating) = match (who.user(), category) {
-            (Some(u), Some(c)) => (true, u.bot, Some(self.db().rating(&u.id, c).await?.rating)),
+            (Some(u), Some(c)) => (
+                true,
+                u.bot,
+                Some(self.db().ratings().rating(&u.id, c).await?.rating),
+            ),
             (Some(u), None) => (true, u.bot, None),
             (None, _) => (false, false, None),
         };
@@ -202,7 +206,7 @@ impl AppState {
                 name: Some(u.name.clone()),
                 bot: u.bot,
                 rating: match category {
-                    Some(c) => Some(self.db().rating(&u.id, c).await?),
+                    Some(c) => Some(self.db().ratings().rating(&u.id, c).await?),
                     None => None,
                 },
             },
@@ -218,7 +222,7 @@ impl AppState {
     /// The entrant of a stored seek's owner (its rating read again: it may have changed).
     async fn owner_entrant(&self, s: &SeekRow, category: Option<Category>) -> Result<Entrant> {
         let rating = match (s.registered, category) {
-            (true, Some(c)) => Some(self.db().rating(&s.owner, c).await?),
+            (true, Some(c)) => Some(self.db().ratings().rating(&s.owner, c).await?),
             _ => None,
         };
         Ok(Entrant {
@@ -254,6 +258,7 @@ impl AppState {
             Some(name) => {
                 let (u, _) = self
                     .db()
+                    .accounts()
                     .user_named(&reversi_site::account::skeleton(name), name)
                     .await?
                     .filter(|(u, _)| !u.deleted)
@@ -278,11 +283,12 @@ impl AppState {
             range: b.range.map(|(lo, hi)| (lo as i64, hi as i64)),
             pool: None,
             target,
-            created_at: crate::time::now_ms(),
+            created_at: self.clock().now_ms(),
             address: Some(address.to_string()),
         };
         match self
             .db()
+            .lobby()
             .insert_seek_capped(&row, SEEKS_PER_PLAYER as i64, SEEKS_PER_ADDRESS as i64)
             .await?
         {
@@ -309,7 +315,7 @@ impl AppState {
     /// Accepts seek `id` for `who`: the game is made and `who` seated. Of two accepts at once,
     /// one gets the game and the other `seek_gone`.
     pub async fn accept_seek(&self, who: &Identity, id: &str) -> Result<(String, String)> {
-        let s = self.db().seek(id).await?.ok_or_else(seek_gone)?;
+        let s = self.db().lobby().seek(id).await?.ok_or_else(seek_gone)?;
         if s.pool.is_some() {
             return Err(seek_gone());
         }
@@ -340,7 +346,7 @@ impl AppState {
             range: s.range.map(|(lo, hi)| (lo as u16, hi as u16)),
         };
         seek.check_accept(&by).map_err(seek_error)?;
-        if !self.db().take_seek(id, None).await? {
+        if !self.db().lobby().take_seek(id, None).await? {
             return Err(seek_gone());
         }
         let owner = self.owner_entrant(&s, category).await?;
@@ -355,7 +361,8 @@ impl AppState {
             .create_online(black, white, variant, control, s.rated)
             .await?;
         self.db()
-            .record_seek_game(&s.id, &s.owner, &game_id, crate::time::now_ms())
+            .lobby()
+            .record_seek_game(&s.id, &s.owner, &game_id, self.clock().now_ms())
             .await?;
         let mine = tokens[(!owner_colour).index()].clone();
         Ok((game_id, mine))
@@ -398,7 +405,7 @@ impl AppState {
             rated,
             private,
         } = game;
-        let now = crate::time::clock_ms();
+        let now = self.clock().clock_ms();
         let tokens = [random_string(32), random_string(32)];
         let record = reversi_site::game::GameRecord {
             id,
@@ -409,7 +416,7 @@ impl AppState {
             tokens: [Some(tokens[0].clone()), Some(tokens[1].clone())],
             resigned: None,
             left: false,
-            created_at: crate::db::now(),
+            created_at: self.clock().now_s(),
             rematch: None,
             join_token: None,
             void: None,
@@ -422,8 +429,8 @@ impl AppState {
                 private,
             }),
         };
-        let live = reversi_site::game::LiveGame::new(record, crate::time::clock_ms());
-        self.db().insert_game(&live).await?;
+        let live = reversi_site::game::LiveGame::new(record, self.clock().clock_ms());
+        self.db().games().insert_game(&live).await?;
         let id = live.record.id.clone();
         self.rounds().hold(live);
         Ok((id, tokens))
@@ -431,9 +438,9 @@ impl AppState {
 
     /// Takes player `key` out of every pool it waits in.
     async fn leave_pools(&self, key: &str) -> Result<()> {
-        for s in self.db().seeks_of(key).await? {
+        for s in self.db().lobby().seeks_of(key).await? {
             if s.pool.is_some() {
-                self.db().take_seek(&s.id, Some(key)).await?;
+                self.db().lobby().take_seek(&s.id, Some(key)).await?;
             }
         }
         Ok(())
@@ -442,14 +449,14 @@ impl AppState {
     /// One round of quick pairing over every pool. On PostgreSQL one instance at a time pairs
     /// (an advisory lock held for the round); the others skip the round.
     pub async fn pair_pools(&self) -> Result<usize> {
-        let _guard = match self.db().try_pairing_lock().await? {
+        let _guard = match self.db().clocks().try_pairing_lock().await? {
             Some(g) => g,
             None => return Ok(0),
         };
-        let now = crate::time::clock_ms();
+        let now = self.clock().clock_ms();
         let mut made = 0;
         for pool in POOLS {
-            let rows = self.db().seeks(Some(pool), 1000).await?;
+            let rows = self.db().lobby().seeks(Some(pool), 1000).await?;
             if rows.len() < 2 {
                 continue;
             }
@@ -463,18 +470,18 @@ impl AppState {
                 .collect();
             for (i, j) in pairing::pair(&waiters, now) {
                 let (a, b) = (&rows[i], &rows[j]);
-                if !self.db().take_seek(&a.id, None).await? {
+                if !self.db().lobby().take_seek(&a.id, None).await? {
                     continue;
                 }
-                if !self.db().take_seek(&b.id, None).await? {
+                if !self.db().lobby().take_seek(&b.id, None).await? {
                     // `b` left the pool meanwhile: `a` waits on, as it was.
-                    self.db().insert_seek(a).await?;
+                    self.db().lobby().insert_seek(a).await?;
                     continue;
                 }
                 let control = parse_control(pool)?;
                 let category = Category::of(Variant::Othello, control);
                 let rated = a.registered && b.registered && !(a.bot && b.bot);
-                let last = self.db().last_meeting(&a.owner, &b.owner).await?;
+                let last = self.db().lobby().last_meeting(&a.owner, &b.owner).await?;
                 let a_colour = pairing::colour_of_first(last, random_u64() & 1 == 0);
                 let ea = self.owner_entrant(a, category).await?;
                 let eb = self.owner_entrant(b, category).await?;
@@ -486,9 +493,15 @@ impl AppState {
                 let (game_id, _) = self
                     .create_online(black, white, Variant::Othello, control, rated)
                     .await?;
-                let t = crate::time::now_ms();
-                self.db().record_seek_game(&a.id, &a.owner, &game_id, t).await?;
-                self.db().record_seek_game(&b.id, &b.owner, &game_id, t).await?;
+                let t = self.clock().now_ms();
+                self.db()
+                    .lobby()
+                    .record_seek_game(&a.id, &a.owner, &game_id, t)
+                    .await?;
+                self.db()
+                    .lobby()
+                    .record_seek_game(&b.id, &b.owner, &game_id, t)
+                    .await?;
                 made += 1;
             }
         }
@@ -513,7 +526,7 @@ fn guest_cookie(resp: &mut Response, cookie: Option<HeaderValue>) {
 /// becomes a guest (casual real-time games only).
 pub async fn create(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::api::ClientAddr>,
+    Extension(addr): Extension<crate::client::ClientAddr>,
     headers: HeaderMap,
     body: std::result::Result<Bytes, BytesRejection>,
 ) -> Result<Response> {
@@ -533,7 +546,7 @@ pub async fn cancel(
 ) -> Result<StatusCode> {
     let who = state.identity(&headers).await?;
     let key = who.key().ok_or(Error::NotFound)?;
-    if state.db().take_seek(&id, Some(&key)).await? {
+    if state.db().lobby().take_seek(&id, Some(&key)).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(Error::NotFound)
@@ -567,7 +580,7 @@ pub async fn accept(
 /// other); `DELETE /api/pools` leaves.
 pub async fn join_pool(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::api::ClientAddr>,
+    Extension(addr): Extension<crate::client::ClientAddr>,
     Path(control): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response> {
@@ -595,11 +608,12 @@ pub async fn join_pool(
         range: None,
         pool: Some(pool.to_string()),
         target: None,
-        created_at: crate::time::now_ms(),
+        created_at: state.clock().now_ms(),
         address: Some(addr.0.to_string()),
     };
     match state
         .db()
+        .lobby()
         .insert_seek_capped(&row, 1, POOL_ENTRIES_PER_ADDRESS as i64)
         .await?
     {
@@ -638,7 +652,7 @@ pub async fn leave_pool(State(state): State<AppState>, headers: HeaderMap) -> Re
 pub async fn lobby(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<serde_json::Value>> {
     let who = state.identity(&headers).await?;
     if let Some(k) = who.key() {
-        state.db().touch_seeks(&k, crate::time::now_ms()).await?;
+        state.db().lobby().touch_seeks(&k, state.clock().now_ms()).await?;
     }
     Ok(Json(lobby_state(&state, &who).await?))
 }
@@ -646,17 +660,18 @@ pub async fn lobby(State(state): State<AppState>, headers: HeaderMap) -> Result<
 /// The lobby as `who` sees it (the body of `GET /api/lobby`).
 pub(crate) async fn lobby_state(state: &AppState, who: &Identity) -> Result<serde_json::Value> {
     let key = who.key();
-    let now = crate::time::now_ms();
+    let now = state.clock().now_ms();
     let user_id = who.user().map(|u| u.id.as_str());
     let seeks: Vec<SeekView> = state
         .db()
+        .lobby()
         .seeks(None, 200)
         .await?
         .iter()
         .filter(|s| s.target.is_none() || s.target.as_deref() == user_id || Some(&s.owner) == key.as_ref())
         .map(|s| view(s, key.as_deref(), user_id))
         .collect();
-    let counts = state.db().pool_counts().await?;
+    let counts = state.db().lobby().pool_counts().await?;
     let pools: Vec<serde_json::Value> = POOLS
         .iter()
         .map(|p| {
@@ -666,8 +681,8 @@ pub(crate) async fn lobby_state(state: &AppState, who: &Identity) -> Result<serd
         .collect();
     let (waiting_in, started) = match &key {
         Some(k) => {
-            let mine = state.db().seeks_of(k).await?;
-            let games = state.db().seek_games_of(k, now - 60_000).await?;
+            let mine = state.db().lobby().seeks_of(k).await?;
+            let games = state.db().lobby().seek_games_of(k, now - 60_000).await?;
             (
                 mine.iter().find_map(|s| s.pool.clone()),
                 games
@@ -696,11 +711,12 @@ pub(crate) async fn pairing_task(state: std::sync::Weak<crate::state::Inner>) {
         if let Err(e) = s.pair_pools().await {
             tracing::warn!("pairing the pools: {e}");
         }
-        let now = crate::time::now_ms();
+        let now = s.clock().now_ms();
         if now - last_expiry > 5_000 {
             last_expiry = now;
             if let Err(e) = s
                 .db()
+                .lobby()
                 .expire_seeks(now - SEEK_IDLE_MS, now - CORRESPONDENCE_SEEK_MS)
                 .await
             {

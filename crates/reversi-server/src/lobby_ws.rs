@@ -91,7 +91,7 @@ async fn session(mut socket: WebSocket, state: AppState, who: Identity) {
                     return;
                 }
                 if let Some(key) = who.key() {
-                    if let Err(e) = state.db().touch_seeks(&key, crate::time::now_ms()).await {
+                    if let Err(e) = state.db().lobby().touch_seeks(&key, state.clock().now_ms()).await {
                         tracing::warn!("keeping seeks open: {e}");
                     }
                 }

@@ -30,6 +30,7 @@ impl AppState {
         }
         match self
             .db()
+            .accounts()
             .user_named(&reversi_site::account::skeleton(name), name)
             .await?
         {
@@ -47,9 +48,10 @@ pub async fn user(
     Path(name): Path<String>,
 ) -> Result<Json<serde_json::Value>> {
     let u = state.user_named(&name).await?;
-    let now = crate::time::clock_ms();
+    let now = state.clock().clock_ms();
     let ratings: Vec<serde_json::Value> = state
         .db()
+        .ratings()
         .ratings_of(&u.id)
         .await?
         .into_iter()
@@ -64,7 +66,7 @@ pub async fn user(
             })
         })
         .collect();
-    let (puzzle, attempts, solved) = state.db().puzzle_rating(&u.id).await?;
+    let (puzzle, attempts, solved) = state.db().puzzles().puzzle_rating(&u.id).await?;
     let puzzle = (attempts > 0).then(|| {
         let r = puzzle.at(now);
         serde_json::json!({
@@ -75,9 +77,13 @@ pub async fn user(
             "solved": solved,
         })
     });
-    let history = state.db().rating_history(&u.id, 1000).await?;
-    let [black, white] = state.db().colour_results(&u.id).await?;
-    let (playing, _) = state.db().user_games(&u.id, Some("playing"), None, 0, 20).await?;
+    let history = state.db().ratings().rating_history(&u.id, 1000).await?;
+    let [black, white] = state.db().profiles().colour_results(&u.id).await?;
+    let (playing, _) = state
+        .db()
+        .profiles()
+        .user_games(&u.id, Some("playing"), None, 0, 20)
+        .await?;
     Ok(Json(serde_json::json!({
         "name": u.name,
         "bot": u.bot,
@@ -114,6 +120,7 @@ pub async fn games(
     let limit = q.limit.unwrap_or(20).clamp(1, 100);
     let (games, total) = state
         .db()
+        .profiles()
         .user_games(&u.id, q.result.as_deref(), q.colour.as_deref(), offset, limit)
         .await?;
     Ok(Json(
@@ -128,7 +135,11 @@ pub async fn leaderboard(
     Path(category): Path<String>,
 ) -> Result<Json<serde_json::Value>> {
     let c = Category::named(&category).ok_or(Error::NotFound)?;
-    let lines = state.db().leaderboard(c, crate::time::clock_ms(), 100).await?;
+    let lines = state
+        .db()
+        .ratings()
+        .leaderboard(c, state.clock().clock_ms(), 100)
+        .await?;
     Ok(Json(
         serde_json::json!({ "category": c.name(), "players": lines }),
     ))
@@ -137,8 +148,8 @@ pub async fn leaderboard(
 /// `GET /api/live`: the online games in progress (players, ratings, time control, spectators
 /// at every instance) and the featured one, the highest rated.
 pub async fn live(State(state): State<AppState>) -> Result<Json<serde_json::Value>> {
-    let rows = state.db().live_games(100).await?;
-    let watchers = state.db().spectators(crate::time::now_ms()).await?;
+    let rows = state.db().profiles().live_games(100).await?;
+    let watchers = state.db().presence().spectators(state.clock().now_ms()).await?;
     let mut games = Vec::new();
     let mut featured: Option<(i32, String)> = None;
     for r in rows {

@@ -73,7 +73,7 @@ pub async fn scrape(State(state): State<AppState>, headers: HeaderMap) -> Respon
     let Some(handle) = HANDLE.get().and_then(Option::as_ref) else {
         return Error::Internal("no metrics recorder".into()).into_response();
     };
-    match state.db().games_in_progress().await {
+    match state.db().games().games_in_progress().await {
         Ok(counts) => {
             for (mode, n) in counts {
                 metrics::gauge!("reversi_games_in_progress", "mode" => mode).set(n as f64);

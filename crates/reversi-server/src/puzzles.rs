@@ -71,8 +71,8 @@ fn theme_counts() -> Vec<Value> {
 }
 
 /// Today's puzzle (UTC days since the epoch).
-fn daily() -> Result<&'static Puzzle> {
-    let day = crate::time::clock_ms() / 86_400_000;
+fn daily(clock: &crate::time::Clock) -> Result<&'static Puzzle> {
+    let day = clock.clock_ms() / 86_400_000;
     all().get(daily_index(day, all().len())).ok_or(Error::NotFound)
 }
 
@@ -128,8 +128,8 @@ fn rating_json(r: &Rating, now: u64) -> Value {
 
 /// A puzzle as the page gets it: the position to solve, not the solution.
 async fn view(state: &AppState, p: &Puzzle) -> Result<Value> {
-    state.db().ensure_puzzles(all()).await?;
-    let standing = state.db().puzzle_standing(p.id).await?;
+    state.db().puzzles().ensure_puzzles(all()).await?;
+    let standing = state.db().puzzles().puzzle_standing(p.id).await?;
     let rating = standing.map_or(p.initial_rating, |s| s.rating.rating);
     let year = p.source.split(':').nth(1).and_then(|y| y.parse::<i32>().ok());
     Ok(json!({
@@ -151,11 +151,11 @@ async fn view(state: &AppState, p: &Puzzle) -> Result<Value> {
 /// `GET /api/puzzles`.
 pub async fn overview(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>> {
     let who = state.identity(&headers).await?;
-    let now = crate::time::clock_ms();
+    let now = state.clock().clock_ms();
     let me = match who.user() {
         Some(u) => {
-            let (rating, attempts, solved) = state.db().puzzle_rating(&u.id).await?;
-            let recent = state.db().recent_attempts(&u.id, 20).await?;
+            let (rating, attempts, solved) = state.db().puzzles().puzzle_rating(&u.id).await?;
+            let recent = state.db().puzzles().recent_attempts(&u.id, 20).await?;
             json!({
                 "rating": rating_json(&rating.at(now), now),
                 "attempts": attempts,
@@ -168,7 +168,7 @@ pub async fn overview(State(state): State<AppState>, headers: HeaderMap) -> Resu
     Ok(Json(json!({
         "count": all().len(),
         "themes": theme_counts(),
-        "daily": daily()?.id,
+        "daily": daily(state.clock())?.id,
         "me": me,
     })))
 }
@@ -201,11 +201,11 @@ pub async fn next(
     };
     let except = parse_ids(q.except.as_deref().unwrap_or(""))?;
     let who = state.identity(&headers).await?;
-    state.db().ensure_puzzles(all()).await?;
-    let now = crate::time::clock_ms();
+    state.db().puzzles().ensure_puzzles(all()).await?;
+    let now = state.clock().clock_ms();
     let (rating, user, band) = match who.user() {
         Some(u) => (
-            state.db().puzzle_rating(&u.id).await?.0.at(now).rating,
+            state.db().puzzles().puzzle_rating(&u.id).await?.0.at(now).rating,
             Some(u.id.as_str()),
             NEAR_ACCOUNT,
         ),
@@ -213,12 +213,14 @@ pub async fn next(
     };
     let mut ids = state
         .db()
+        .puzzles()
         .puzzles_near(rating, theme, user, &except, band)
         .await?;
     if ids.is_empty() && user.is_some() {
         // Every puzzle of the theme tried: offer them again, unrated.
         ids = state
             .db()
+            .puzzles()
             .puzzles_near(rating, theme, None, &except, band)
             .await?;
     }
@@ -258,7 +260,9 @@ fn parse_ids(text: &str) -> Result<Vec<i64>> {
 
 /// `GET /api/puzzles/daily`.
 pub async fn daily_puzzle(State(state): State<AppState>) -> Result<Json<Value>> {
-    Ok(Json(json!({ "puzzle": view(&state, daily()?).await? })))
+    Ok(Json(
+        json!({ "puzzle": view(&state, daily(state.clock())?).await? }),
+    ))
 }
 
 /// `GET /api/puzzles/{id}`.
@@ -356,9 +360,14 @@ pub async fn moves(
     let who = state.identity(&headers).await?;
     out["rated"] = json!(false);
     if let Some(u) = who.user() {
-        state.db().ensure_puzzles(all()).await?;
-        let now = crate::time::clock_ms();
-        if let Some(o) = state.db().record_attempt(&u.id, id, solved, now).await? {
+        state.db().puzzles().ensure_puzzles(all()).await?;
+        let now = state.clock().clock_ms();
+        if let Some(o) = state
+            .db()
+            .puzzles()
+            .record_attempt(&u.id, id, solved, now)
+            .await?
+        {
             out["rated"] = json!(true);
             out["rating"] = json!({
                 "before": o.before.rating.round() as i64,

@@ -118,9 +118,9 @@ impl AppState {
     /// Who sent a request with `headers`. A session cookie that is unknown or expired counts as
     /// nobody (the page then offers to sign in); a malformed one too.
     pub async fn identity(&self, headers: &HeaderMap) -> Result<Identity> {
-        let now = crate::time::now_ms();
+        let now = self.clock().now_ms();
         if let Some(token) = bot_bearer(headers) {
-            return match self.db().bot_by_token(&hash_secret(token)).await? {
+            return match self.db().accounts().bot_by_token(&hash_secret(token)).await? {
                 Some(u) => Ok(Identity::User(u)),
                 None => Err(Error::Unauthorized(
                     "not_signed_in",
@@ -129,7 +129,7 @@ impl AppState {
             };
         }
         if let Some(s) = cookie(headers, SESSION_COOKIE).filter(|s| well_formed(s)) {
-            if let Some(u) = self.db().session_user(&hash_secret(s), now).await? {
+            if let Some(u) = self.db().accounts().session_user(&hash_secret(s), now).await? {
                 return Ok(Identity::User(u));
             }
         }
@@ -162,7 +162,7 @@ impl AppState {
     pub async fn seat_token(&self, headers: &HeaderMap, id: &str) -> Result<Option<String>> {
         let who = self.identity(headers).await?;
         if bot_bearer(headers).is_none() {
-            if let Some(t) = crate::api::request_token(headers, id) {
+            if let Some(t) = request_token(headers, id) {
                 match self.rounds().account_of_token(id, &t).await? {
                     Some(owner) if who.user().map(|u| &u.id) != Some(&owner) => {}
                     _ => return Ok(Some(t)),
@@ -172,4 +172,22 @@ impl AppState {
         let Some(key) = who.key() else { return Ok(None) };
         self.rounds().token_for_player(id, &key).await
     }
+}
+
+/// The name of the cookie holding the seat token of game `id`.
+pub fn cookie_name(id: &str) -> String {
+    format!("rv_{id}")
+}
+
+/// The seat token a request carries for game `id`: `Authorization: Bearer TOKEN`, else the
+/// game's cookie.
+pub fn request_token(headers: &HeaderMap, id: &str) -> Option<String> {
+    if let Some(auth) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
+        if let Some(t) = auth.strip_prefix("Bearer ").map(str::trim) {
+            if !t.is_empty() {
+                return Some(t.to_string());
+            }
+        }
+    }
+    cookie(headers, &cookie_name(id)).map(str::to_string)
 }

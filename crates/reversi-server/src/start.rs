@@ -6,7 +6,7 @@
 //! is dropped.
 
 use crate::config::Config;
-use crate::db::{now, Change, Db, Listener};
+use crate::db::{Change, Db, Listener};
 use crate::error::Result;
 use crate::state::{AppState, Inner};
 use std::sync::{Arc, Weak};
@@ -20,19 +20,21 @@ impl AppState {
         if config.metrics_token.is_some() {
             crate::prometheus::install();
         }
-        let db = Db::connect(&config.database_url).await?;
+        let db = Db::connect_with_clock(&config.database_url, config.clock.clone()).await?;
         let listener = db.listen().await?;
-        if db.kind() == "sqlite" {
+        if !db.shared() {
             // One process owns the file: an analysis still marked running was cut short.
-            let n = db.requeue_running_analyses().await?;
+            let n = db.analyses().requeue_running_analyses().await?;
             if n > 0 {
                 tracing::info!("{n} interrupted game analyses queued again");
             }
         }
         let key = db
+            .meta()
             .meta_or_insert("signing_key", || crate::secret::random_string(43))
             .await?;
         let rekeyed = db
+            .accounts()
             .rekey_names(
                 reversi_site::account::SKELETON_VERSION,
                 reversi_site::account::skeleton,
@@ -47,7 +49,11 @@ impl AppState {
         let room = state.rounds().downgrade();
         let timers = state.inner.deadline_rx.lock().ok().and_then(|mut r| r.take());
         if let Some(rx) = timers {
-            tokio::spawn(crate::round::timers::run(room.clone(), rx));
+            tokio::spawn(crate::round::timers::run(
+                room.clone(),
+                state.db().clock().clone(),
+                rx,
+            ));
         }
         tokio::spawn(crate::round::timers::sweep(room));
         tokio::spawn(crate::lobby::pairing_task(weak.clone()));
@@ -88,8 +94,8 @@ async fn sweep_abandoned(state: Weak<Inner>, after: Duration) {
     loop {
         let Some(inner) = state.upgrade() else { return };
         let state_now = AppState { inner };
-        let before = now() - after.as_secs() as i64;
-        match state_now.db().idle_games(before, 500).await {
+        let before = state_now.db().clock().now_s() - after.as_secs() as i64;
+        match state_now.db().games().idle_games(before, 500).await {
             Ok(ids) => {
                 let mut n = 0;
                 for id in ids {
@@ -118,7 +124,7 @@ const RETENTION_EVERY: Duration = Duration::from_secs(3600);
 async fn sweep_retention(state: Weak<Inner>) {
     loop {
         let Some(inner) = state.upgrade() else { return };
-        match inner.db.purge_old(crate::time::now_ms()).await {
+        match inner.db.purge_old(inner.db.clock().now_ms()).await {
             Ok(p) if p != Default::default() => tracing::info!(
                 "retention: {} expired sessions, {} seek records, {} chat lines, {} presence rows, \
                  {} expired games, {} throttle counters removed",

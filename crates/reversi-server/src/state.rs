@@ -77,7 +77,7 @@ impl AppState {
     }
 
     /// Marks the server as stopping: `/readyz` answers 503 (a balancer sends no new clients)
-    /// and every websocket session closes with [`crate::ws::CLOSE_RESTART`], so its client
+    /// and every websocket session closes (code 1012, a service restart), so its client
     /// reconnects (to another instance, behind a balancer).
     pub fn begin_stopping(&self) {
         self.inner.stopping.send_replace(true);
@@ -101,6 +101,11 @@ impl AppState {
     /// Waits until every websocket session has ended (after [`AppState::begin_stopping`]).
     pub async fn sessions_closed(&self) {
         self.inner.stopping.closed().await
+    }
+
+    /// The server's clock (every part of the server reads the time from it).
+    pub fn clock(&self) -> &crate::time::Clock {
+        self.inner.db.clock()
     }
 
     /// The settings.

@@ -228,7 +228,7 @@ impl AppState {
                 "bots cannot organise tournaments".into(),
             ));
         }
-        let now = crate::time::clock_ms();
+        let now = self.clock().clock_ms();
         let format = match b.format.as_str() {
             "swiss" => Format::Swiss {
                 rounds: b.rounds.unwrap_or(5),
@@ -299,6 +299,7 @@ impl AppState {
         };
         if !self
             .db()
+            .tournaments()
             .insert_tournament_capped(&row, now as i64, OPEN_PER_ORGANISER)
             .await?
         {
@@ -311,7 +312,11 @@ impl AppState {
     }
 
     async fn tournament_row(&self, id: &str) -> Result<TournamentRow> {
-        self.db().tournament(id).await?.ok_or(Error::NotFound)
+        self.db()
+            .tournaments()
+            .tournament(id)
+            .await?
+            .ok_or(Error::NotFound)
     }
 
     /// Tournament `id` and its entrants, if `who` may know of it: anyone a public tournament;
@@ -325,7 +330,7 @@ impl AppState {
         invite: Option<&str>,
     ) -> Result<(TournamentRow, Vec<EntrantRow>)> {
         let t = self.tournament_row(id).await?;
-        let entrants = self.db().entrants(id).await?;
+        let entrants = self.db().tournaments().entrants(id).await?;
         if let Some(secret) = t.invite.as_deref() {
             let inside = who
                 .user()
@@ -363,7 +368,10 @@ impl AppState {
                 &self.applicant(who, &t, invite, rating),
             )
             .map_err(site_error)?;
-            self.db().set_entrant(id, &user.id, true, false).await?;
+            self.db()
+                .tournaments()
+                .set_entrant(id, &user.id, true, false)
+                .await?;
             return Ok(());
         }
         rules::may_enter(
@@ -379,9 +387,10 @@ impl AppState {
             Format::Swiss { .. } => t.round + 1,
             _ => 1,
         };
-        let now = crate::time::now_ms();
+        let now = self.clock().now_ms();
         if !self
             .db()
+            .tournaments()
             .add_entrant(
                 id,
                 &user.id,
@@ -403,7 +412,7 @@ impl AppState {
     /// rating for a variant without rated play).
     async fn rating_for(&self, settings: &Settings, user: &str) -> Result<f64> {
         Ok(match Category::of(settings.variant, settings.control) {
-            Some(c) => self.db().rating(user, c).await?.rating,
+            Some(c) => self.db().ratings().rating(user, c).await?.rating,
             None => reversi_site::rating::START_RATING,
         })
     }
@@ -428,9 +437,12 @@ impl AppState {
         let user = who.require_user()?;
         let (t, _) = self.visible_tournament(id, who, None).await?;
         if status_of(&t) == Status::Upcoming {
-            self.db().delete_entrant(id, &user.id).await?;
+            self.db().tournaments().delete_entrant(id, &user.id).await?;
         } else {
-            self.db().set_entrant(id, &user.id, false, false).await?;
+            self.db()
+                .tournaments()
+                .set_entrant(id, &user.id, false, false)
+                .await?;
         }
         Ok(())
     }
@@ -442,20 +454,23 @@ impl AppState {
         if t.organiser != user.id {
             return Err(site_error(TournamentError::NotOrganiser));
         }
-        let now = crate::time::now_ms();
+        let now = self.clock().now_ms();
         let changed = match action {
             "pause" => {
                 self.db()
+                    .tournaments()
                     .set_tournament_status(id, &["running"], "paused", now)
                     .await?
             }
             "resume" => {
                 self.db()
+                    .tournaments()
                     .set_tournament_status(id, &["paused"], "running", now)
                     .await?
             }
             "cancel" => {
                 self.db()
+                    .tournaments()
                     .set_tournament_status(id, &["upcoming", "running", "paused"], "cancelled", now)
                     .await?
             }
@@ -463,15 +478,19 @@ impl AppState {
                 let name = name.unwrap_or_default();
                 let e = self
                     .db()
+                    .tournaments()
                     .entrants(id)
                     .await?
                     .into_iter()
                     .find(|e| e.name.eq_ignore_ascii_case(name))
                     .ok_or(Error::NotFound)?;
                 if status_of(&t) == Status::Upcoming {
-                    self.db().delete_entrant(id, &e.user_id).await?
+                    self.db().tournaments().delete_entrant(id, &e.user_id).await?
                 } else {
-                    self.db().set_entrant(id, &e.user_id, false, true).await?
+                    self.db()
+                        .tournaments()
+                        .set_entrant(id, &e.user_id, false, true)
+                        .await?
                 }
             }
             _ => return Err(Error::NotFound),
@@ -492,12 +511,12 @@ impl AppState {
     pub async fn tick_tournament(&self, id: &str) -> Result<()> {
         let t = self.tournament_row(id).await?;
         let settings = settings_of(&t)?;
-        let entrants = self.db().entrants(id).await?;
-        let pairings = self.db().pairings(id).await?;
+        let entrants = self.db().tournaments().entrants(id).await?;
+        let pairings = self.db().tournaments().pairings(id).await?;
         for p in pairings.iter().filter(|p| p.game_id.is_some() && !p.created) {
             self.make_game(&t, &settings, &entrants, p).await?;
         }
-        let now = crate::time::clock_ms();
+        let now = self.clock().clock_ms();
         let current: Vec<&PairingRow> = pairings.iter().filter(|p| p.round == t.round).collect();
         let round_done_at = current
             .iter()
@@ -518,17 +537,20 @@ impl AppState {
             Step::Wait => {}
             Step::Cancel => {
                 self.db()
+                    .tournaments()
                     .set_tournament_status(id, &["upcoming"], "cancelled", now_i)
                     .await?;
             }
             Step::Finish => {
                 self.db()
+                    .tournaments()
                     .set_tournament_status(id, &["running"], "finished", now_i)
                     .await?;
             }
             Step::Start => {
                 if self
                     .db()
+                    .tournaments()
                     .set_tournament_status(id, &["upcoming"], "running", now_i)
                     .await?
                     && !matches!(settings.format, Format::Arena { .. })
@@ -633,7 +655,7 @@ impl AppState {
         if waiting.len() < 2 {
             return Ok(());
         }
-        let new: Vec<NewPairing> = rules::arena_pairs(&waiting, crate::time::clock_ms())
+        let new: Vec<NewPairing> = rules::arena_pairs(&waiting, self.clock().clock_ms())
             .into_iter()
             .enumerate()
             .map(|(i, (b, w))| NewPairing {
@@ -655,8 +677,13 @@ impl AppState {
         round: i64,
         new: &[NewPairing],
     ) -> Result<()> {
-        let now = crate::time::now_ms();
-        if !self.db().claim_round(&t.id, round, new, now).await? {
+        let now = self.clock().now_ms();
+        if !self
+            .db()
+            .tournaments()
+            .claim_round(&t.id, round, new, now)
+            .await?
+        {
             return Ok(());
         }
         for p in new.iter().filter(|p| p.game_id.is_some()) {
@@ -704,7 +731,7 @@ impl AppState {
             let bot = e.bot;
             async move {
                 let rating = match category {
-                    Some(c) => Some(self.db().rating(&key, c).await?),
+                    Some(c) => Some(self.db().ratings().rating(&key, c).await?),
                     None => None,
                 };
                 Ok::<Entrant, Error>(Entrant {
@@ -729,14 +756,14 @@ impl AppState {
             Err(Error::Database(sqlx::Error::Database(d))) if d.is_unique_violation() => {}
             Err(e) => return Err(e),
         }
-        self.db().pairing_created(&id).await
+        self.db().tournaments().pairing_created(&id).await
     }
 
     /// Everything the tournament page shows, for `who`.
     pub async fn tournament_view(&self, id: &str, who: &Identity, invite: Option<&str>) -> Result<Value> {
         let (t, entrants) = self.visible_tournament(id, who, invite).await?;
         let settings = settings_of(&t)?;
-        let pairings = self.db().pairings(id).await?;
+        let pairings = self.db().tournaments().pairings(id).await?;
         let me = who.user();
         let my_index = me.and_then(|u| entrants.iter().position(|e| e.user_id == u.id));
         let organiser = me.is_some_and(|u| u.id == t.organiser);
@@ -863,7 +890,7 @@ impl AppState {
             Format::Arena { minutes } => Some(t.starts_at + minutes as i64 * 60_000),
             _ => None,
         };
-        let chat = self.db().tournament_chat(id, 0, CHAT_LINES).await?;
+        let chat = self.db().tournaments().tournament_chat(id, 0, CHAT_LINES).await?;
         Ok(json!({
             "id": t.id,
             "name": t.name,
@@ -885,7 +912,7 @@ impl AppState {
             "round": t.round,
             "finished_at": t.finished_at,
             "version": t.version,
-            "now": crate::time::now_ms(),
+            "now": self.clock().now_ms(),
             "players": entrants.len(),
             "standings": standings,
             "crosstable": crosstable,
@@ -912,8 +939,8 @@ impl AppState {
             return Err(Error::NotFound);
         }
         let settings = settings_of(&t)?;
-        let entrants = self.db().entrants(id).await?;
-        let pairings = self.db().pairings(id).await?;
+        let entrants = self.db().tournaments().entrants(id).await?;
+        let pairings = self.db().tournaments().pairings(id).await?;
         let es = entrants_of(&entrants);
         let games = played(&pairings, entrants.len());
         let table = match settings.format {
@@ -943,10 +970,11 @@ impl AppState {
             ));
         }
         let text = reversi_site::chat::clean(text).map_err(crate::chat::chat_error)?;
-        let now = crate::time::clock_ms();
+        let now = self.clock().clock_ms();
         self.flood_check(&user.id, address, &text, now)
             .map_err(crate::chat::chat_error)?;
         self.db()
+            .tournaments()
             .insert_tournament_chat(id, &user.name, &user.id, &text, now as i64)
             .await
     }
@@ -958,7 +986,7 @@ pub(crate) async fn tournament_task(state: std::sync::Weak<crate::state::Inner>)
         tokio::time::sleep(TICK_EVERY).await;
         let Some(inner) = state.upgrade() else { return };
         let s = AppState { inner };
-        let ids = match s.db().due_tournaments(crate::time::now_ms()).await {
+        let ids = match s.db().tournaments().due_tournaments(s.clock().now_ms()).await {
             Ok(ids) => ids,
             Err(e) => {
                 tracing::warn!("listing tournaments: {e}");
@@ -999,10 +1027,14 @@ pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Result<J
     let viewer = who.user().map(|u| u.id.as_str());
     let mut out = serde_json::Map::new();
     for status in ["upcoming", "running", "finished"] {
-        let rows = state.db().tournaments(status, viewer, LIST_LIMIT).await?;
+        let rows = state
+            .db()
+            .tournaments()
+            .tournaments(status, viewer, LIST_LIMIT)
+            .await?;
         out.insert(status.into(), rows.iter().map(list_item).collect());
     }
-    out.insert("now".into(), json!(crate::time::now_ms()));
+    out.insert("now".into(), json!(state.clock().now_ms()));
     Ok(Json(Value::Object(out)))
 }
 
@@ -1074,7 +1106,7 @@ pub async fn organise(
 /// `POST /api/tournaments/{id}/chat`.
 pub async fn chat(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::api::ClientAddr>,
+    Extension(addr): Extension<crate::client::ClientAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: std::result::Result<Bytes, BytesRejection>,
@@ -1105,7 +1137,7 @@ pub async fn download(
             let mut s = String::new();
             // Read from the database one by one, not held in memory as live games are.
             for g in &games {
-                if let Some(live) = state.db().load_game(g).await? {
+                if let Some(live) = state.db().games().load_game(g).await? {
                     s.push_str(&live.ggf());
                     s.push('\n');
                 }

@@ -116,11 +116,11 @@ async fn bursts_of_signups_and_tournaments_get_their_caps(db: String) {
     let replies = site.burst(reqs).await;
     assert_eq!(
         count(&replies, 201),
-        reversi_server::accounts::SIGNUPS_PER_ADDRESS as usize
+        reversi_server::config::SIGNUPS_PER_ADDRESS as usize
     );
     assert_eq!(
         count(&replies, 429),
-        30 - reversi_server::accounts::SIGNUPS_PER_ADDRESS as usize
+        30 - reversi_server::config::SIGNUPS_PER_ADDRESS as usize
     );
     let made = replies.iter().find(|r| r.status == 201).unwrap();
     let cookies = made.cookie_pair("rv_session");
@@ -158,6 +158,7 @@ async fn a_password_change_ends_sign_ins_in_flight(db: String) {
     let (user, _) = site
         .state
         .db()
+        .accounts()
         .user_named(&key, "changer")
         .await
         .unwrap()
@@ -175,9 +176,10 @@ async fn a_password_change_ends_sign_ins_in_flight(db: String) {
     assert_eq!(r.status, 200, "{}", r.text);
     // The sign-in's second half: the session, stored with what it read.
     let secret = "Z".repeat(32);
-    let now = reversi_server::time::now_ms();
+    let now = site.state.clock().now_ms();
     site.state
         .db()
+        .accounts()
         .create_session(
             &reversi_server::session::hash_secret(&secret),
             &user.id,
@@ -414,19 +416,22 @@ async fn long_passwords_and_look_alike_names(db: String) {
 /// signing in by their own names after the keys are made again; nobody new can take either.
 async fn names_are_keyed_again_when_the_rules_grow(db: String) {
     let site = Site::start(config(&db)).await;
-    let db_ = site.state.db();
+    let db = site.state.db();
     let hash = reversi_site::account::hash_password("older password");
     // Keys as the first rules made them (lower case only).
-    assert!(db_
+    assert!(db
+        .accounts()
         .create_user("u-old-1", "mike", "mike", &hash, 1)
         .await
         .unwrap());
-    assert!(db_
+    assert!(db
+        .accounts()
         .create_user("u-old-2", "rnike", "rnike", &hash, 2)
         .await
         .unwrap());
-    db_.set_meta("name_key_version", "1").await.unwrap();
-    let changed = db_
+    db.meta().set_meta("name_key_version", "1").await.unwrap();
+    let changed = db
+        .accounts()
         .rekey_names(
             reversi_site::account::SKELETON_VERSION,
             reversi_site::account::skeleton,
@@ -450,7 +455,8 @@ async fn names_are_keyed_again_when_the_rules_grow(db: String) {
         .await;
     assert_eq!(r.json["code"], "name_taken", "{}", r.text);
     // Done once: a second start changes nothing.
-    let again = db_
+    let again = db
+        .accounts()
         .rekey_names(
             reversi_site::account::SKELETON_VERSION,
             reversi_site::account::skeleton,
@@ -608,7 +614,7 @@ fn every_wthor_game_of_a_year_imports_with_its_passes() {
         ] {
             let read = games_of(&text, "othello").unwrap_or_else(|e| panic!("game {i}: {e}\n{text}"));
             assert_eq!(read.len(), 1);
-            let live = imported(&read[0], "t").unwrap_or_else(|e| panic!("game {i}: {e}"));
+            let live = imported(&read[0], "t", 1_700_000_000_000).unwrap_or_else(|e| panic!("game {i}: {e}"));
             assert_eq!(live.game.moves(), moves, "game {i}: {text}");
         }
     }
@@ -640,12 +646,12 @@ async fn imports_take_passes_have_quotas_and_expire(db: String) {
         .filter(|r| r.status != 201)
         .all(|r| r.json["code"] == "import_quota"));
     // A guest's import is gone after 30 days.
-    let later = reversi_server::time::now_ms() + 31 * 86_400_000;
+    let later = site.state.clock().now_ms() + 31 * 86_400_000;
     let purged = site.state.db().purge_old(later).await.unwrap();
     assert!(purged.games >= 1, "{purged:?}");
     let r = site.send(Req::get(&format!("/api/games/{id}/replay"))).await;
     assert!(
-        r.status == 404 || site.state.db().load_game(&id).await.unwrap().is_none(),
+        r.status == 404 || site.state.db().games().load_game(&id).await.unwrap().is_none(),
         "{}",
         r.text
     );
@@ -797,15 +803,16 @@ async fn analyses_are_served_in_turn(db: String) {
         .filter(|r| r.status != 202)
         .all(|r| r.json["code"] == "analysis_limit"));
     // The queue's order, as a worker would take it.
-    let db_ = site.state.db();
+    let db = site.state.db();
     let other = &ids[19];
-    let asked = db_
+    let asked = db
+        .analyses()
         .request_analysis(other, 4, "ip:198.51.100.1", 3, 1000)
         .await
         .unwrap();
     assert_eq!(asked, Ok("queued".to_string()));
     let mut order = Vec::new();
-    while let Some((id, _)) = db_.claim_analysis("test-worker", 0).await.unwrap() {
+    while let Some((id, _)) = db.analyses().claim_analysis("test-worker", 0).await.unwrap() {
         order.push(id);
     }
     // Whatever the worker of the running server took already is not in `order`: the other

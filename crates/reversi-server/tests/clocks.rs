@@ -1,9 +1,8 @@
 //! Timed games against the server's clock, which these tests move forward
-//! (`reversi_server::time::advance`) instead of waiting: a flag falls at its instant and not
-//! before, on time with nobody connected; a missed first move aborts; a restart charges the
-//! downtime to nobody; with two instances on one PostgreSQL, exactly one claims each flag and
-//! a seek, a game and chat cross between them. The steps run one after another (the clock is
-//! the whole process's).
+//! (`Clock::advance`) instead of waiting: a flag falls at its instant and not before, on time
+//! with nobody connected; a missed first move aborts; a restart charges the downtime to nobody;
+//! with two instances on one PostgreSQL (sharing one clock), exactly one claims each flag and a
+//! seek, a game and chat cross between them. Each test has its own clock.
 
 use axum::http::StatusCode;
 use axum::Router;
@@ -14,9 +13,6 @@ use std::time::Duration;
 mod common;
 mod online_common;
 use online_common::{config, Client};
-
-/// The process's clock is shared: one test at a time moves it.
-static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// A rated game of `control` between new accounts `a` (Black) and `b` (White) on `app_a` and
 /// `app_b`; returns the clients and the game id.
@@ -52,8 +48,8 @@ async fn ended(c: &mut Client, id: &str, secs: u64) -> Value {
 }
 
 async fn flags_fall_on_time_and_first_moves_are_awaited(db: String) {
-    let _clock = CLOCK.lock().await;
     let state = AppState::new(config(&db)).await.unwrap();
+    let clock = state.clock().clone();
     let app = app(state.clone());
     let (mut ann, mut bob, id) = game(&app, &app, "Ann", "Bob", "1+0").await;
     assert_eq!(ann.play_first(&id).await.status, StatusCode::OK);
@@ -61,14 +57,14 @@ async fn flags_fall_on_time_and_first_moves_are_awaited(db: String) {
     let g = ann.get(&format!("/api/games/{id}")).await;
     assert_eq!(g.json["game"]["online"]["clock"]["running"], "black");
     // Not before the instant: 57 s of Black's minute pass, then more than a sweep's wait.
-    reversi_server::time::advance(57_000);
+    clock.advance(57_000);
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let g = ann.get(&format!("/api/games/{id}")).await;
     assert_eq!(g.json["game"]["status"], "playing", "{}", g.text);
     let left = g.json["game"]["online"]["clock"]["black_ms"].as_u64().unwrap();
     assert!((1_000..=3_000).contains(&left), "{left}");
     // Past it, with nobody asking: the server flags Black.
-    reversi_server::time::advance(3_000);
+    clock.advance(3_000);
     let over = ended(&mut bob, &id, 5).await;
     assert_eq!(over["result"]["ending"], "time", "{over}");
     assert_eq!(over["result"]["flagged"], "black");
@@ -93,7 +89,7 @@ async fn flags_fall_on_time_and_first_moves_are_awaited(db: String) {
 
     // A first move not made within 30 s aborts the game: no result, no rating.
     let (mut cat, _dan, id) = game(&app, &app, "Cat", "Dan", "3+2").await;
-    reversi_server::time::advance(31_000);
+    clock.advance(31_000);
     let over = ended(&mut cat, &id, 5).await;
     assert_eq!(over["status"], "aborted", "{over}");
     assert_eq!(over["result"], Value::Null);
@@ -102,9 +98,10 @@ async fn flags_fall_on_time_and_first_moves_are_awaited(db: String) {
 
 /// A restart in the middle of a timed game keeps both clocks as the last move left them.
 async fn a_restart_keeps_the_clocks(dir: &std::path::Path) {
-    let _clock = CLOCK.lock().await;
     let db = dir.join("clocks.db").to_str().unwrap().to_string();
-    let state = AppState::new(config(&db)).await.unwrap();
+    let settings = config(&db);
+    let clock = settings.clock.clone();
+    let state = AppState::new(settings.clone()).await.unwrap();
     let app1 = app(state.clone());
     let (mut ann, mut bob, id) = game(&app1, &app1, "Eve", "Fay", "5+0").await;
     for _ in 0..2 {
@@ -116,8 +113,8 @@ async fn a_restart_keeps_the_clocks(dir: &std::path::Path) {
     state.db().close().await;
     drop((state, app1, ann, bob));
     // The site is down for two minutes.
-    reversi_server::time::advance(120_000);
-    let state = AppState::new(config(&db)).await.unwrap();
+    clock.advance(120_000);
+    let state = AppState::new(settings).await.unwrap();
     let app2 = app(state.clone());
     let mut ann = Client::new(&app2);
     ann.post(
@@ -164,9 +161,10 @@ async fn restart_on_sqlite() {
 #[tokio::test]
 async fn two_instances_share_seeks_games_chat_and_one_flag() {
     let Some(url) = common::pg_url().await else { return };
-    let _clock = CLOCK.lock().await;
-    let a = AppState::new(config(&url)).await.unwrap();
-    let b = AppState::new(config(&url)).await.unwrap();
+    let settings = config(&url);
+    let clock = settings.clock.clone();
+    let a = AppState::new(settings.clone()).await.unwrap();
+    let b = AppState::new(settings).await.unwrap();
     let (app_a, app_b) = (app(a.clone()), app(b.clone()));
     let (mut ann, mut bob, id) = game(&app_a, &app_b, "Gus", "Hal", "1+0").await;
     assert_eq!(ann.play_first(&id).await.status, StatusCode::OK);
@@ -189,7 +187,7 @@ async fn two_instances_share_seeks_games_chat_and_one_flag() {
     let lines = ann.get(&format!("/api/games/{id}/chat")).await.json["lines"].clone();
     assert_eq!(lines[0]["text"], "hi from B");
     // Both instances time the flag; one claims it.
-    reversi_server::time::advance(61_000);
+    clock.advance(61_000);
     let over = ended(&mut ann, &id, 5).await;
     assert_eq!(over["result"]["ending"], "time");
     let game_b = ended(&mut bob, &id, 5).await;

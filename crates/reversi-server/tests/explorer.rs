@@ -66,13 +66,13 @@ async fn explorer_counts_filters_and_lists(db: String) {
         game("t:2", Source::Wthor, "Cid", "Ann", 2005, -4, "f5d6c5f4e3"),
         game("t:3", Source::Ggf, "Dee", "Eve", 2010, 0, &mirrored(a)),
     ];
-    assert_eq!(state.db().import_games(&games).await.unwrap(), 3);
+    assert_eq!(state.db().explorer().import_games(&games).await.unwrap(), 3);
     assert_eq!(
-        state.db().import_games(&games).await.unwrap(),
+        state.db().explorer().import_games(&games).await.unwrap(),
         0,
         "a second import adds nothing"
     );
-    assert_eq!(state.db().explorer_size().await.unwrap().0, 3);
+    assert_eq!(state.db().explorer().explorer_size().await.unwrap().0, 3);
     let app = app(state.clone());
     let mut c = Client::new(&app);
     let get = |q: &str| format!("/api/explorer?{q}");
@@ -153,7 +153,7 @@ async fn explorer_counts_filters_and_lists(db: String) {
 
     // The counted statistics of popular positions are the same as counted on demand.
     let before = c.get(&get("moves=f5d6")).await.json["moves"].clone();
-    assert!(state.db().count_popular_from(2).await.unwrap() > 0);
+    assert!(state.db().explorer().count_popular_from(2).await.unwrap() > 0);
     assert_eq!(c.get(&get("moves=f5d6")).await.json["moves"], before);
     let start = c.get(&get("moves=")).await.json;
     assert_eq!(start["total"], 3, "{start}");

@@ -263,7 +263,7 @@ fn season(bench: &Bench) {
             let hash = reversi_site::account::hash_password("regular-password");
             let key = reversi_site::account::skeleton(&name);
             assert!(rt
-                .block_on(state.db().create_user(&id, &name, &key, &hash, 0))
+                .block_on(state.db().accounts().create_user(&id, &name, &key, &hash, 0))
                 .unwrap());
             id
         })
@@ -273,8 +273,13 @@ fn season(bench: &Bench) {
         name: Some(format!("Regular{}", i + 1)),
         bot: false,
         rating: Some(
-            rt.block_on(state.db().rating(&ids[i], reversi_site::rating::Category::Blitz))
-                .unwrap(),
+            rt.block_on(
+                state
+                    .db()
+                    .ratings()
+                    .rating(&ids[i], reversi_site::rating::Category::Blitz),
+            )
+            .unwrap(),
         ),
     };
     for round in 0..30 {

@@ -27,6 +27,7 @@ fn config(db: &str) -> Config {
         hash_mib: 1,
         rate_per_sec: 10_000.0,
         rate_burst: 10_000.0,
+        clock: reversi_server::time::Clock::adjustable(),
         ..Config::default()
     }
 }
@@ -168,7 +169,8 @@ pub async fn claim_after_a_departure(a: AppState, b: AppState) {
     assert!(refused.to_string().contains("connected"), "{refused}");
 
     // Once the documented time has passed, Black claims the win.
-    reversi_server::time::advance(CLAIM_AFTER_UNTIMED_MS as i64 + 1_000);
+    // Both instances share one clock.
+    a.clock().advance(CLAIM_AFTER_UNTIMED_MS as i64 + 1_000);
     send(&mut ws_black, json!({"type": "claim"})).await;
     let g = state_where(&mut ws_black, "the claimed win", |g| g["status"] == "finished").await;
     assert_eq!(g["result"]["ending"], "left");
@@ -203,8 +205,9 @@ async fn presence_and_the_claim_of_a_win() {
     claim_after_a_departure(a.clone(), a).await;
     // PostgreSQL: two instances, the players and the spectator on different ones.
     if let Some(url) = common::pg_url().await {
-        let a = AppState::new(config(&url)).await.unwrap();
-        let b = AppState::new(config(&url)).await.unwrap();
+        let settings = config(&url);
+        let a = AppState::new(settings.clone()).await.unwrap();
+        let b = AppState::new(settings).await.unwrap();
         claim_after_a_departure(a, b).await;
     }
 }

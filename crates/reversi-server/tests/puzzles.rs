@@ -160,6 +160,7 @@ async fn puzzles_are_checked_rated_and_explained(db: String) {
     // The next puzzle leaves out what the account tried.
     let ann_id = state
         .db()
+        .accounts()
         .user_by_key(&reversi_site::account::skeleton("ann"))
         .await
         .unwrap()
@@ -168,6 +169,7 @@ async fn puzzles_are_checked_rated_and_explained(db: String) {
         .id;
     let rating = state
         .db()
+        .puzzles()
         .puzzle_standing(p.id)
         .await
         .unwrap()
@@ -175,17 +177,24 @@ async fn puzzles_are_checked_rated_and_explained(db: String) {
         .rating
         .rating;
     assert_eq!(
-        state.db().puzzles_near(rating, None, None, &[], 1).await.unwrap(),
+        state
+            .db()
+            .puzzles()
+            .puzzles_near(rating, None, None, &[], 1)
+            .await
+            .unwrap(),
         vec![p.id]
     );
     assert!(!state
         .db()
+        .puzzles()
         .puzzles_near(rating, None, Some(&ann_id), &[], 5)
         .await
         .unwrap()
         .contains(&p.id));
     assert!(!state
         .db()
+        .puzzles()
         .puzzles_near(rating, None, None, &[p.id], 5)
         .await
         .unwrap()
@@ -213,7 +222,7 @@ async fn puzzles_are_checked_rated_and_explained(db: String) {
         (a.json["rated"].as_bool(), b.json["rated"].as_bool()),
         (Some(true), Some(true))
     );
-    let standing = state.db().puzzle_standing(q.id).await.unwrap().unwrap();
+    let standing = state.db().puzzles().puzzle_standing(q.id).await.unwrap().unwrap();
     assert_eq!((standing.attempts, standing.solutions), (2, 2));
 
     // Bad requests.

@@ -129,19 +129,21 @@ async fn retention_removes_expired_sessions_and_old_chat_only() {
     let r = c.post("/api/games", json!({ "mode": "local" })).await;
     let id = r.json["game"]["id"].as_str().unwrap().to_string();
     let db = state.db();
-    let now = reversi_server::time::now_ms();
+    let now = state.clock().now_ms();
     let year = reversi_server::db::retention::CHAT_KEEP_MS;
-    db.insert_chat(&id, "players", None, None, "old", now - year - 1)
+    db.chat()
+        .insert_chat(&id, "players", None, None, "old", now - year - 1)
         .await
         .unwrap();
-    db.insert_chat(&id, "players", None, None, "new", now)
+    db.chat()
+        .insert_chat(&id, "players", None, None, "new", now)
         .await
         .unwrap();
     let uid = c.get("/api/account").await.json["user"]["name"].clone();
     assert_eq!(uid, "Keeper");
     let p = db.purge_old(now).await.unwrap();
     assert_eq!(p.chat, 1);
-    let left = db.chat(&id, "players", 0, 10).await.unwrap();
+    let left = db.chat().lines(&id, "players", 0, 10).await.unwrap();
     assert_eq!(left.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(), ["new"]);
     // The live session stays; a month and a day later it has expired and goes.
     assert_eq!(p.sessions, 0);

@@ -275,7 +275,10 @@ fn a_friend_who_leaves_can_be_claimed_against() {
         a.text_of("#away-box")
     );
     assert!(!a.has("#claim"));
-    reversi_server::time::advance(reversi_site::game::presence::CLAIM_AFTER_UNTIMED_MS as i64);
+    bench
+        .state
+        .clock()
+        .advance(reversi_site::game::presence::CLAIM_AFTER_UNTIMED_MS as i64);
     // The page counts from the last state; a reload brings the server's count.
     a.open(&game[game.find("/game/").unwrap()..]);
     a.wait("the claim", 20, |d| d.has("#claim"));

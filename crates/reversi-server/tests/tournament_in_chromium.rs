@@ -135,7 +135,7 @@ fn a_swiss_is_made_joined_and_played_in_three_browsers() {
     }
 
     // The start comes (the server's clock moves on a minute): round 1 pairs two, one has a bye.
-    reversi_server::time::advance(61_000);
+    bench.state.clock().advance(61_000);
     let players = [("Ann", &ann), ("Bob", &bob), ("Cyd", &cyd)];
     org.wait("round 1", 30, |d| d.has("#tournament[data-round='1'] #t-games"));
     let (_, games) = round_games(&bench, &id);

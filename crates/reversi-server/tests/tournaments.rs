@@ -16,9 +16,6 @@ mod common;
 mod online_common;
 use online_common::{config, Client};
 
-/// The process's clock is shared: one test at a time moves it.
-static CLOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
 fn settings(db: &str) -> reversi_server::Config {
     reversi_server::Config {
         signups_per_address: 1000,
@@ -27,7 +24,17 @@ fn settings(db: &str) -> reversi_server::Config {
 }
 
 async fn new_app(db: &str) -> (Router, AppState) {
-    let state = AppState::new(settings(db)).await.unwrap();
+    new_app_on(db, reversi_server::time::Clock::adjustable()).await
+}
+
+/// [`new_app`] on `clock` (another instance, or a restart, of the same site).
+async fn new_app_on(db: &str, clock: reversi_server::time::Clock) -> (Router, AppState) {
+    let state = AppState::new(reversi_server::Config {
+        clock,
+        ..settings(db)
+    })
+    .await
+    .unwrap();
     (app(state.clone()), state)
 }
 
@@ -95,7 +102,7 @@ fn index(prefix: &str, name: &str) -> usize {
 
 /// Starts tournament `id` (its start comes) and returns its view.
 async fn start(state: &AppState, c: &mut Client, id: &str) -> Value {
-    reversi_server::time::advance(6 * 60_000);
+    state.clock().advance(6 * 60_000);
     state.tick_tournament(id).await.unwrap();
     let v = view(c, id).await;
     assert_eq!(v["status"], "running", "{v}");
@@ -121,7 +128,9 @@ async fn play_out(
             decide(players, &gid, b, w, black_wins(b, w)).await;
         }
         // The next round comes after the break.
-        reversi_server::time::advance(reversi_site::tournament::ROUND_BREAK_MS as i64 + 1);
+        state
+            .clock()
+            .advance(reversi_site::tournament::ROUND_BREAK_MS as i64 + 1);
         state.tick_tournament(id).await.unwrap();
     }
     panic!("tournament {id} did not finish");
@@ -131,7 +140,6 @@ async fn play_out(
 /// number wins, except 1–2 and 3–4, which the higher wins. Each pair plays twice (once each
 /// colour): the winner scores 63 + 33 discs, the loser 1 + 31.
 async fn double_round_robin_of_six(db: String) {
-    let _clock = CLOCK.lock().await;
     let (app, state) = new_app(&db).await;
     let body = json!({
         "name": "Club double round robin", "format": "round_robin", "cycles": 2,
@@ -219,7 +227,6 @@ async fn double_round_robin_of_six(db: String) {
 /// two byes, colours stay within two; the standings equal a recomputation from the games as
 /// stored. Results: the lower number wins unless the sum of the two is a multiple of three.
 async fn swiss_of_nine(db: String) {
-    let _clock = CLOCK.lock().await;
     let (app, state) = new_app(&db).await;
     let body = json!({
         "name": "Friday Swiss", "format": "swiss", "rounds": 5, "control": "3+2",
@@ -323,7 +330,6 @@ async fn swiss_of_nine(db: String) {
 /// Late entry with half points, withdrawal, a forfeit for a missed start, the organiser's
 /// pause, removal and cancel, invitation-only visibility, chat.
 async fn entries_forfeits_and_the_organiser(db: String) {
-    let _clock = CLOCK.lock().await;
     let (app, state) = new_app(&db).await;
     let body = json!({
         "name": "Open Swiss", "format": "swiss", "rounds": 3, "control": "3+2",
@@ -395,7 +401,9 @@ async fn entries_forfeits_and_the_organiser(db: String) {
     let (g1, b1, w1) = games[0].clone();
     decide(&mut players, &g1, index("E", &b1), index("E", &w1), true).await;
     let (g2, absent, present) = games[1].clone();
-    reversi_server::time::advance(reversi_site::tournament::FORFEIT_GRACE_MS as i64 + 1_000);
+    state
+        .clock()
+        .advance(reversi_site::tournament::FORFEIT_GRACE_MS as i64 + 1_000);
     assert!(state.rounds().expire(&g2).await.unwrap());
     let g = org.get(&format!("/api/games/{g2}")).await.json;
     assert_eq!(g["game"]["status"], "finished", "{g}");
@@ -421,7 +429,7 @@ async fn entries_forfeits_and_the_organiser(db: String) {
             .status,
         StatusCode::NO_CONTENT
     );
-    reversi_server::time::advance(60_000);
+    state.clock().advance(60_000);
     state.tick_tournament(&id).await.unwrap();
     assert_eq!(view(&mut org, &id).await["round"], 1);
     assert_eq!(
@@ -517,7 +525,6 @@ async fn entries_forfeits_and_the_organiser(db: String) {
 /// An arena: players are paired again as soon as their games end, scored 2/1/0 with the
 /// streak bonus, and nobody is paired after the end.
 async fn arena_pairs_again_at_once(db: String) {
-    let _clock = CLOCK.lock().await;
     let (app, state) = new_app(&db).await;
     let body = json!({
         "name": "Blitz arena", "format": "arena", "minutes": 10, "control": "1+0", "starts_in_minutes": 5,
@@ -550,7 +557,7 @@ async fn arena_pairs_again_at_once(db: String) {
     // (here at their first-move deadline, long past).
     let under_way = playing(&v);
     assert_eq!(under_way.len(), 2, "{v}");
-    reversi_server::time::advance(11 * 60_000);
+    state.clock().advance(11 * 60_000);
     state.tick_tournament(&id).await.unwrap();
     for (gid, _, _) in &under_way {
         let _ = state.rounds().expire(gid).await.unwrap();
@@ -568,14 +575,18 @@ async fn two_instances_start_each_round_once(db: String) {
     if !db.starts_with("postgres") {
         return;
     }
-    let _clock = CLOCK.lock().await;
     let (app, a) = new_app(&db).await;
-    let b = AppState::new(settings(&db)).await.unwrap();
+    let b = AppState::new(reversi_server::Config {
+        clock: a.clock().clone(),
+        ..settings(&db)
+    })
+    .await
+    .unwrap();
     let body = json!({
         "name": "Shared Swiss", "format": "swiss", "rounds": 2, "control": "3+2", "starts_in_minutes": 5,
     });
     let (mut org, mut players, id) = setup(&app, "N", 6, body).await;
-    reversi_server::time::advance(6 * 60_000);
+    a.clock().advance(6 * 60_000);
     for _ in 0..2 {
         for _ in 0..5 {
             let (x, y) = tokio::join!(a.tick_tournament(&id), b.tick_tournament(&id));
@@ -595,7 +606,8 @@ async fn two_instances_start_each_round_once(db: String) {
         for (gid, bl, wh) in playing(&v) {
             decide(&mut players, &gid, index("N", &bl), index("N", &wh), true).await;
         }
-        reversi_server::time::advance(reversi_site::tournament::ROUND_BREAK_MS as i64 + 1);
+        a.clock()
+            .advance(reversi_site::tournament::ROUND_BREAK_MS as i64 + 1);
     }
     let (x, y) = tokio::join!(a.tick_tournament(&id), b.tick_tournament(&id));
     x.unwrap();
@@ -615,7 +627,6 @@ async fn two_instances_start_each_round_once(db: String) {
 /// a round claimed by an instance that stopped before making its games gets them at the next
 /// tick.
 async fn a_restart_mid_round_loses_nothing(db: String) {
-    let _clock = CLOCK.lock().await;
     let tmp = tempfile::tempdir().unwrap();
     let db = if db.starts_with("sqlite") {
         format!("sqlite://{}", tmp.path().join("t.db").display())
@@ -634,10 +645,11 @@ async fn a_restart_mid_round_loses_nothing(db: String) {
     let (g2, b2, _) = games[1].clone();
     let r = players[index("T", &b2)].play_first(&g2).await;
     assert_eq!(r.status, StatusCode::OK);
+    let clock = state.clock().clone();
     drop((app, state));
 
     // Another process on the same database.
-    let (app, state) = new_app(&db).await;
+    let (app, state) = new_app_on(&db, clock).await;
     for c in players.iter_mut().chain([&mut org]) {
         c.app = app.clone();
     }
@@ -651,7 +663,9 @@ async fn a_restart_mid_round_loses_nothing(db: String) {
         .post(&format!("/api/games/{g2}/resign"), json!({}))
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    reversi_server::time::advance(reversi_site::tournament::ROUND_BREAK_MS as i64 + 1);
+    state
+        .clock()
+        .advance(reversi_site::tournament::ROUND_BREAK_MS as i64 + 1);
     state.tick_tournament(&id).await.unwrap();
     let v = view(&mut org, &id).await;
     assert_eq!(v["round"], 2, "{v}");
@@ -675,7 +689,8 @@ async fn a_restart_mid_round_loses_nothing(db: String) {
     };
     assert!(state
         .db()
-        .claim_round(&id, 3, &[lost], reversi_server::time::now_ms())
+        .tournaments()
+        .claim_round(&id, 3, &[lost], state.clock().now_ms())
         .await
         .unwrap());
     let v = view(&mut org, &id).await;

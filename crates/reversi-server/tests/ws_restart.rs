@@ -443,21 +443,32 @@ async fn analysis_survives_a_restart(db: String) {
     // While no server runs: one analysis is taken by a server that then dies, one is queued.
     let db = reversi_server::db::Db::connect(&url).await.unwrap();
     assert_eq!(
-        db.request_analysis(&games[0].id, 4, "ip:1", 3, 100)
+        db.analyses()
+            .request_analysis(&games[0].id, 4, "ip:1", 3, 100)
             .await
             .unwrap(),
         Ok("queued".into())
     );
-    let claimed = db.claim_analysis("a-server-that-died", i64::MAX).await.unwrap();
+    let claimed = db
+        .analyses()
+        .claim_analysis("a-server-that-died", i64::MAX)
+        .await
+        .unwrap();
     assert_eq!(claimed, Some((games[0].id.clone(), 4)));
     assert_eq!(
-        db.request_analysis(&games[1].id, 4, "ip:1", 3, 100)
+        db.analyses()
+            .request_analysis(&games[1].id, 4, "ip:1", 3, 100)
             .await
             .unwrap(),
         Ok("queued".into())
     );
     assert_eq!(
-        db.analysis(&games[0].id).await.unwrap().unwrap().status,
+        db.analyses()
+            .analysis(&games[0].id)
+            .await
+            .unwrap()
+            .unwrap()
+            .status,
         "running"
     );
     db.close().await;

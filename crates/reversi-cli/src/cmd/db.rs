@@ -119,7 +119,7 @@ async fn import(files: &[PathBuf], site: bool, database: &str) -> Result<()> {
     let db = reversi_server::db::Db::connect(database)
         .await
         .with_context(|| format!("cannot open {database}"))?;
-    db.prepare_bulk_import().await?;
+    db.explorer().prepare_bulk_import().await?;
     let started = std::time::Instant::now();
     let files = import_files(files)?;
     let mut sources = Vec::new();
@@ -148,9 +148,9 @@ async fn import(files: &[PathBuf], site: bool, database: &str) -> Result<()> {
     }
     bar.finish_and_clear();
     if new > 0 {
-        db.count_popular().await?;
+        db.explorer().count_popular().await?;
     }
-    let (games, positions) = db.explorer_size().await?;
+    let (games, positions) = db.explorer().explorer_size().await?;
     // Closing every connection lets SQLite fold its write-ahead log into the file (the log of
     // a whole import is as large as a good part of the database).
     db.close().await;
@@ -167,7 +167,7 @@ async fn bench(n: u32, database: &str) -> Result<()> {
     let db = reversi_server::db::Db::connect(database)
         .await
         .with_context(|| format!("cannot open {database}"))?;
-    let (games, _) = db.explorer_size().await?;
+    let (games, _) = db.explorer().explorer_size().await?;
     anyhow::ensure!(
         games > 0,
         "the explorer holds no games: run `reversi db import` first"
@@ -188,7 +188,7 @@ async fn bench(n: u32, database: &str) -> Result<()> {
             String::new()
         } else {
             let id = (next() % games as u64) as i64 + 1;
-            let Some(g) = db.explorer_game(id).await? else {
+            let Some(g) = db.explorer().explorer_game(id).await? else {
                 continue;
             };
             let plies = g.moves.len() / 2;
@@ -214,7 +214,10 @@ async fn bench(n: u32, database: &str) -> Result<()> {
     outln!(
         "{} on {}: the start position {:.1} ms; {} random positions: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         database,
-        db.kind(),
+        match db.dialect() {
+            reversi_server::db::schema::Dialect::Sqlite => "SQLite",
+            reversi_server::db::schema::Dialect::Postgres => "PostgreSQL",
+        },
         start_ms,
         times.len(),
         at(0.5),

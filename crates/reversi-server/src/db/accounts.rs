@@ -49,10 +49,13 @@ fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
-impl Db {
+/// The repository of accounts.
+pub struct Accounts<'a>(pub(super) &'a Db);
+
+impl Accounts<'_> {
     /// Stores a new account; false when an account with the same name key exists.
     pub async fn create_user(&self, id: &str, name: &str, key: &str, hash: &str, now: i64) -> Result<bool> {
-        let done = with_pool!(self, pool => {
+        let done = with_pool!(self.0, pool => {
             sqlx::query(
                 "INSERT INTO users (id, name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)",
             )
@@ -75,7 +78,7 @@ impl Db {
     /// The account whose name has look-alike key `key`, and its password hash (none once
     /// deleted).
     pub async fn user_by_key(&self, key: &str) -> Result<Option<(User, Option<String>)>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let row = sqlx::query(&format!("SELECT {USER_COLUMNS}, password_hash FROM users WHERE name_key = $1"))
                 .bind(key)
                 .fetch_optional(pool)
@@ -89,7 +92,7 @@ impl Db {
     /// before the look-alike rules grew may share a skeleton; the later one's key was then
     /// stored as `KEY#ID` ([`Db::rekey_names`]), and it is found by its own name.
     pub async fn user_named(&self, key: &str, name: &str) -> Result<Option<(User, Option<String>)>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(&format!(
                 "SELECT {USER_COLUMNS}, password_hash, name_key FROM users \
                  WHERE name_key = $1 OR (name_key >= $1 || '#' AND name_key < $1 || '$') \
@@ -119,15 +122,13 @@ impl Db {
     /// name; no new account can take either). Returns how many keys changed.
     pub async fn rekey_names(&self, version: u32, skeleton: impl Fn(&str) -> String) -> Result<u64> {
         let want = version.to_string();
-        if self.meta("name_key_version").await?.as_deref() == Some(want.as_str()) {
+        if self.0.meta().get_meta("name_key_version").await?.as_deref() == Some(want.as_str()) {
             return Ok(0);
         }
-        let changed = with_pool!(self, pool => {
+        let changed = with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
-            if matches!(self.pool, super::Pool::Pg(_)) {
-                // Instances starting together: one rekeys, the others then find it done.
-                sqlx::query("SELECT pg_advisory_xact_lock(4243)").execute(&mut *tx).await?;
-            }
+            // Instances starting together: one rekeys, the others then find it done.
+                lock_in_tx!(self.0, tx, "name-keys");
             let done: Option<String> = sqlx::query_scalar("SELECT value FROM site_meta WHERE name = 'name_key_version'")
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -181,7 +182,7 @@ impl Db {
 
     /// The account `id`.
     pub async fn user_by_id(&self, id: &str) -> Result<Option<User>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let row = sqlx::query(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1"))
                 .bind(id)
                 .fetch_optional(pool)
@@ -200,7 +201,7 @@ impl Db {
         now: i64,
         expires_at: i64,
     ) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             sqlx::query(
                 "INSERT INTO sessions (token_hash, user_id, credential_gen, created_at, expires_at) \
                  VALUES ($1, $2, $3, $4, $5)",
@@ -219,7 +220,7 @@ impl Db {
     /// The live account of the session whose secret hashes to `hash`, if it has not expired and
     /// its credentials have not changed since it began.
     pub async fn session_user(&self, hash: &str, now: i64) -> Result<Option<User>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let row = sqlx::query(&format!(
                 "SELECT {} FROM sessions s JOIN users u ON u.id = s.user_id \
                  WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.deleted_at IS NULL \
@@ -236,7 +237,7 @@ impl Db {
 
     /// Ends one session.
     pub async fn delete_session(&self, hash: &str) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(hash).execute(pool).await?;
         });
         Ok(())
@@ -244,7 +245,7 @@ impl Db {
 
     /// Ends every session of `user_id` but `keep` (a password change signs out the others).
     pub async fn delete_sessions_of(&self, user_id: &str, keep: Option<&str>) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND ($2 IS NULL OR token_hash <> $2)")
                 .bind(user_id)
                 .bind(keep)
@@ -256,7 +257,7 @@ impl Db {
 
     /// The password hash of account `id` (none once deleted).
     pub async fn password_hash(&self, id: &str) -> Result<Option<String>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             Ok(sqlx::query_scalar::<_, Option<String>>("SELECT password_hash FROM users WHERE id = $1")
                 .bind(id)
                 .fetch_optional(pool)
@@ -269,7 +270,7 @@ impl Db {
     /// transaction: every session ends (those a sign-in in flight makes later too, as they carry
     /// the old generation) and the bot token, if any, is revoked. Returns the new generation.
     pub async fn set_password(&self, id: &str, hash: &str) -> Result<i64> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             let gen: Option<i64> = sqlx::query_scalar(
                 "UPDATE users SET password_hash = $1, bot_token_hash = NULL, \
@@ -292,7 +293,7 @@ impl Db {
 
     /// Turns chat off (or on) for account `id`.
     pub async fn set_chat_off(&self, id: &str, off: bool) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             sqlx::query("UPDATE users SET chat_off = $1 WHERE id = $2")
                 .bind(off as i64)
                 .bind(id)
@@ -305,7 +306,7 @@ impl Db {
     /// Makes account `id` a bot with an API token whose hash is `token_hash` (a new token
     /// replaces the old one). A bot cannot go back to being a person's account.
     pub async fn make_bot(&self, id: &str, token_hash: &str) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             sqlx::query("UPDATE users SET bot = 1, bot_token_hash = $1 WHERE id = $2 AND deleted_at IS NULL")
                 .bind(token_hash)
                 .bind(id)
@@ -317,7 +318,7 @@ impl Db {
 
     /// The bot whose API token hashes to `hash`.
     pub async fn bot_by_token(&self, hash: &str) -> Result<Option<User>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let row = sqlx::query(&format!(
                 "SELECT {USER_COLUMNS} FROM users WHERE bot_token_hash = $1 AND bot = 1 AND deleted_at IS NULL"
             ))
@@ -331,7 +332,7 @@ impl Db {
     /// Deletes account `id`: no password, sessions, token or seeks any more; its games stay,
     /// its name removed from them (shown as a deleted player). The name stays taken.
     pub async fn delete_user(&self, id: &str, now: i64) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             let done = sqlx::query(
                 "UPDATE users SET password_hash = NULL, bot_token_hash = NULL, deleted_at = $1, \
@@ -360,7 +361,7 @@ impl Db {
 
     /// Removes expired sessions; returns how many.
     pub async fn purge_sessions(&self, now: i64) -> Result<u64> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             Ok(sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
                 .bind(now)
                 .execute(pool)

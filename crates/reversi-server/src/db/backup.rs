@@ -63,7 +63,7 @@ async fn check(conn: &mut sqlx::SqliteConnection, what: &Path) -> Result<i64> {
         .await
         .map_err(|_| Error::BadRequest(format!("{} is not a Reversi database", what.display())))?
         .try_get("v")?;
-    let known = super::MIGRATIONS.len() as i64;
+    let known = super::schema::latest();
     if version > known {
         return Err(Error::BadRequest(format!(
             "{} has schema version {version}, newer than this build's {known}: use a newer reversi",

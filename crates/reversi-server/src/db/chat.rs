@@ -4,6 +4,9 @@ use super::Db;
 use crate::error::Result;
 use sqlx::Row;
 
+/// Messages one page of the chat history holds at most.
+pub const HISTORY: u32 = 200;
+
 /// A stored chat message.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ChatLine {
@@ -19,7 +22,10 @@ pub struct ChatLine {
     pub at: i64,
 }
 
-impl Db {
+/// The repository of chat.
+pub struct Chat<'a>(pub(super) &'a Db);
+
+impl Chat<'_> {
     /// Stores a message of game `game_id` and returns it numbered.
     pub async fn insert_chat(
         &self,
@@ -30,16 +36,11 @@ impl Db {
         text: &str,
         at: i64,
     ) -> Result<ChatLine> {
-        let seq = with_pool!(self, pool => {
+        let seq = with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
-            if matches!(self.pool, super::Pool::Pg(_)) {
-                // Messages of one game are numbered one at a time (SQLite has one writer):
+            // Messages of one game are numbered one at a time (SQLite has one writer):
                 // any number sent at once, at any instance, each get the next number.
-                sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-                    .bind(format!("chat:{game_id}"))
-                    .execute(&mut *tx)
-                    .await?;
-            }
+                lock_in_tx!(self.0, tx, format!("chat:{game_id}"));
             let seq: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) + 1 FROM chat WHERE game_id = $1")
                 .bind(game_id)
                 .fetch_one(&mut *tx)
@@ -56,7 +57,7 @@ impl Db {
             .bind(at)
             .execute(&mut *tx)
             .await?;
-            notify_chat!(self, tx, game_id);
+            notify_chat!(self.0, tx, game_id);
             tx.commit().await?;
             seq
         });
@@ -71,8 +72,8 @@ impl Db {
 
     /// The messages of `room` in game `game_id` after number `after`, oldest first (at most
     /// `limit`).
-    pub async fn chat(&self, game_id: &str, room: &str, after: i64, limit: u32) -> Result<Vec<ChatLine>> {
-        with_reader!(self, pool => {
+    pub async fn lines(&self, game_id: &str, room: &str, after: i64, limit: u32) -> Result<Vec<ChatLine>> {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT seq, room, author, text, at FROM chat WHERE game_id = $1 AND room = $2 AND seq > $3 \
                  ORDER BY seq LIMIT $4",

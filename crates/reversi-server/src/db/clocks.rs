@@ -17,10 +17,13 @@ pub enum PairingLock {
     Pg(sqlx::Transaction<'static, sqlx::Postgres>),
 }
 
-impl Db {
+/// The repository of clocks.
+pub struct Clocks<'a>(pub(super) &'a Db);
+
+impl Clocks<'_> {
     /// The right to pair the pools now, unless another instance is pairing.
     pub async fn try_pairing_lock(&self) -> Result<Option<PairingLock>> {
-        let super::Pool::Pg(pool) = &self.pool else {
+        let super::Pool::Pg(pool) = &self.0.pool else {
             return Ok(Some(PairingLock::Sqlite));
         };
         let mut tx = pool.begin().await?;
@@ -33,7 +36,7 @@ impl Db {
     /// Games still played whose deadline (a flag, or a first move awaited) is at or before
     /// `now` (Unix ms), at most `limit`, earliest first.
     pub async fn due_games(&self, now: i64, limit: u32) -> Result<Vec<String>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             Ok(sqlx::query_scalar(
                 "SELECT id FROM games WHERE flag_at <= $1 AND status = 'playing' ORDER BY flag_at LIMIT $2",
             )
@@ -48,8 +51,8 @@ impl Db {
     /// move), `ply` moves having been played, unless the stored game has moved on or ended:
     /// of every instance trying, exactly one gets true.
     pub async fn claim_deadline(&self, live: &LiveGame, ply: usize) -> Result<bool> {
-        let summary = Summary::of(live);
-        with_pool!(self, pool => {
+        let summary = Summary::of(live, self.0.clock.now_ms());
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             let claimed = sqlx::query(
                 "UPDATE games SET flagged = $1, ended = $2, flag_at = NULL WHERE id = $3 AND status = 'playing' \
@@ -65,7 +68,7 @@ impl Db {
                 return Ok(false);
             }
             store_summary!(tx, &live.record.id, summary);
-            notify!(self, tx, &live.record.id);
+            notify!(self.0, tx, &live.record.id);
             tx.commit().await?;
         });
         Ok(true)
@@ -74,11 +77,9 @@ impl Db {
     /// Records that this instance is alive at `now` (Unix ms) and returns the previous record
     /// of the site: the last moment any instance was.
     pub async fn heartbeat(&self, now: i64) -> Result<Option<i64>> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
-            if matches!(self.pool, super::Pool::Pg(_)) {
-                sqlx::query("SELECT pg_advisory_xact_lock(4243)").execute(&mut *tx).await?;
-            }
+            lock_in_tx!(self.0, tx, "site-heartbeat");
             let last: Option<i64> = sqlx::query_scalar("SELECT at FROM site_alive WHERE id = 1")
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -94,7 +95,7 @@ impl Db {
                 "INSERT INTO instances (id, alive_at) VALUES ($1, $2) \
                  ON CONFLICT (id) DO UPDATE SET alive_at = $2",
             )
-            .bind(&self.instance)
+            .bind(&self.0.instance)
             .bind(now)
             .execute(&mut *tx)
             .await?;
@@ -107,7 +108,7 @@ impl Db {
     /// deadline on by it, so nobody is charged for the time the server was away. Returns the
     /// games shifted.
     pub async fn shift_clocks(&self, gap_ms: u64) -> Result<u64> {
-        let rows: Vec<(String, String, Option<i64>)> = with_pool!(self, pool => {
+        let rows: Vec<(String, String, Option<i64>)> = with_pool!(self.0, pool => {
             sqlx::query("SELECT id, clock, flag_at FROM games WHERE status = 'playing' AND clock IS NOT NULL")
                 .fetch_all(pool)
                 .await?
@@ -125,7 +126,7 @@ impl Db {
                 continue;
             }
             timing.shift(gap_ms);
-            with_pool!(self, pool => {
+            with_pool!(self.0, pool => {
                 sqlx::query("UPDATE games SET clock = $1, flag_at = $2 WHERE id = $3 AND clock = $4")
                     .bind(serde_json::to_string(&timing).unwrap_or(clock.clone()))
                     .bind(flag_at.map(|f| f.saturating_add(gap_ms as i64)))

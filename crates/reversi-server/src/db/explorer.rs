@@ -260,12 +260,15 @@ pub const POPULAR_GAMES: i64 = 2_000;
 /// Position rows sent in one statement.
 const ROWS_PER_STATEMENT: usize = 50_000;
 
-impl Db {
+/// The repository of explorer.
+pub struct Explorer<'a>(pub(super) &'a Db);
+
+impl Explorer<'_> {
     /// Stores `games` (and their positions) in one transaction, skipping those already
     /// imported; returns how many were new.
     pub async fn import_games(&self, games: &[ImportGame]) -> Result<u64> {
         let mut new = 0;
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             let mut rows: Vec<(i64, i32, i64, i64, i32, i32, i64)> = Vec::new();
             for g in games {
@@ -304,7 +307,7 @@ impl Db {
                     json.push_str(&format!("[{},{},{},{},{},{},{}]", r.0, r.1, r.2, r.3, r.4, r.5, r.6));
                 }
                 json.push(']');
-                let sql = if matches!(self.pool, super::Pool::Pg(_)) {
+                let sql = if self.0.shared() {
                     "INSERT INTO db_positions (hash, ply, next, game, margin, year, source) \
                      SELECT (v->>0)::bigint, (v->>1)::bigint, (v->>2)::bigint, (v->>3)::bigint, \
                      (v->>4)::bigint, (v->>5)::bigint, (v->>6)::bigint FROM json_array_elements($1::json) AS v \
@@ -324,7 +327,7 @@ impl Db {
     /// Readies the database for a large import: on SQLite, a page cache big enough for the
     /// positions' B-tree (256 MiB, for the writing connection only).
     pub async fn prepare_bulk_import(&self) -> Result<()> {
-        if let super::Pool::Sqlite { write, .. } = &self.pool {
+        if let super::Pool::Sqlite { write, .. } = &self.0.pool {
             sqlx::query("PRAGMA cache_size = -262144").execute(write).await?;
         }
         Ok(())
@@ -357,7 +360,7 @@ impl Db {
              CAST(SUM(p.margin) AS BIGINT) AS m \
              FROM db_positions p{join} WHERE p.hash = $1{cond} GROUP BY p.next ORDER BY n DESC, p.next"
         );
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let q = bind_all!(sqlx::query(&sql).bind(hash), &args);
             let rows = q.fetch_all(pool).await?;
             rows.iter()
@@ -370,7 +373,7 @@ impl Db {
     /// The counted statistics of a position reached by at least [`POPULAR_GAMES`] games (empty
     /// for any other).
     async fn popular(&self, hash: i64) -> Result<Vec<NextStat>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT next, games, wins, draws, margin_sum FROM db_popular WHERE hash = $1 \
                  ORDER BY games DESC, next",
@@ -393,7 +396,7 @@ impl Db {
 
     /// [`Db::count_popular`] for the positions at least `min` games reached.
     pub async fn count_popular_from(&self, min: i64) -> Result<u64> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query("DELETE FROM db_popular").execute(&mut *tx).await?;
             let n = sqlx::query(
@@ -438,7 +441,7 @@ impl Db {
                  ORDER BY p.game DESC LIMIT $2 OFFSET $3) p JOIN db_games g ON g.id = p.game ORDER BY p.game DESC"
             )
         };
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let q = bind_all!(sqlx::query(&sql).bind(hash).bind(limit as i64).bind(offset as i64), &args);
             let rows = q.fetch_all(pool).await?;
             rows.iter()
@@ -466,7 +469,7 @@ impl Db {
     /// `limit`, each with their number of games.
     pub async fn explorer_players(&self, prefix: &str, limit: u32) -> Result<Vec<(String, i64)>> {
         let pattern = format!("{}%", like_escape(&prefix.to_lowercase()));
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT name, CAST(SUM(n) AS BIGINT) AS n FROM ( \
                  SELECT black AS name, COUNT(*) AS n FROM db_games WHERE black_key LIKE $1 GROUP BY black \
@@ -483,7 +486,7 @@ impl Db {
 
     /// How many games and positions the explorer holds.
     pub async fn explorer_size(&self) -> Result<(i64, i64)> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM db_games").fetch_one(pool).await?;
             if games == 0 {
                 return Ok((0, 0));
@@ -495,7 +498,7 @@ impl Db {
 
     /// A game of the explorer: its moves, for the replay.
     pub async fn explorer_game(&self, id: i64) -> Result<Option<Hit>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let row = sqlx::query(
                 "SELECT id, black, white, tournament, year, margin, source, moves FROM db_games WHERE id = $1",
             )
@@ -521,7 +524,7 @@ impl Db {
 
     /// The ids of the site's finished standard games, for `reversi db import --site`.
     pub async fn finished_othello_games(&self) -> Result<Vec<String>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             Ok(sqlx::query_scalar(
                 "SELECT id FROM games WHERE status = 'finished' AND variant = 'othello' ORDER BY created_at",
             )

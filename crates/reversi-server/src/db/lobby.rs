@@ -111,16 +111,19 @@ macro_rules! insert_seek_row {
     }};
 }
 
-impl Db {
+/// The repository of lobby.
+pub struct Lobby<'a>(pub(super) &'a Db);
+
+impl Lobby<'_> {
     /// Stores a seek.
     pub async fn insert_seek(&self, s: &SeekRow) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             insert_seek_row!(tx, s);
-            notify_lobby!(self, tx);
+            notify_lobby!(self.0, tx);
             tx.commit().await?;
         });
-        self.lobby_changed();
+        self.0.lobby_changed();
         Ok(())
     }
 
@@ -135,12 +138,10 @@ impl Db {
         per_address: i64,
     ) -> Result<std::result::Result<(), SeekCap>> {
         let in_pool = s.pool.is_some();
-        let done = with_pool!(self, pool => {
+        let done = with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
-            if matches!(self.pool, super::Pool::Pg(_)) {
-                // SQLite writes one transaction at a time already; PostgreSQL's run together.
-                sqlx::query("SELECT pg_advisory_xact_lock(4244)").execute(&mut *tx).await?;
-            }
+            // SQLite writes one transaction at a time already; PostgreSQL's run together.
+                lock_in_tx!(self.0, tx, "seeks");
             let owned: i64 = sqlx::query_scalar(
                 "SELECT COUNT(*) FROM seeks WHERE owner = $1 AND (pool IS NOT NULL) = $2",
             )
@@ -164,13 +165,13 @@ impl Db {
                 Err(SeekCap::Address)
             } else {
                 insert_seek_row!(tx, s);
-                notify_lobby!(self, tx);
+                notify_lobby!(self.0, tx);
                 tx.commit().await?;
                 Ok(())
             }
         });
         if done.is_ok() {
-            self.lobby_changed();
+            self.0.lobby_changed();
         }
         Ok(done)
     }
@@ -184,7 +185,7 @@ impl Db {
         } else {
             "created_at DESC, id"
         };
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(&format!(
                 "SELECT {SEEK_COLUMNS} FROM seeks WHERE ($1 IS NULL AND pool IS NULL) OR pool = $1 \
                  ORDER BY {order} LIMIT $2"
@@ -199,7 +200,7 @@ impl Db {
 
     /// How many wait in each pool (pools nobody waits in are left out).
     pub async fn pool_counts(&self) -> Result<Vec<(String, i64)>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query("SELECT pool, COUNT(*) AS n FROM seeks WHERE pool IS NOT NULL GROUP BY pool")
                 .fetch_all(pool)
                 .await?;
@@ -209,7 +210,7 @@ impl Db {
 
     /// The seeks of `owner`.
     pub async fn seeks_of(&self, owner: &str) -> Result<Vec<SeekRow>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE owner = $1 ORDER BY created_at"))
                 .bind(owner)
                 .fetch_all(pool)
@@ -220,7 +221,7 @@ impl Db {
 
     /// The seek `id`.
     pub async fn seek(&self, id: &str) -> Result<Option<SeekRow>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let row = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE id = $1"))
                 .bind(id)
                 .fetch_optional(pool)
@@ -232,35 +233,35 @@ impl Db {
     /// Takes seek `id` away (to make its game, or because its owner cancels it): true for the
     /// one caller that removed it.
     pub async fn take_seek(&self, id: &str, owner: Option<&str>) -> Result<bool> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             let done = sqlx::query("DELETE FROM seeks WHERE id = $1 AND ($2 IS NULL OR owner = $2)")
                 .bind(id)
                 .bind(owner)
                 .execute(&mut *tx)
                 .await?;
-            notify_lobby!(self, tx);
+            notify_lobby!(self.0, tx);
             tx.commit().await?;
-            self.lobby_changed();
+            self.0.lobby_changed();
             Ok(done.rows_affected() == 1)
         })
     }
 
     /// Removes every seek of `owner` (made on another page, left behind); returns how many.
     pub async fn drop_seeks_of(&self, owner: &str) -> Result<u64> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             let n = sqlx::query("DELETE FROM seeks WHERE owner = $1").bind(owner).execute(&mut *tx).await?;
-            notify_lobby!(self, tx);
+            notify_lobby!(self.0, tx);
             tx.commit().await?;
-            self.lobby_changed();
+            self.0.lobby_changed();
             Ok(n.rows_affected())
         })
     }
 
     /// Marks the seeks of `owner` as still wanted at `now` (the owner's page is open).
     pub async fn touch_seeks(&self, owner: &str, now: i64) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             sqlx::query("UPDATE seeks SET seen_at = $1 WHERE owner = $2")
                 .bind(now)
                 .bind(owner)
@@ -273,7 +274,7 @@ impl Db {
     /// Removes the real-time seeks nobody has asked about since `before` (their owner left;
     /// correspondence seeks stay for a week); returns how many.
     pub async fn expire_seeks(&self, before: i64, correspondence_before: i64) -> Result<u64> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             let n = sqlx::query(
                 "DELETE FROM seeks WHERE (seen_at < $1 AND control NOT LIKE '%d') OR seen_at < $2",
@@ -283,11 +284,11 @@ impl Db {
             .execute(&mut *tx)
             .await?;
             if n.rows_affected() > 0 {
-                notify_lobby!(self, tx);
+                notify_lobby!(self.0, tx);
             }
             tx.commit().await?;
             if n.rows_affected() > 0 {
-                self.lobby_changed();
+                self.0.lobby_changed();
             }
             Ok(n.rows_affected())
         })
@@ -295,7 +296,7 @@ impl Db {
 
     /// Records that seek `seek_id` of `owner` became game `game_id`, for its owner to find.
     pub async fn record_seek_game(&self, seek_id: &str, owner: &str, game_id: &str, now: i64) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query("INSERT INTO seek_games (seek_id, owner, game_id, at) VALUES ($1, $2, $3, $4)")
                 .bind(seek_id)
@@ -305,16 +306,16 @@ impl Db {
                 .execute(&mut *tx)
                 .await?;
             // The owner's lobby page goes to the game.
-            notify_lobby!(self, tx);
+            notify_lobby!(self.0, tx);
             tx.commit().await?;
         });
-        self.lobby_changed();
+        self.0.lobby_changed();
         Ok(())
     }
 
     /// The games made from `owner`'s seeks since `since` (Unix ms), newest first.
     pub async fn seek_games_of(&self, owner: &str, since: i64) -> Result<Vec<(String, String)>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query("SELECT seek_id, game_id FROM seek_games WHERE owner = $1 AND at >= $2 ORDER BY at DESC")
                 .bind(owner)
                 .bind(since)
@@ -326,7 +327,7 @@ impl Db {
 
     /// The last game between player keys `a` and `b` in which `a` played Black, if they met.
     pub async fn last_meeting(&self, a: &str, b: &str) -> Result<Option<bool>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let row = sqlx::query(
                 "SELECT black_user FROM games WHERE (black_user = $1 AND white_user = $2) \
                  OR (black_user = $2 AND white_user = $1) ORDER BY created_at DESC LIMIT 1",

@@ -10,12 +10,15 @@ use std::collections::HashMap;
 /// long decided by then).
 pub const GONE_INSTANCE_KEEP_MS: i64 = 86_400_000;
 
-impl Db {
+/// The repository of presence.
+pub struct Presence<'a>(pub(super) &'a Db);
+
+impl Presence<'_> {
     /// Stores this instance's counts for game `id` (the sockets on each seat and of
     /// spectators, and when each seat's last socket here closed), and tells the other
     /// instances.
     pub async fn store_presence(&self, id: &str, counts: &InstanceCounts) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(
                 "INSERT INTO presence (game_id, instance, black, white, spectators, black_left, white_left) \
@@ -23,7 +26,7 @@ impl Db {
                  black = $3, white = $4, spectators = $5, black_left = $6, white_left = $7",
             )
             .bind(id)
-            .bind(&self.instance)
+            .bind(&self.0.instance)
             .bind(counts.seats[0] as i64)
             .bind(counts.seats[1] as i64)
             .bind(counts.spectators as i64)
@@ -31,7 +34,7 @@ impl Db {
             .bind(counts.left[1])
             .execute(&mut *tx)
             .await?;
-            notify_presence!(self, tx, id);
+            notify_presence!(self.0, tx, id);
             tx.commit().await?;
         });
         Ok(())
@@ -39,8 +42,8 @@ impl Db {
 
     /// Every instance's counts for game `id`, each with its instance's last sign of life (an
     /// instance that never wrote one counts as gone since the epoch).
-    pub async fn presence(&self, id: &str) -> Result<Vec<InstanceCounts>> {
-        with_reader!(self, pool => {
+    pub async fn counts(&self, id: &str) -> Result<Vec<InstanceCounts>> {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT p.black, p.white, p.spectators, p.black_left, p.white_left, \
                  COALESCE(i.alive_at, 0) AS alive_at, p.instance FROM presence p \
@@ -57,7 +60,7 @@ impl Db {
                         spectators: count("spectators")?,
                         left: [r.try_get("black_left")?, r.try_get("white_left")?],
                         alive_at: r.try_get("alive_at")?,
-                        mine: r.try_get::<String, _>("instance")? == self.instance,
+                        mine: r.try_get::<String, _>("instance")? == self.0.instance,
                     })
                 })
                 .collect()
@@ -66,14 +69,14 @@ impl Db {
 
     /// The spectators of every watched game, at the instances alive at `now` (Unix ms).
     pub async fn spectators(&self, now: i64) -> Result<HashMap<String, u32>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT p.game_id, SUM(p.spectators) AS n FROM presence p \
                  LEFT JOIN instances i ON i.id = p.instance WHERE p.spectators > 0 \
                  AND (i.alive_at >= $1 OR p.instance = $2) GROUP BY p.game_id",
             )
             .bind(now - reversi_site::game::presence::STALE_MS)
-            .bind(&self.instance)
+            .bind(&self.0.instance)
             .fetch_all(pool)
             .await?;
             rows.iter()
@@ -86,13 +89,13 @@ impl Db {
     /// and those of instances silent since before `before` (Unix ms), and those instances.
     /// Returns the presence rows removed.
     pub async fn purge_presence(&self, before: i64) -> Result<u64> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let done = sqlx::query(
                 "DELETE FROM presence WHERE (game_id, instance) IN (SELECT p.game_id, p.instance \
                  FROM presence p JOIN games g ON g.id = p.game_id WHERE g.status <> 'playing' \
                  AND p.black = 0 AND p.white = 0 AND p.spectators = 0 LIMIT $1)",
             )
-            .bind(super::retention::BATCH)
+            .bind(super::PURGE_BATCH)
             .execute(pool)
             .await?
             .rows_affected();
@@ -102,7 +105,7 @@ impl Db {
                  WHERE COALESCE(i.alive_at, 0) < $1 LIMIT $2)",
             )
             .bind(before)
-            .bind(super::retention::BATCH)
+            .bind(super::PURGE_BATCH)
             .execute(pool)
             .await?
             .rows_affected();

@@ -1,7 +1,8 @@
 //! What a profile and the live-games list read: a player's games (filtered), results per
 //! colour, and the online games in progress.
 
-use super::{summary_of, Db, GameSummary, SUMMARY_SELECT};
+use super::games::{summary_of, GameSummary, SUMMARY_SELECT};
+use super::Db;
 use crate::error::Result;
 use sqlx::Row;
 
@@ -46,7 +47,10 @@ fn result_filter(result: Option<&str>) -> &'static str {
     }
 }
 
-impl Db {
+/// The repository of profiles.
+pub struct Profiles<'a>(pub(super) &'a Db);
+
+impl Profiles<'_> {
     /// A page of the games of player `user` (newest first): `result` `win`, `loss`, `draw` or
     /// `playing`, `colour` `black` or `white`; and how many match.
     pub async fn user_games(
@@ -66,7 +70,7 @@ impl Db {
         let sql =
             format!("{SUMMARY_SELECT} WHERE {cond} ORDER BY g.created_at DESC, g.id LIMIT $2 OFFSET $3");
         let count = format!("SELECT COUNT(*) FROM games g WHERE {cond}");
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(&sql)
                 .bind(user)
                 .bind(limit as i64)
@@ -80,7 +84,7 @@ impl Db {
 
     /// Player `user`'s results with Black and with White (finished games).
     pub async fn colour_results(&self, user: &str) -> Result<[ColourResults; 2]> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT CASE WHEN black_user = $1 THEN 'black' ELSE 'white' END AS side, winner, COUNT(*) AS n \
                  FROM games WHERE (black_user = $1 OR white_user = $1) AND status = 'finished' \
@@ -107,7 +111,7 @@ impl Db {
 
     /// Online games in progress, newest first (at most `limit`).
     pub async fn live_games(&self, limit: u32) -> Result<Vec<LiveRow>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT id, variant, seat_info, clock, move_count FROM games \
                  WHERE mode = 'online' AND status = 'playing' AND seat_info IS NOT NULL AND private = 0 \

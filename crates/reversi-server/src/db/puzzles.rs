@@ -2,7 +2,7 @@
 //! the binary's ([`crate::puzzles::all`]); the database keeps what changes: each puzzle's
 //! Glicko-2 rating and counts, and who tried which puzzle.
 
-use super::{Db, Pool};
+use super::Db;
 use crate::error::Result;
 use reversi_site::puzzle::{rate_attempt, starting_rating, Puzzle, PUZZLE_CATEGORY};
 use reversi_site::rating::Rating;
@@ -46,19 +46,22 @@ pub struct Attempt {
     pub at: i64,
 }
 
-impl Db {
+/// The repository of puzzles.
+pub struct Puzzles<'a>(pub(super) &'a Db);
+
+impl Puzzles<'_> {
     /// Stores a rating row for every puzzle of `puzzles` that has none (once per process; several
     /// instances may do it at once).
     pub async fn ensure_puzzles(&self, puzzles: &[Puzzle]) -> Result<()> {
-        self.puzzles_stored
+        self.0.puzzles_stored
             .get_or_try_init(|| async {
-                let stored: i64 = with_reader!(self, pool => {
+                let stored: i64 = with_reader!(self.0, pool => {
                     sqlx::query_scalar("SELECT COUNT(*) FROM puzzles").fetch_one(pool).await?
                 });
                 if stored as usize >= puzzles.len() {
                     return Ok(());
                 }
-                with_pool!(self, pool => {
+                with_pool!(self.0, pool => {
                     let mut tx = pool.begin().await?;
                     for chunk in puzzles.chunks(SEED_BATCH) {
                         let mut sql = String::from(
@@ -94,7 +97,7 @@ impl Db {
 
     /// Puzzle `id`'s rating and counts, if it is stored.
     pub async fn puzzle_standing(&self, id: i64) -> Result<Option<PuzzleStanding>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let row = sqlx::query(
                 "SELECT rating, deviation, volatility, attempts, solutions FROM puzzles WHERE id = $1",
             )
@@ -116,7 +119,7 @@ impl Db {
         limit: usize,
     ) -> Result<Vec<i64>> {
         let pattern = theme.map_or_else(|| "%".to_string(), |t| format!("%,{t},%"));
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let ids: Vec<i64> = sqlx::query_scalar(
                 "SELECT id FROM puzzles p WHERE themes LIKE $1 AND NOT EXISTS \
                  (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = $2 AND a.puzzle_id = p.id) \
@@ -145,12 +148,8 @@ impl Db {
         // PostgreSQL: the two rows are locked while they are read and written (two players
         // finishing the same puzzle at once must not lose one update). SQLite: the insert
         // below has taken the database's write lock already.
-        let lock = if matches!(self.pool, Pool::Pg(_)) {
-            " FOR UPDATE"
-        } else {
-            ""
-        };
-        with_pool!(self, pool => {
+        let lock = if self.0.shared() { " FOR UPDATE" } else { "" };
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             let first = sqlx::query(
                 "INSERT INTO puzzle_attempts (user_id, puzzle_id, solved, at, diff) VALUES ($1, $2, $3, $4, 0) \
@@ -237,8 +236,8 @@ impl Db {
     /// Account `user`'s puzzle rating (the starting one before any attempt), attempts and
     /// puzzles solved.
     pub async fn puzzle_rating(&self, user: &str) -> Result<(Rating, i64, i64)> {
-        let rating = self.rating_named(user, PUZZLE_CATEGORY).await?;
-        with_reader!(self, pool => {
+        let rating = self.0.ratings().rating_named(user, PUZZLE_CATEGORY).await?;
+        with_reader!(self.0, pool => {
             // SUM of a BIGINT is a NUMERIC on PostgreSQL: cast back.
             let (n, solved): (i64, i64) = sqlx::query_as(
                 "SELECT COUNT(*), CAST(COALESCE(SUM(solved), 0) AS BIGINT) FROM puzzle_attempts WHERE user_id = $1",
@@ -252,7 +251,7 @@ impl Db {
 
     /// Account `user`'s latest attempts, newest first.
     pub async fn recent_attempts(&self, user: &str, limit: u32) -> Result<Vec<Attempt>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT puzzle_id, solved, diff, at FROM puzzle_attempts WHERE user_id = $1 \
                  ORDER BY at DESC, puzzle_id DESC LIMIT $2",

@@ -51,10 +51,13 @@ macro_rules! rating_of_row {
     };
 }
 
-impl Db {
+/// The repository of ratings.
+pub struct Ratings<'a>(pub(super) &'a Db);
+
+impl Ratings<'_> {
     /// Every rating of account `id`.
     pub async fn ratings_of(&self, id: &str) -> Result<Vec<(Category, Rating)>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT category, rating, deviation, volatility, games, last_rated FROM ratings WHERE user_id = $1",
             )
@@ -80,7 +83,7 @@ impl Db {
     /// Account `id`'s rating named `category` (a game category's name, or the puzzles'), the
     /// starting rating when it has none.
     pub async fn rating_named(&self, id: &str, category: &str) -> Result<Rating> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let row = sqlx::query(
                 "SELECT rating, deviation, volatility, games, last_rated FROM ratings \
                  WHERE user_id = $1 AND category = $2",
@@ -110,7 +113,7 @@ impl Db {
         rule: impl FnOnce([Rating; 2]) -> [Rating; 2],
     ) -> Result<Option<[i32; 2]>> {
         let ids = [seats[0].key.clone(), seats[1].key.clone()];
-        let diffs = with_pool!(self, pool => {
+        let diffs = with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             let claimed = sqlx::query(
                 "UPDATE games SET rating_done = 1 WHERE id = $1 AND rated = 1 AND rating_done = 0",
@@ -175,7 +178,7 @@ impl Db {
                 .bind(game_id)
                 .execute(&mut *tx)
                 .await?;
-            notify!(self, tx, game_id);
+            notify!(self.0, tx, game_id);
             tx.commit().await?;
             Some(diffs)
         });
@@ -184,7 +187,7 @@ impl Db {
 
     /// Finished rated games whose ratings were not applied (the server stopped in between).
     pub async fn unrated_games(&self, limit: u32) -> Result<Vec<String>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             Ok(sqlx::query_scalar(
                 "SELECT id FROM games WHERE rated = 1 AND rating_done = 0 AND status = 'finished' LIMIT $1",
             )
@@ -196,7 +199,7 @@ impl Db {
 
     /// Account `id`'s rating after each rated game, oldest first (at most `limit`).
     pub async fn rating_history(&self, id: &str, limit: u32) -> Result<Vec<RatingPoint>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT category, game_id, at, rating, deviation FROM rating_history WHERE user_id = $1 \
                  ORDER BY at DESC, game_id LIMIT $2",
@@ -225,7 +228,7 @@ impl Db {
     /// The best established players of `category` (deviation, grown by idle time at `now`, below
     /// the provisional mark), best first.
     pub async fn leaderboard(&self, category: Category, now: u64, limit: u32) -> Result<Vec<BoardLine>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT u.name, u.bot, r.rating, r.deviation, r.volatility, r.games, r.last_rated \
                  FROM ratings r JOIN users u ON u.id = r.user_id \

@@ -19,8 +19,7 @@ use crate::error::Result;
 pub const CHAT_KEEP_MS: i64 = 365 * 86_400_000;
 /// How long the record of the game a seek became is kept, ms.
 pub const SEEK_GAME_KEEP_MS: i64 = 3_600_000;
-/// Rows one statement deletes at most (the next run takes the rest).
-pub const BATCH: i64 = 5_000;
+pub use super::PURGE_BATCH as BATCH;
 
 /// What one clean-up removed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,9 +44,9 @@ pub const THROTTLE_KEEP_MS: i64 = 86_400_000;
 impl Db {
     /// Removes what the retention policy no longer keeps at `now` (Unix ms).
     pub async fn purge_old(&self, now: i64) -> Result<Purged> {
-        let sessions = self.purge_sessions(now).await?;
-        let games = self.purge_expired_games(now, BATCH / 10).await?.len() as u64;
-        let throttle = self.purge_throttle(now - THROTTLE_KEEP_MS).await?;
+        let sessions = self.accounts().purge_sessions(now).await?;
+        let games = self.games().purge_expired_games(now, BATCH / 10).await?.len() as u64;
+        let throttle = self.throttle().purge_throttle(now - THROTTLE_KEEP_MS).await?;
         let chat_before = now - CHAT_KEEP_MS;
         with_pool!(self, pool => {
             let seek_games = sqlx::query(
@@ -71,7 +70,7 @@ impl Db {
                 .await?
                 .rows_affected();
             }
-            let presence = self.purge_presence(now - super::presence::GONE_INSTANCE_KEEP_MS).await?;
+            let presence = self.presence().purge_presence(now - super::presence::GONE_INSTANCE_KEEP_MS).await?;
             Ok(Purged {
                 sessions,
                 seek_games,

@@ -1,4 +1,4 @@
-//! Counters of attempts in fixed windows, and the server's own settings (`site_meta`).
+//! Counters of attempts in fixed windows.
 //!
 //! [`Db::reserve`] counts an attempt *before* its work in one statement: the row of a key is
 //! made, restarted (its window over) or raised only while it is under its limit, and the
@@ -20,7 +20,10 @@ pub enum Reserved {
     },
 }
 
-impl Db {
+/// The repository of throttle.
+pub struct Throttle<'a>(pub(super) &'a Db);
+
+impl Throttle<'_> {
     /// Counts `amount` attempts of `key` at `now` (Unix ms) if that keeps it within `limit` in
     /// its window of `window_ms`; otherwise counts nothing.
     pub async fn reserve(
@@ -32,7 +35,7 @@ impl Db {
         now: i64,
     ) -> Result<Reserved> {
         let fresh_before = now - window_ms;
-        let counted: Option<i64> = with_pool!(self, pool => {
+        let counted: Option<i64> = with_pool!(self.0, pool => {
             sqlx::query_scalar(
                 "INSERT INTO throttle (key, window_start, n) VALUES ($1, $2, $3) \
                  ON CONFLICT (key) DO UPDATE SET \
@@ -59,7 +62,7 @@ impl Db {
                 })
             }
             None => {
-                let start: Option<i64> = with_pool!(self, pool => {
+                let start: Option<i64> = with_pool!(self.0, pool => {
                     sqlx::query_scalar("SELECT window_start FROM throttle WHERE key = $1")
                         .bind(key)
                         .fetch_optional(pool)
@@ -76,7 +79,7 @@ impl Db {
     /// Gives back `amount` attempts of `key` (the work was not of the kind the limit counts: a
     /// sign-in that succeeded, a sign-up refused for its name).
     pub async fn release(&self, key: &str, amount: i64) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             sqlx::query("UPDATE throttle SET n = CASE WHEN n > $2 THEN n - $2 ELSE 0 END WHERE key = $1")
                 .bind(key)
                 .bind(amount)
@@ -88,7 +91,7 @@ impl Db {
 
     /// Forgets `key`'s count.
     pub async fn clear_throttle(&self, key: &str) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             sqlx::query("DELETE FROM throttle WHERE key = $1").bind(key).execute(pool).await?;
         });
         Ok(())
@@ -96,54 +99,12 @@ impl Db {
 
     /// Removes the counters whose window ended before `before` (Unix ms).
     pub async fn purge_throttle(&self, before: i64) -> Result<u64> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             Ok(sqlx::query("DELETE FROM throttle WHERE window_start < $1")
                 .bind(before)
                 .execute(pool)
                 .await?
                 .rows_affected())
         })
-    }
-
-    /// The setting `name`, made with `make()` by the first instance that asks (the others, and
-    /// later starts, read the stored one).
-    pub async fn meta_or_insert(&self, name: &str, make: impl FnOnce() -> String) -> Result<String> {
-        let value = make();
-        with_pool!(self, pool => {
-            sqlx::query("INSERT INTO site_meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
-                .bind(name)
-                .bind(&value)
-                .execute(pool)
-                .await?;
-            Ok(sqlx::query_scalar("SELECT value FROM site_meta WHERE name = $1")
-                .bind(name)
-                .fetch_one(pool)
-                .await?)
-        })
-    }
-
-    /// The setting `name`, if stored.
-    pub async fn meta(&self, name: &str) -> Result<Option<String>> {
-        with_pool!(self, pool => {
-            Ok(sqlx::query_scalar("SELECT value FROM site_meta WHERE name = $1")
-                .bind(name)
-                .fetch_optional(pool)
-                .await?)
-        })
-    }
-
-    /// Stores the setting `name`.
-    pub async fn set_meta(&self, name: &str, value: &str) -> Result<()> {
-        with_pool!(self, pool => {
-            sqlx::query(
-                "INSERT INTO site_meta (name, value) VALUES ($1, $2) \
-                 ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-            )
-            .bind(name)
-            .bind(value)
-            .execute(pool)
-            .await?;
-        });
-        Ok(())
     }
 }

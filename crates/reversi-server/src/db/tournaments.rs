@@ -176,7 +176,10 @@ macro_rules! tournament_of {
     }};
 }
 
-impl Db {
+/// The repository of tournaments.
+pub struct Tournaments<'a>(pub(super) &'a Db);
+
+impl Tournaments<'_> {
     /// Stores a new tournament.
     pub async fn insert_tournament(&self, t: &TournamentRow, now: i64) -> Result<()> {
         self.insert_tournament_capped(t, now, i64::MAX).await.map(|_| ())
@@ -186,11 +189,9 @@ impl Db {
     /// stored in one transaction no other tournament's can interleave with (a burst of
     /// requests gets exactly the cap); false when the cap is reached.
     pub async fn insert_tournament_capped(&self, t: &TournamentRow, now: i64, cap: i64) -> Result<bool> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
-            if matches!(self.pool, super::Pool::Pg(_)) {
-                sqlx::query("SELECT pg_advisory_xact_lock(4245)").execute(&mut *tx).await?;
-            }
+            lock_in_tx!(self.0, tx, "tournaments-created");
             let open: i64 = sqlx::query_scalar(
                 "SELECT COUNT(*) FROM tournaments WHERE organiser = $1 \
                  AND status IN ('upcoming', 'running', 'paused')",
@@ -230,7 +231,7 @@ impl Db {
 
     /// Tournament `id`.
     pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let row = sqlx::query(&format!("SELECT {T_COLUMNS} {T_FROM} WHERE t.id = $1"))
                 .bind(id)
                 .fetch_optional(pool)
@@ -255,7 +256,7 @@ impl Db {
         } else {
             "t.starts_at DESC, t.id"
         };
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(&format!(
                 "SELECT {T_COLUMNS} {T_FROM} WHERE (t.status = $1 OR ($1 = 'running' AND t.status = 'paused')) \
                  AND (t.invite IS NULL OR t.organiser = $2 OR EXISTS (SELECT 1 FROM tournament_players p \
@@ -273,7 +274,7 @@ impl Db {
     /// The tournaments that may have something to do at `now`: running ones, and upcoming ones
     /// whose start has come.
     pub async fn due_tournaments(&self, now: i64) -> Result<Vec<String>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             Ok(sqlx::query_scalar(
                 "SELECT id FROM tournaments WHERE status = 'running' \
                  OR (status = 'upcoming' AND starts_at <= $1) ORDER BY starts_at LIMIT 500",
@@ -286,7 +287,7 @@ impl Db {
 
     /// The entrants of tournament `id`, in entry order.
     pub async fn entrants(&self, id: &str) -> Result<Vec<EntrantRow>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT user_id, seq, name, bot, rating, from_round, active, removed, joined_at \
                  FROM tournament_players WHERE tournament_id = $1 ORDER BY seq",
@@ -327,16 +328,11 @@ impl Db {
         now: i64,
     ) -> Result<bool> {
         for _ in 0..5 {
-            let done = with_pool!(self, pool => {
+            let done = with_pool!(self.0, pool => {
                 let mut tx = pool.begin().await?;
-                if matches!(self.pool, super::Pool::Pg(_)) {
-                    // Entries of one tournament one at a time: a burst of joins meets the cap
+                // Entries of one tournament one at a time: a burst of joins meets the cap
                     // exactly, and no two take one number.
-                    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-                        .bind(format!("tournament-entry:{id}"))
-                        .execute(&mut *tx)
-                        .await?;
-                }
+                    lock_in_tx!(self.0, tx, format!("tournament-entry:{id}"));
                 let (count, next): (i64, i64) = sqlx::query_as(
                     "SELECT COUNT(*), COALESCE(MAX(seq), -1) + 1 FROM tournament_players WHERE tournament_id = $1",
                 )
@@ -386,7 +382,7 @@ impl Db {
 
     /// Sets an entrant's `active` flag (and `removed`, by the organiser).
     pub async fn set_entrant(&self, id: &str, user_id: &str, active: bool, removed: bool) -> Result<bool> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             let n = sqlx::query(
                 "UPDATE tournament_players SET active = $3, removed = $4 WHERE tournament_id = $1 AND user_id = $2",
@@ -406,7 +402,7 @@ impl Db {
 
     /// Takes an entrant out of a tournament that has not started (their place goes).
     pub async fn delete_entrant(&self, id: &str, user_id: &str) -> Result<bool> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             let n = sqlx::query(
                 "DELETE FROM tournament_players WHERE tournament_id = $1 AND user_id = $2 AND EXISTS \
@@ -446,7 +442,7 @@ impl Db {
 
     /// Every pairing of tournament `id` with its game's state, by round and board.
     pub async fn pairings(&self, id: &str) -> Result<Vec<PairingRow>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT p.round, p.board, p.black, p.white, p.game_id, p.created, g.status, \
                  COALESCE(g.black_count, 2) AS black_count, COALESCE(g.white_count, 2) AS white_count, \
@@ -483,7 +479,7 @@ impl Db {
     /// stores its pairings, in one transaction. Returns whether this call claimed it (another
     /// instance, or an earlier tick, may have).
     pub async fn claim_round(&self, id: &str, round: i64, pairings: &[NewPairing], now: i64) -> Result<bool> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             let n = sqlx::query(
                 "UPDATE tournaments SET round = $2, round_at = $3, version = version + 1 \
@@ -519,7 +515,7 @@ impl Db {
 
     /// Records that the game of a pairing exists.
     pub async fn pairing_created(&self, game_id: &str) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             sqlx::query("UPDATE tournament_games SET created = 1 WHERE game_id = $1")
                 .bind(game_id)
                 .execute(pool)
@@ -537,7 +533,7 @@ impl Db {
             .collect::<Vec<_>>()
             .join(", ");
         let ended = matches!(to, "finished" | "cancelled");
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let n = sqlx::query(&format!(
                 "UPDATE tournaments SET status = $2, version = version + 1, \
                  finished_at = CASE WHEN $3 = 1 THEN $4 ELSE finished_at END \
@@ -556,7 +552,7 @@ impl Db {
 
     /// Marks tournament `id` changed (a game of it ended), so that pages polling it reload.
     pub async fn touch_tournament(&self, id: &str) -> Result<()> {
-        with_pool!(self, pool => {
+        with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
             bump!(tx, id);
             tx.commit().await?;
@@ -573,15 +569,10 @@ impl Db {
         text: &str,
         at: i64,
     ) -> Result<TournamentChatLine> {
-        let seq = with_pool!(self, pool => {
+        let seq = with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
-            if matches!(self.pool, super::Pool::Pg(_)) {
-                // One tournament's messages are numbered one at a time (see the game chat's).
-                sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-                    .bind(format!("tournament-chat:{id}"))
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            // One tournament's messages are numbered one at a time (see the game chat's).
+                lock_in_tx!(self.0, tx, format!("tournament-chat:{id}"));
             let seq: i64 = sqlx::query_scalar(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM tournament_chat WHERE tournament_id = $1",
             )
@@ -614,7 +605,7 @@ impl Db {
 
     /// The last `limit` chat lines of tournament `id` after number `after`, oldest first.
     pub async fn tournament_chat(&self, id: &str, after: i64, limit: u32) -> Result<Vec<TournamentChatLine>> {
-        with_reader!(self, pool => {
+        with_reader!(self.0, pool => {
             let rows = sqlx::query(
                 "SELECT c.seq, u.name AS author, c.text, c.at FROM tournament_chat c \
                  LEFT JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL \

@@ -49,7 +49,7 @@ pub(super) fn spawn(rounds: WeakRounds, shared: Arc<Shared>, live: LiveGame, mai
         tx: tx.clone(),
         events: events.clone(),
         chat,
-        last_used: Arc::new(AtomicI64::new(crate::time::now_ms())),
+        last_used: Arc::new(AtomicI64::new(shared.db.clock().now_ms())),
     };
     let mut round = Round {
         game: live,
@@ -180,12 +180,12 @@ impl Round {
 
     /// The state now.
     pub(super) fn view(&self) -> GameView {
-        self.game.view(crate::time::clock_ms())
+        self.game.view(self.shared.db.clock().clock_ms())
     }
 
     /// Marks a change of the game: its version grows.
     pub(super) fn bump(&mut self) {
-        self.game.bump_version(crate::time::clock_ms());
+        self.game.bump_version(self.shared.db.clock().clock_ms());
     }
 
     /// Sends the state to the game's watchers, and its deadline, if any, to the timers.
@@ -219,13 +219,13 @@ impl Round {
     /// Whether other instances may change the stored game meanwhile (a shared database): the
     /// game held here may then be behind, and is read again before an action is refused.
     pub(super) fn shared_storage(&self) -> bool {
-        self.shared.db.kind() == "postgres"
+        self.shared.db.shared()
     }
 
     /// Replaces the game held here by the stored one and publishes it (another instance changed
     /// it).
     pub(super) async fn reload(&mut self) -> Result<()> {
-        let Some(mut fresh) = self.shared.db.load_game(&self.game.record.id).await? else {
+        let Some(mut fresh) = self.shared.db.games().load_game(&self.game.record.id).await? else {
             return Ok(());
         };
         if fresh.game.moves() == self.game.game.moves() && fresh.record == self.game.record {
@@ -233,7 +233,7 @@ impl Round {
         }
         // A search running here for the old position is void.
         self.stop_search();
-        let now = crate::time::clock_ms();
+        let now = self.shared.db.clock().clock_ms();
         fresh.version = fresh.version.max(next_version(self.game.version, now));
         fresh.ai_job = self.game.ai_job + 1;
         fresh.presence = self.game.presence;
@@ -253,7 +253,7 @@ impl Round {
                 return Err(e);
             }
         };
-        if let Err(e) = self.shared.db.update_game(&self.game).await {
+        if let Err(e) = self.shared.db.games().update_game(&self.game).await {
             self.game = snapshot;
             return Err(e);
         }
@@ -289,7 +289,7 @@ impl Round {
             ));
         }
         let new_token = random_string(32);
-        let now = crate::time::clock_ms();
+        let now = self.shared.db.clock().clock_ms();
         let t = new_token.clone();
         self.change(|g| {
             g.record.tokens[seat.index()] = Some(t);

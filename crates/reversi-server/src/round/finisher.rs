@@ -29,7 +29,13 @@ impl Round {
             // A tournament's rule (lichess's arenas do the same): whoever did not start their
             // game is withdrawn, paired no more until they come back.
             metrics::counter!("reversi_forfeits_total").increment(1);
-            if let Err(e) = self.shared.db.set_entrant(t, key, false, false).await {
+            if let Err(e) = self
+                .shared
+                .db
+                .tournaments()
+                .set_entrant(t, key, false, false)
+                .await
+            {
                 tracing::warn!("withdrawing {key} from tournament {t}: {e}");
             }
         }
@@ -58,11 +64,12 @@ impl Round {
             Some(reversi_site_api::Side::White) => Score::Loss,
             None => Score::Draw,
         };
-        let now = crate::time::clock_ms();
+        let now = self.shared.db.clock().clock_ms();
         let mut seats = online.seats.clone();
         let applied = self
             .shared
             .db
+            .ratings()
             .apply_ratings(&g.record.id, &online.seats, category, now, |before| {
                 let (b, w) = rate_game(&before[0], &before[1], score, now);
                 [b, w]
@@ -89,7 +96,7 @@ impl Round {
             None if seats.len() == 1 => seats[0],
             None => self.game.game.side_to_move(),
         };
-        let now = crate::time::clock_ms();
+        let now = self.shared.db.clock().clock_ms();
         self.change(|g| Ok(g.resign(color, now)?)).await?;
         self.finish().await?;
         Ok(self.publish())
@@ -98,7 +105,7 @@ impl Round {
     /// Aborts the game for a seat holder, while the two sides have not both moved.
     pub(super) async fn abort(&mut self, token: Option<&str>) -> Result<GameView> {
         self.seats(token)?;
-        let now = crate::time::clock_ms();
+        let now = self.shared.db.clock().clock_ms();
         self.change(|g| Ok(g.abort(now)?)).await?;
         self.stop_search();
         Ok(self.publish())
@@ -110,7 +117,7 @@ impl Round {
         if self.game.is_over() || self.game.deadline().is_some() {
             return Ok(false);
         }
-        let now = crate::time::clock_ms();
+        let now = self.shared.db.clock().clock_ms();
         self.change(|g| Ok(g.abandon(now)?)).await?;
         self.stop_search();
         self.publish();
@@ -119,7 +126,7 @@ impl Round {
 
     /// Claims the win for the holder of `token` from an opponent who left the game.
     pub(super) async fn claim(&mut self, token: Option<&str>) -> Result<GameView> {
-        let rows = self.shared.db.presence(&self.game.record.id).await?;
+        let rows = self.shared.db.presence().counts(&self.game.record.id).await?;
         if self.shared_storage() {
             // The opponent may have moved at another instance a moment ago.
             self.reload().await?;
@@ -136,7 +143,7 @@ impl Round {
             }
         };
         self.game.presence = self.presence_of(&rows);
-        let now = crate::time::clock_ms();
+        let now = self.shared.db.clock().clock_ms();
         self.change(|g| Ok(g.claim_win(claimant, now)?)).await?;
         self.finish().await?;
         Ok(self.publish())
@@ -152,10 +159,10 @@ impl Round {
         }
         let ply = self.game.game.ply();
         let snapshot = self.game.clone();
-        if self.game.expire(crate::time::clock_ms()).is_none() {
+        if self.game.expire(self.shared.db.clock().clock_ms()).is_none() {
             return Ok(false);
         }
-        match self.shared.db.claim_deadline(&self.game, ply).await {
+        match self.shared.db.clocks().claim_deadline(&self.game, ply).await {
             Ok(true) => {}
             Ok(false) => {
                 self.game = snapshot;

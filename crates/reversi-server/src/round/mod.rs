@@ -225,13 +225,14 @@ impl WeakRounds {
 impl Rounds {
     /// The game room over `db`, its engines `ai`, sending deadlines to `deadlines`.
     pub(crate) fn new(db: Db, ai: Arc<AiPool>, deadlines: mpsc::UnboundedSender<(String, u64)>) -> Rounds {
+        let started_at = db.clock().now_ms();
         Rounds {
             shared: Arc::new(Shared {
                 db,
                 ai,
                 deadlines,
                 finished: broadcast::channel(1024).0,
-                started_at: crate::time::now_ms(),
+                started_at,
                 deadlines_claimed: AtomicU64::new(0),
             }),
             map: Arc::new(Mutex::new(HashMap::new())),
@@ -262,10 +263,17 @@ impl Rounds {
             return Err(Error::NotFound);
         }
         if let Some(h) = self.held_handle(id) {
-            h.last_used.store(crate::time::now_ms(), Ordering::Relaxed);
+            h.last_used
+                .store(self.shared.db.clock().now_ms(), Ordering::Relaxed);
             return Ok(h);
         }
-        let live = self.shared.db.load_game(id).await?.ok_or(Error::NotFound)?;
+        let live = self
+            .shared
+            .db
+            .games()
+            .load_game(id)
+            .await?
+            .ok_or(Error::NotFound)?;
         Ok(self.start(live))
     }
 
@@ -381,14 +389,14 @@ impl Rounds {
             tokens,
             resigned: None,
             left: false,
-            created_at: crate::db::now(),
+            created_at: self.shared.db.clock().now_s(),
             rematch: None,
             join_token: (req.mode == Mode::Friend).then(|| random_string(24)),
             void: None,
             online: None,
         };
-        let live = LiveGame::new(record, crate::time::clock_ms());
-        self.shared.db.insert_game(&live).await?;
+        let live = LiveGame::new(record, self.shared.db.clock().clock_ms());
+        self.shared.db.games().insert_game(&live).await?;
         let seats = live.record.seats_of(Some(&token));
         let invite = live.record.join_token.clone();
         let view = self.hold(live);
@@ -403,7 +411,7 @@ impl Rounds {
     /// Holds the new game `live` (stored already) in memory, and starts the computer when it is
     /// to move first. Returns what the players see.
     pub(crate) fn hold(&self, live: LiveGame) -> GameView {
-        let view = live.view(crate::time::clock_ms());
+        let view = live.view(self.shared.db.clock().clock_ms());
         self.start(live);
         view
     }
@@ -612,6 +620,7 @@ impl Rounds {
         }
         self.shared
             .db
+            .games()
             .list_games(status, offset, limit.clamp(1, 200))
             .await
     }
@@ -735,7 +744,13 @@ impl Rounds {
         let from = after.get(id).copied().unwrap_or(0);
         let mut last = from;
         for room in ["players", "spectators"] {
-            for line in self.shared.db.chat(id, room, from, crate::chat::HISTORY).await? {
+            for line in self
+                .shared
+                .db
+                .chat()
+                .lines(id, room, from, crate::db::chat::HISTORY)
+                .await?
+            {
                 last = last.max(line.seq);
                 self.publish_chat(id, &line);
             }
@@ -763,7 +778,7 @@ impl Rounds {
     /// memory: their actors stop after what they were sent already; a game is read back from
     /// storage when next asked for. Returns how many left.
     pub fn evict_idle(&self, idle: Duration) -> usize {
-        let cutoff = crate::time::now_ms() - idle.as_millis() as i64;
+        let cutoff = self.shared.db.clock().now_ms() - idle.as_millis() as i64;
         let Ok(mut map) = self.map.lock() else {
             return 0;
         };

@@ -20,7 +20,7 @@ impl Round {
         mv: &str,
         ply: Option<usize>,
     ) -> Result<GameView> {
-        let now = crate::time::clock_ms();
+        let now = self.shared.db.clock().clock_ms();
         if let Some(due) = self.game.deadline().filter(|d| d.at() <= now) {
             // The flag fell (or the first move's time ran out) before the move came.
             self.expire().await?;
@@ -42,7 +42,13 @@ impl Round {
             other => other?,
         };
         let before = snapshot.game.ply();
-        if let Err(e) = self.shared.db.append_moves(&self.game, before, &added).await {
+        if let Err(e) = self
+            .shared
+            .db
+            .games()
+            .append_moves(&self.game, before, &added)
+            .await
+        {
             self.game = snapshot;
             if self.shared_storage() {
                 // Another instance may have moved first: take the stored game.
@@ -154,7 +160,7 @@ impl Round {
         };
         let before = self.game.game.ply();
         let snapshot = self.game.clone();
-        let added = match self.game.play_checked(mv, crate::time::clock_ms()) {
+        let added = match self.game.play_checked(mv, self.shared.db.clock().clock_ms()) {
             Ok(a) => a,
             Err(e) => {
                 self.game = snapshot;
@@ -164,7 +170,13 @@ impl Round {
                 return;
             }
         };
-        if let Err(e) = self.shared.db.append_moves(&self.game, before, &added).await {
+        if let Err(e) = self
+            .shared
+            .db
+            .games()
+            .append_moves(&self.game, before, &added)
+            .await
+        {
             self.game = snapshot;
             self.bump();
             self.publish();
@@ -183,7 +195,10 @@ impl Round {
     pub(super) async fn undo(&mut self, token: Option<&str>) -> Result<GameView> {
         let seats = self.seats(token)?;
         let snapshot = self.game.clone();
-        let ply = match self.game.undo_for_human(&seats, crate::time::clock_ms()) {
+        let ply = match self
+            .game
+            .undo_for_human(&seats, self.shared.db.clock().clock_ms())
+        {
             Ok(p) => p,
             Err(e) => {
                 self.game = snapshot;
@@ -191,7 +206,7 @@ impl Round {
             }
         };
         self.stop_search();
-        if let Err(e) = self.shared.db.truncate_moves(&self.game, ply).await {
+        if let Err(e) = self.shared.db.games().truncate_moves(&self.game, ply).await {
             self.game = snapshot;
             return Err(e);
         }

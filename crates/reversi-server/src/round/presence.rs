@@ -13,7 +13,7 @@ use std::sync::Arc;
 impl Round {
     /// A socket holding `seats` (none: a spectator) opened (`enter`) or closed.
     pub(super) async fn presence_step(&mut self, seats: &[Color], enter: bool) {
-        let now = crate::time::now_ms();
+        let now = self.shared.db.clock().now_ms();
         let step = |n: &mut u32| {
             *n = if enter {
                 n.saturating_add(1)
@@ -32,7 +32,7 @@ impl Round {
         }
         self.local.alive_at = now;
         let id = self.game.record.id.clone();
-        if let Err(e) = self.shared.db.store_presence(&id, &self.local).await {
+        if let Err(e) = self.shared.db.presence().store_presence(&id, &self.local).await {
             tracing::warn!("storing who is connected to game {id}: {e}");
         }
         if let Err(e) = self.reread_presence().await {
@@ -43,13 +43,13 @@ impl Round {
     /// The presence of the game from every instance's stored counts; pushed to its sockets
     /// when it changed.
     pub(super) async fn reread_presence(&mut self) -> Result<()> {
-        let rows = self.shared.db.presence(&self.game.record.id).await?;
+        let rows = self.shared.db.presence().counts(&self.game.record.id).await?;
         let p = self.presence_of(&rows);
         if p != self.game.presence {
             // Only who is connected changed: a small event, not the whole state again.
             self.game.presence = p;
             if self.events.receiver_count() > 0 {
-                let view = self.game.presence_view(crate::time::clock_ms());
+                let view = self.game.presence_view(self.shared.db.clock().clock_ms());
                 let json = serde_json::to_string(&view).unwrap_or_default();
                 let _ = self.events.send(Arc::new(GameEvent::Presence(json)));
             }
@@ -61,7 +61,7 @@ impl Round {
     /// the game began or this instance started.
     pub(super) fn presence_of(&self, rows: &[InstanceCounts]) -> Presence {
         let floor = (self.game.record.created_at.saturating_mul(1000)).max(self.shared.started_at);
-        Presence::of(rows, crate::time::now_ms(), floor)
+        Presence::of(rows, self.shared.db.clock().now_ms(), floor)
     }
 
     /// Reads the counts again if a player of the game, still played, is connected only at other

@@ -34,8 +34,15 @@ impl Round {
             if let Some(new_id) = self.game.record.rematch.clone() {
                 return Ok((self.rematch_seat(&new_id, &seats).await?, false));
             }
-            let live = LiveGame::new(rematch_record(&self.game.record), crate::time::clock_ms());
-            if !self.shared.db.insert_rematch(&self.game.record.id, &live).await? {
+            let now = self.shared.db.clock().clock_ms();
+            let live = LiveGame::new(rematch_record(&self.game.record, now), now);
+            if !self
+                .shared
+                .db
+                .games()
+                .insert_rematch(&self.game.record.id, &live)
+                .await?
+            {
                 // Another instance started one meanwhile: take the stored state.
                 self.reload().await?;
                 continue;
@@ -48,7 +55,7 @@ impl Round {
                 .clone()
                 .ok_or_else(|| Error::Internal("rematch seat without a token".into()))?;
             let invite = live.record.join_token.clone();
-            let view = live.view(crate::time::clock_ms());
+            let view = live.view(self.shared.db.clock().clock_ms());
             match self.rounds.upgrade() {
                 Some(rounds) => {
                     rounds.hold(live);
@@ -79,13 +86,14 @@ impl Round {
             .ok_or_else(|| Error::Internal("the server is stopping".into()))?;
         let seats = swapped(old_seats);
         let first = seats[0];
+        let now = self.shared.db.clock().clock_ms();
         let (view, token, invite) = rounds
             .ask(
                 new_id,
                 |reply: oneshot::Sender<(reversi_site_api::GameView, Option<String>, Option<String>)>| {
                     Command::Read(Box::new(move |g| {
                         let _ = reply.send((
-                            g.view(crate::time::clock_ms()),
+                            g.view(now),
                             g.record.tokens[first.index()].clone(),
                             g.record.join_token.clone(),
                         ));
@@ -104,7 +112,7 @@ impl Round {
 }
 
 /// The record of the rematch of `old`.
-fn rematch_record(old: &GameRecord) -> GameRecord {
+fn rematch_record(old: &GameRecord, now: u64) -> GameRecord {
     let mut players = [PlayerKind::Human; 2];
     let mut tokens: [Option<String>; 2] = [None, None];
     let shared = (old.mode == Mode::Local).then(|| random_string(32));
@@ -128,18 +136,18 @@ fn rematch_record(old: &GameRecord) -> GameRecord {
         tokens,
         resigned: None,
         left: false,
-        created_at: crate::db::now(),
+        created_at: (now / 1000) as i64,
         rematch: None,
         // A seat still free in the rematch is kept for the same invite link.
         join_token: open.then(|| old.join_token.clone().unwrap_or_else(|| random_string(24))),
         void: None,
-        online: old.online.as_ref().map(rematch_online),
+        online: old.online.as_ref().map(|o| rematch_online(o, now)),
     }
 }
 
 /// The online part of the rematch of an online game: the colours swapped, the ratings as the
 /// game left them, a fresh clock.
-fn rematch_online(o: &Online) -> Online {
+fn rematch_online(o: &Online, now: u64) -> Online {
     let seat = |s: &SeatInfo| SeatInfo {
         rating: s.rating.map(|r| r + s.diff.unwrap_or(0)),
         diff: None,
@@ -148,9 +156,7 @@ fn rematch_online(o: &Online) -> Online {
     Online {
         seats: [seat(&o.seats[1]), seat(&o.seats[0])],
         rated: o.rated,
-        timing: o
-            .timing
-            .map(|t| Timing::new(t.clock.control, crate::time::clock_ms())),
+        timing: o.timing.map(|t| Timing::new(t.clock.control, now)),
         flagged: None,
         tournament: None,
         private: false,

@@ -23,13 +23,17 @@ pub const DOWNTIME_AFTER_MS: i64 = 5_000;
 
 /// Runs the timers fed through `rx` (game id, deadline in Unix ms) until the game room is
 /// dropped.
-pub(crate) async fn run(room: WeakRounds, mut rx: mpsc::UnboundedReceiver<(String, u64)>) {
+pub(crate) async fn run(
+    room: WeakRounds,
+    clock: crate::time::Clock,
+    mut rx: mpsc::UnboundedReceiver<(String, u64)>,
+) {
     let mut heap: BinaryHeap<Reverse<(u64, String)>> = BinaryHeap::new();
     // The latest deadline of each game: an older one still in the heap is skipped (every move
     // sets a new deadline).
     let mut latest: HashMap<String, u64> = HashMap::new();
     loop {
-        let now = crate::time::clock_ms();
+        let now = clock.clock_ms();
         let wait = heap.peek().map_or(Duration::from_secs(3600), |Reverse((at, _))| {
             Duration::from_millis(at.saturating_sub(now))
         });
@@ -42,8 +46,9 @@ pub(crate) async fn run(room: WeakRounds, mut rx: mpsc::UnboundedReceiver<(Strin
                 }
                 None => return,
             },
-            _ = tokio::time::sleep(wait) => {
-                let now = crate::time::clock_ms();
+            // A test's clock may jump past a deadline: look again at once.
+            _ = async { tokio::select! { _ = tokio::time::sleep(wait) => {}, _ = clock.moved() => {} } } => {
+                let now = clock.clock_ms();
                 let mut due = Vec::new();
                 while heap.peek().is_some_and(|Reverse((at, _))| *at <= now) {
                     if let Some(Reverse((at, id))) = heap.pop() {
@@ -70,11 +75,11 @@ pub(crate) async fn sweep(room: WeakRounds) {
     loop {
         tokio::time::sleep(SWEEP_EVERY).await;
         let Some(rounds) = room.upgrade() else { return };
-        let now = crate::time::now_ms();
-        if let Err(e) = rounds.shared.db.heartbeat(now).await {
+        let now = rounds.shared.db.clock().now_ms();
+        if let Err(e) = rounds.shared.db.clocks().heartbeat(now).await {
             tracing::warn!("heartbeat: {e}");
         }
-        match rounds.shared.db.due_games(now, 500).await {
+        match rounds.shared.db.clocks().due_games(now, 500).await {
             Ok(ids) => {
                 for id in ids {
                     if let Err(e) = rounds.expire(&id).await {
@@ -92,13 +97,13 @@ impl Rounds {
     /// running clock on by the downtime; applies the ratings of games that ended just before a
     /// stop. Returns the clocks moved.
     pub(crate) async fn resume_clocks(&self) -> crate::Result<u64> {
-        let now = crate::time::now_ms();
+        let now = self.shared.db.clock().now_ms();
         let mut shifted = 0;
         let db = &self.shared.db;
-        if let Some(last) = db.heartbeat(now).await? {
+        if let Some(last) = db.clocks().heartbeat(now).await? {
             let gap = now - last;
             if gap > DOWNTIME_AFTER_MS {
-                shifted = db.shift_clocks(gap as u64).await?;
+                shifted = db.clocks().shift_clocks(gap as u64).await?;
                 if shifted > 0 {
                     tracing::info!(
                         "site was down {} s: {shifted} running clocks resume where they stopped",
@@ -107,7 +112,7 @@ impl Rounds {
                 }
             }
         }
-        for id in db.unrated_games(1000).await? {
+        for id in db.ratings().unrated_games(1000).await? {
             self.rate_finished(&id).await?;
         }
         Ok(shifted)

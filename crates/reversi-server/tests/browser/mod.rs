@@ -156,7 +156,7 @@ pub const PHONE: Window = Window {
 };
 
 fn tool(var: &str) -> Option<PathBuf> {
-    match std::env::var_os(var) {
+    let found = match std::env::var_os(var) {
         Some(p) if !p.is_empty() && Path::new(&p).is_file() => Some(PathBuf::from(p)),
         Some(p) if !p.is_empty() => {
             eprintln!(
@@ -169,7 +169,13 @@ fn tool(var: &str) -> Option<PathBuf> {
             eprintln!("browser test skipped: {var} is not set (scripts/test sets it)");
             None
         }
-    }
+    };
+    // Under CI a missing browser is a failure, not a silent pass.
+    assert!(
+        found.is_some() || !strict(),
+        "{var} names no browser tool under CI=true"
+    );
+    found
 }
 
 fn free_port() -> u16 {
@@ -203,6 +209,7 @@ impl Bench {
             rate_per_sec: 10_000.0,
             rate_burst: 10_000.0,
             analysis_level: 6,
+            clock: reversi_server::time::Clock::adjustable(),
             ..Config::default()
         });
         let state = runtime.block_on(AppState::new(config.clone())).unwrap();
@@ -573,4 +580,11 @@ impl Drop for Driver {
     fn drop(&mut self) {
         let _ = http(&self.addr, "DELETE", &format!("/session/{}", self.session), None);
     }
+}
+
+/// Whether a missing tool fails the run instead of skipping: under CI (`CI=true`) and in
+/// `scripts/test` (`REVERSI_TEST_STRICT=1`), which installs everything the tests need.
+fn strict() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+        || std::env::var("REVERSI_TEST_STRICT").is_ok_and(|v| v == "1")
 }

@@ -11,6 +11,11 @@ pub async fn pg_url() -> Option<String> {
                 .expect("a fresh schema in REVERSI_TEST_DATABASE_URL"),
         ),
         _ => {
+            // Under CI a missing database is a failure, not a silent pass.
+            assert!(
+                !strict(),
+                "REVERSI_TEST_DATABASE_URL is not set under CI=true (scripts/test sets it)"
+            );
             eprintln!("skipped: REVERSI_TEST_DATABASE_URL is not set (scripts/test sets it)");
             None
         }
@@ -18,6 +23,7 @@ pub async fn pg_url() -> Option<String> {
 }
 
 /// The URL the SQLite run of a suite passes to each test function.
+#[allow(dead_code)] // not every suite runs on both databases
 pub const SQLITE: &str = "sqlite::memory:";
 
 /// For each test function `name(database_url: String)`, a test `sqlite::name` on [`SQLITE`]
@@ -46,4 +52,11 @@ macro_rules! on_both_databases {
             )*
         }
     };
+}
+
+/// Whether a missing tool fails the run instead of skipping: under CI (`CI=true`) and in
+/// `scripts/test` (`REVERSI_TEST_STRICT=1`), which installs everything the tests need.
+fn strict() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+        || std::env::var("REVERSI_TEST_STRICT").is_ok_and(|v| v == "1")
 }

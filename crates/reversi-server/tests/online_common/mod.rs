@@ -18,6 +18,8 @@ pub fn config(db: &str) -> reversi_server::Config {
         hash_mib: 1,
         rate_per_sec: 10_000.0,
         rate_burst: 10_000.0,
+        // Tests of clocks and deadlines move it instead of waiting.
+        clock: reversi_server::time::Clock::adjustable(),
         ..reversi_server::Config::default()
     }
 }

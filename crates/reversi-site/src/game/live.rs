@@ -63,7 +63,9 @@ impl LiveGame {
         let mut live = LiveGame {
             game,
             record,
-            version: next_version(stored_version, now),
+            // The next millisecond's floor: newer than any version the previous holder of the
+            // game (an instance that stopped, or another one) can have made up to `now`.
+            version: next_version(stored_version, now.saturating_add(1)),
             ai_thinking: false,
             ai_job: 0,
             presence: Presence::default(),
