@@ -33,6 +33,7 @@ pub mod limit;
 pub mod listen;
 pub mod lobby;
 pub mod lobby_ws;
+pub mod meta;
 pub mod origin;
 pub mod profile;
 pub mod prometheus;
@@ -78,6 +79,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/chart.svg", get(api::chart))
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/rules/{variant}", get(api::rules))
+        .route("/api/meta", get(meta::meta))
         .route("/api/games/{id}/chat", post(chat::post).get(chat::history))
         .route("/api/account", get(accounts::me))
         .route("/api/account/signup", post(accounts::signup))

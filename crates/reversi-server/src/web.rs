@@ -11,6 +11,9 @@ use axum::Router;
 use reversi_i18n::{tr, Lang};
 use tower_http::set_header::SetResponseHeaderLayer;
 
+/// The module the server makes from the rules' lists ([`crate::meta::meta_module`]).
+const META_MODULE: &str = "js/meta.js";
+
 /// The page (one HTML file for every route of the app).
 pub const INDEX_HTML: &str = include_str!("../static/index.html");
 
@@ -148,6 +151,9 @@ async fn index() -> Response {
 }
 
 async fn static_file(Path(path): Path<String>) -> Response {
+    if path == META_MODULE {
+        return file(crate::meta::meta_module(), JS);
+    }
     match STATIC_FILES.iter().find(|(p, _, _)| *p == path) {
         Some((_, body, ty)) => file(*body, ty),
         None => not_found_page(Lang::En),
@@ -304,7 +310,7 @@ mod tests {
                 }
                 let resolved = parts.join("/");
                 assert!(
-                    STATIC_FILES.iter().any(|(p, _, _)| *p == resolved),
+                    resolved == META_MODULE || STATIC_FILES.iter().any(|(p, _, _)| *p == resolved),
                     "{path} imports {target}: not served"
                 );
             }

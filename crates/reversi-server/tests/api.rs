@@ -1209,10 +1209,13 @@ async fn pages_and_rate_limit() {
     assert!(ru.json["ftl"].as_str().unwrap().contains("web-title = Реверси"));
     let bad = call(&app, Method::GET, "/api/i18n/fr", None, None).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
-    // The home page offers every preset of RULES.md §4.
-    let js = call(&app, Method::GET, "/static/js/pages/home.js", None, None)
+    // The home page offers every preset of RULES.md §4 (the list comes from the server's
+    // module of the site's choices).
+    let home = call(&app, Method::GET, "/static/js/pages/home.js", None, None)
         .await
         .text;
+    assert!(home.contains("META.variants"));
+    let js = call(&app, Method::GET, "/static/js/meta.js", None, None).await.text;
     for v in [
         "othello",
         "nxn:",
@@ -1225,7 +1228,7 @@ async fn pages_and_rate_limit() {
         "reversi-1880",
         "reversi-1880:white",
     ] {
-        assert!(js.contains(&format!("'{v}")), "{v}");
+        assert!(js.contains(&format!("\"{v}")), "{v}");
     }
     // The pages use the API routes that exist.
     let mut all = String::new();
@@ -1486,3 +1489,41 @@ on_both_databases!(
     rematch_swaps_colours,
     rules_of_every_variant_in_both_languages,
 );
+
+/// `GET /api/meta` lists what the site offers from the rules' own lists, and the front end gets
+/// the same object as a module.
+#[tokio::test]
+async fn the_meta_lists_the_sites_choices_and_limits() {
+    let app = new_app("sqlite::memory:").await;
+    let r = call(&app, Method::GET, "/api/meta", None, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let pools: Vec<&str> = r.json["pools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["control"].as_str().unwrap())
+        .collect();
+    assert_eq!(pools, reversi_site::pairing::POOLS);
+    assert_eq!(r.json["pools"][0]["category"], "bullet");
+    assert_eq!(r.json["categories"].as_array().unwrap().len(), 8);
+    assert_eq!(r.json["limits"]["chat_chars"], reversi_site::chat::MAX_CHARS);
+    // Every variant offered for a new game starts one.
+    for v in r.json["variants"].as_array().unwrap() {
+        let (_, _, g) = create(&app, json!({ "mode": "local", "variant": v })).await;
+        assert_eq!(g["game"]["status"], "playing", "{v}");
+    }
+    let m = call(&app, Method::GET, "/static/js/meta.js", None, None).await;
+    assert_eq!(m.status, StatusCode::OK);
+    assert!(m.headers[header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .starts_with("text/javascript"));
+    let json = m
+        .text
+        .split("export const META = ")
+        .nth(1)
+        .unwrap()
+        .trim()
+        .trim_end_matches(';');
+    assert_eq!(serde_json::from_str::<Value>(json).unwrap(), r.json);
+}

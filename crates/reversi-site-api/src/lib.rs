@@ -6,5 +6,7 @@
 #![forbid(unsafe_code)]
 
 pub mod game;
+pub mod meta;
 
 pub use game::*;
+pub use meta::{Limits, PoolMeta, SiteMeta};

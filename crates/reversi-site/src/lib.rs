@@ -27,6 +27,7 @@ pub mod clock;
 pub mod game;
 pub mod lag;
 pub mod pairing;
+pub mod presets;
 pub mod puzzle;
 pub mod rating;
 pub mod seek;

@@ -8,10 +8,11 @@ import { t, colorName, variantName } from '../i18n.js';
 import { openingName } from '../opening.js';
 import { coachText } from '../coach.js';
 import { explorerBox, showExplorer, stopExplorer } from './explorer.js';
+import { META } from '../meta.js';
 
 let A = null;
 
-const VARIANTS = ['othello', 'nxn:6', 'nxn:10', 'grand', 'eight-stars', 'anti'];
+const VARIANTS = META.analysis_variants;
 
 /** The analysis board's address for a game's moves, standing at `ply`. */
 export function analysisUrl(variant, moves, ply) {

@@ -10,10 +10,10 @@ import { STRENGTHS, strengthText } from '../strength.js';
 import { playerLine, resultLine } from './summary.js';
 import { poolsGrid, liveList } from './lobby.js';
 import { dailyBox } from './puzzles.js';
+import { META } from '../meta.js';
 
-/** The presets offered when a game is created (README "Variants"). */
-export const VARIANTS = ['othello', 'xot', 'nxn:6', 'nxn:10', 'grand', 'eight-stars', 'black-hole', 'anti',
-  'reversi-1880', 'reversi-1880:white', 'nxn:4', 'nxn:12', 'nxn:14', 'nxn:16', 'nxn-parallel:8'];
+/** The presets offered when a game is created (reversi_site::presets, from the server). */
+export const VARIANTS = META.variants;
 
 const START = '...........................OX......XO...........................';
 

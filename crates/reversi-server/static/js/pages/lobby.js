@@ -8,12 +8,12 @@ import { $, el, go, link, button } from '../dom.js';
 import { t, variantName } from '../i18n.js';
 import { me } from '../account.js';
 import { rememberGame } from '../prefs.js';
+import { META } from '../meta.js';
 
-/** The pools (reversi_site::pairing::POOLS) and their speed classes. */
-export const POOLS = [['1+1', 'bullet'], ['3+2', 'blitz'], ['5+0', 'blitz'], ['5+3', 'blitz'], ['10+5', 'rapid'],
-  ['15+10', 'classical'], ['30+0', 'classical'], ['1d', 'correspondence']];
-const CONTROLS = ['1+0', '1+1', '2+1', '3+0', '3+2', '5+0', '5+3', '10+0', '10+5', '15+10', '30+0', '1d', '2d', '3d', '7d'];
-const SEEK_VARIANTS = ['othello', 'xot', 'grand', 'anti', 'nxn:6', 'nxn:10', 'eight-stars', 'black-hole'];
+/** The pools (reversi_site::pairing::POOLS, from the server) and their rating categories. */
+export const POOLS = META.pools.map((p) => [p.control, p.category]);
+const CONTROLS = [...META.live_controls, ...META.correspondence_controls];
+const SEEK_VARIANTS = META.online_variants;
 
 let L = null;
 

@@ -3,8 +3,9 @@
 import { api } from '../api.js';
 import { $, el, link } from '../dom.js';
 import { t } from '../i18n.js';
+import { META } from '../meta.js';
 
-export const CATEGORIES = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence', 'xot', 'grand', 'anti'];
+export const CATEGORIES = META.categories;
 
 export function playersPage(app, category) {
   const cat = CATEGORIES.includes(category) ? category : 'blitz';

@@ -7,9 +7,10 @@ import { $, el, go, link, button } from '../dom.js';
 import { t, variantName } from '../i18n.js';
 import { me } from '../account.js';
 import { rememberGame } from '../prefs.js';
+import { META } from '../meta.js';
 
-const CONTROLS = ['1+0', '1+1', '2+1', '3+0', '3+2', '5+0', '5+3', '10+0', '10+5', '15+10', '30+0'];
-const VARIANTS = ['othello', 'xot', 'grand', 'anti', 'nxn:6', 'nxn:10', 'eight-stars', 'black-hole'];
+const CONTROLS = META.live_controls;
+const VARIANTS = META.online_variants;
 
 let T = null;
 
