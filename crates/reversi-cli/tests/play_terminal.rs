@@ -163,9 +163,8 @@ fn the_computer_ponders_on_the_person_s_time_and_still_answers_every_line() {
         let text = s.expect("(or help): ", SOON);
         assert!(text.contains("Last move: "), "{text}");
     }
-    let started = std::time::Instant::now();
+    // `quit` stops the pondering: the session ends within the hang guard.
     s.send("quit");
     let rest = s.finish(SOON);
     assert!(rest.contains("Goodbye!"), "{rest}");
-    assert!(started.elapsed() < SOON);
 }

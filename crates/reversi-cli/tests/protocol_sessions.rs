@@ -5,7 +5,7 @@ mod common;
 use common::{Session, SOON};
 use reversi_core::format::ggf::{write_ggf, GameInfo, GgfGame};
 use reversi_core::{Bits, Game, Move, Rules, Square};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Sends one GTP command and returns its reply (without the closing empty line).
 fn gtp(s: &mut Session, cmd: &str) -> String {
@@ -136,13 +136,10 @@ fn nboard_ping_stops_a_long_search_and_comes_after_its_reply() {
     s.send("go");
     s.expect("status reversi is thinking\n", SOON);
     std::thread::sleep(Duration::from_millis(300));
-    let start = Instant::now();
+    // Depth 30 would search for hours: the pong coming at all (within the hang guard) is the
+    // ping stopping the search.
     s.send("ping 42");
     let text = s.expect("pong 42\n", SOON);
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "the ping stopped the search"
-    );
     let reply = text.find("=== ").expect("the interrupted search still answers");
     assert!(reply < text.find("pong 42").unwrap());
     s.send("quit");
