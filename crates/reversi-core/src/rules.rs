@@ -107,6 +107,11 @@ pub enum VariantError {
     BadFirst(String),
 }
 
+/// User text as an error quotes it: clipped, so a huge name does not make a huge message.
+fn quoted(text: &str) -> String {
+    crate::quote::clip(text, crate::quote::QUOTE_CHARS).into_owned()
+}
+
 impl Variant {
     /// Fills in random choices (hole square, XOT line) from `seed`; a resolved variant is unchanged.
     pub fn resolve(self, seed: u64) -> Variant {
@@ -196,7 +201,7 @@ impl FromStr for Variant {
             let a = a.ok_or_else(|| VariantError::BadSize(String::new()))?;
             match a.parse::<u8>() {
                 Ok(n) if (4..=16).contains(&n) && n % 2 == 0 => Ok(n),
-                _ => Err(VariantError::BadSize(a.to_string())),
+                _ => Err(VariantError::BadSize(quoted(a))),
             }
         };
         Ok(match (name, arg) {
@@ -208,21 +213,21 @@ impl FromStr for Variant {
             ("black-hole", None) => Variant::BlackHole(None),
             ("black-hole", Some(a)) => match Square::parse(a) {
                 Some(sq) if sq.bit8().is_some() && !is_centre8(sq) => Variant::BlackHole(Some(sq)),
-                _ => return Err(VariantError::BadHole(a.to_string())),
+                _ => return Err(VariantError::BadHole(quoted(a))),
             },
             ("anti", None) => Variant::Anti,
             ("xot", None) => Variant::Xot(None),
             ("xot", Some(a)) => match a.parse::<usize>() {
                 Ok(i) if (1..=XOT_COUNT).contains(&i) => Variant::Xot(Some((i - 1) as u16)),
-                _ => return Err(VariantError::BadXotLine(a.to_string())),
+                _ => return Err(VariantError::BadXotLine(quoted(a))),
             },
             ("reversi-1880", None) => Variant::Reversi1880(Color::Black),
             ("reversi-1880", Some(a)) => match a {
                 "black" | "b" => Variant::Reversi1880(Color::Black),
                 "white" | "w" => Variant::Reversi1880(Color::White),
-                _ => return Err(VariantError::BadFirst(a.to_string())),
+                _ => return Err(VariantError::BadFirst(quoted(a))),
             },
-            _ => return Err(VariantError::Unknown(s.trim().to_string())),
+            _ => return Err(VariantError::Unknown(quoted(s.trim()))),
         })
     }
 }
@@ -383,6 +388,23 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A bad name of any length is quoted clipped (the fuzzer sent a 6,000-character one).
+    #[test]
+    fn a_huge_variant_name_makes_a_short_error() {
+        let long = "g".repeat(6_000);
+        for name in [
+            long.clone(),
+            format!("nxn:{long}"),
+            format!("xot:{long}"),
+            format!("black-hole:{long}"),
+            format!("reversi-1880:{long}"),
+        ] {
+            let e = Variant::from_str(&name).unwrap_err().to_string();
+            assert!(e.len() < 300, "{} bytes", e.len());
+            assert!(e.contains("ggg"), "{e}");
+        }
+    }
 
     #[test]
     fn names_round_trip() {

@@ -1215,7 +1215,9 @@ async fn pages_and_rate_limit() {
         .await
         .text;
     assert!(home.contains("META.variants"));
-    let js = call(&app, Method::GET, "/static/js/meta.js", None, None).await.text;
+    let js = call(&app, Method::GET, "/static/js/meta.js", None, None)
+        .await
+        .text;
     for v in [
         "othello",
         "nxn:",
