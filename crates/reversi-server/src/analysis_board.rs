@@ -13,10 +13,10 @@
 //! `{"type":"error",…}` and `{"type":"pong"}`.
 
 use crate::error::{Error, Result};
+use crate::socket::{error_message, upgrade, Conn, Heard};
 use crate::state::AppState;
-use crate::ws::{error_message, CLOSE_RESTART};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
 use reversi_core::notation::{parse_board, write_board};
@@ -72,13 +72,7 @@ pub async fn handler(
     State(state): State<AppState>,
     ws: std::result::Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response> {
-    let ws = ws.map_err(|_| Error::BadRequest("this address is a websocket: open it as one".into()))?;
-    let max = state.config().max_ws_message_bytes;
-    Ok(ws
-        .read_buffer_size(max.clamp(1024, 16 * 1024))
-        .max_message_size(max)
-        .max_frame_size(max)
-        .on_upgrade(move |socket| session(socket, state)))
+    Ok(upgrade(&state, ws)?.on_upgrade(move |socket| session(socket, state)))
 }
 
 /// The game a position message describes: a start (the variant's, a set-up board, or a pasted
@@ -323,59 +317,32 @@ async fn run_evaluation(
     }
 }
 
-async fn session(mut socket: WebSocket, state: AppState) {
-    let mut stopping = state.stopping();
-    if state.is_stopping() {
+async fn session(socket: WebSocket, state: AppState) {
+    let Some(mut conn) = Conn::open(socket, &state) else {
         return;
-    }
+    };
     let open = metrics::gauge!("reversi_analysis_board_connections");
     open.increment(1.0);
     let (tx, mut rx) = mpsc::channel::<Message>(8);
     let mut current: Option<Arc<AtomicBool>> = None;
-    let rate = state.config().ws_messages_per_sec;
-    let mut bucket = crate::limit::TokenBucket::new(rate, rate * 2.0);
-    let idle = state.config().ws_idle;
-    let mut last_heard = tokio::time::Instant::now();
-    let mut pings = tokio::time::interval(idle / 3);
-    pings.tick().await;
     loop {
         tokio::select! {
-            () = async { let _ = stopping.wait_for(|s| *s).await; } => {
-                let frame = CloseFrame { code: CLOSE_RESTART, reason: "the server is restarting".into() };
-                let _ = socket.send(Message::Close(Some(frame))).await;
-                break;
-            }
-            _ = pings.tick() => {
-                if last_heard.elapsed() >= idle || socket.send(Message::Ping(Vec::new().into())).await.is_err() {
-                    break;
-                }
-            }
-            Some(msg) = rx.recv() => {
-                if socket.send(msg).await.is_err() { break; }
-            }
-            incoming = socket.recv() => {
-                last_heard = tokio::time::Instant::now();
-                let text = match incoming {
-                    Some(Ok(Message::Text(t))) => t,
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    Some(Ok(_)) => continue,
+            seen = conn.next() => {
+                let text = match conn.handle(seen).await {
+                    Heard::End => break,
+                    Heard::Pong(_) | Heard::Nothing => continue,
+                    Heard::Text(text) => text,
                 };
-                if !bucket.take() {
-                    let frame = CloseFrame { code: crate::ws::CLOSE_FLOOD, reason: "too many messages".into() };
-                    let _ = socket.send(Message::Close(Some(frame))).await;
-                    break;
-                }
                 let msg: ClientMessage = match crate::body::parse_object(text.as_bytes()) {
                     Ok(m) => m,
                     Err(e) => {
-                        if socket.send(error_message(&e)).await.is_err() { break; }
+                        if !conn.send(error_message(&e)).await { break; }
                         continue;
                     }
                 };
                 match msg {
                     ClientMessage::Ping => {
-                        let pong = Message::Text(r#"{"type":"pong"}"#.into());
-                        if socket.send(pong).await.is_err() { break; }
+                        if !conn.send_text(r#"{"type":"pong"}"#.into()).await { break; }
                     }
                     ClientMessage::Stop => {
                         if let Some(s) = current.take() { s.store(true, Relaxed); }
@@ -384,17 +351,20 @@ async fn session(mut socket: WebSocket, state: AppState) {
                         if let Some(s) = current.take() { s.store(true, Relaxed); }
                         match game_of(&variant, moves.as_deref(), board.as_deref(), text.as_deref()) {
                             Ok(game) => {
-                                if socket.send(position_message(id, &game)).await.is_err() { break; }
+                                if !conn.send(position_message(id, &game)).await { break; }
                                 let stop = Arc::new(AtomicBool::new(false));
                                 current = Some(Arc::clone(&stop));
                                 tokio::spawn(evaluate(state.clone(), id, game, stop, tx.clone()));
                             }
                             Err(e) => {
-                                if socket.send(error_message(&e)).await.is_err() { break; }
+                                if !conn.send(error_message(&e)).await { break; }
                             }
                         }
                     }
                 }
+            }
+            Some(msg) = rx.recv() => {
+                if !conn.send(msg).await { break; }
             }
         }
     }

@@ -46,6 +46,9 @@ pub struct Db {
     /// Counts the lobby's changes, this instance's and (told by `LISTEN`) the others', for
     /// the lobby's websockets to wait on.
     lobby: Arc<tokio::sync::watch::Sender<u64>>,
+    /// The tournaments and analyses that changed, this instance's and (told by `LISTEN`) the
+    /// others', for the pages' websockets.
+    topics: tokio::sync::broadcast::Sender<Topic>,
     /// Set once this process has made sure every shipped puzzle has its rating row.
     puzzles_stored: Arc<tokio::sync::OnceCell<()>>,
     /// The server's clock: the time every stored timestamp comes from.
@@ -309,6 +312,20 @@ macro_rules! notify_presence {
     };
 }
 
+/// Within the open transaction `$tx`, tells the other instances (PostgreSQL) of a change of
+/// `$topic` (a [`Topic`]); once committed, [`Db::announce`] tells this one's pages.
+macro_rules! notify_topic {
+    ($db:expr, $tx:ident, $topic:expr) => {
+        if $db.shared() {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind($crate::db::NOTIFY_CHANNEL)
+                .bind(format!("{}:{}", $db.instance, $topic.payload()))
+                .execute(&mut *$tx)
+                .await?;
+        }
+    };
+}
+
 /// Within the open transaction `$tx`, takes the lock named `$key` until it ends: actions that
 /// check and then write (a cap, the next number of a sequence) run one at a time. SQLite writes
 /// through one connection, one transaction at a time, so only PostgreSQL needs the lock.
@@ -355,6 +372,47 @@ pub use tournaments::{EntrantRow, NewPairing, PairingRow, TournamentChatLine, To
 pub const LOBBY_CHANGE: &str = "lobby:";
 /// The prefix of a notification payload (after the instance) of a new chat message of a game.
 pub const CHAT_CHANGE: &str = "chat:";
+/// Announcements a page's socket may fall behind by before it is told it lagged.
+pub const TOPIC_BACKLOG: usize = 256;
+
+/// What pages follow through their live sockets besides the games and the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Topic {
+    /// A tournament changed (its id).
+    Tournament(Arc<str>),
+    /// A game's analysis moved on (the game's id).
+    Analysis(Arc<str>),
+    /// Anything may have changed (notifications may have been missed).
+    Everything,
+}
+
+impl Topic {
+    /// The notification payload (after the instance).
+    fn payload(&self) -> String {
+        match self {
+            Topic::Tournament(id) => format!("tournament:{id}"),
+            Topic::Analysis(id) => format!("analysis:{id}"),
+            Topic::Everything => "everything:".into(),
+        }
+    }
+
+    /// The topic of a notification payload (after the instance), if it is one.
+    fn parse(payload: &str) -> Option<Topic> {
+        if let Some(id) = payload.strip_prefix("tournament:") {
+            Some(Topic::Tournament(id.into()))
+        } else if let Some(id) = payload.strip_prefix("analysis:") {
+            Some(Topic::Analysis(id.into()))
+        } else {
+            (payload == "everything:").then_some(Topic::Everything)
+        }
+    }
+
+    /// Whether a page following `self` must look again after `changed`.
+    pub fn touched_by(&self, changed: &Topic) -> bool {
+        changed == self || *changed == Topic::Everything
+    }
+}
+
 /// The prefix of a notification payload (after the instance) of a change of who is connected
 /// to a game.
 pub const PRESENCE_CHANGE: &str = "presence:";
@@ -370,6 +428,8 @@ pub enum Change {
     Presence(String),
     /// The lobby's seeks changed.
     Lobby,
+    /// A tournament or an analysis changed.
+    Topic(Topic),
 }
 
 /// The stream of changes made by other instances (PostgreSQL only).
@@ -395,6 +455,8 @@ impl Listener {
                     Change::Lobby
                 } else if let Some(game) = id.strip_prefix(CHAT_CHANGE) {
                     Change::Chat(game.to_string())
+                } else if let Some(topic) = Topic::parse(id) {
+                    Change::Topic(topic)
                 } else if let Some(game) = id.strip_prefix(PRESENCE_CHANGE) {
                     Change::Presence(game.to_string())
                 } else {
@@ -432,6 +494,7 @@ impl Db {
                 instance,
                 appends: None,
                 lobby: Arc::new(tokio::sync::watch::Sender::new(0)),
+                topics: tokio::sync::broadcast::Sender::new(TOPIC_BACKLOG),
                 puzzles_stored: Arc::default(),
                 clock,
             };
@@ -476,6 +539,7 @@ impl Db {
             instance,
             appends: Some(appends),
             lobby: Arc::new(tokio::sync::watch::Sender::new(0)),
+            topics: tokio::sync::broadcast::Sender::new(TOPIC_BACKLOG),
             puzzles_stored: Arc::default(),
             clock,
         };
@@ -496,6 +560,33 @@ impl Db {
     /// A receiver that sees every later [`Db::lobby_changed`].
     pub fn watch_lobby(&self) -> tokio::sync::watch::Receiver<u64> {
         self.lobby.subscribe()
+    }
+
+    /// Tells this instance's pages of a stored change of `topic`; the other instances hear of
+    /// it through the notification sent with the change ([`notify_topic!`]).
+    pub fn announce(&self, topic: Topic) {
+        // Nobody listening is fine.
+        let _ = self.topics.send(topic);
+    }
+
+    /// [`Db::announce`] for a change stored outside a transaction: the other instances are
+    /// notified first.
+    pub async fn announce_stored(&self, topic: Topic) -> Result<()> {
+        if let Pool::Pg(pool) = &self.pool {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(NOTIFY_CHANNEL)
+                .bind(format!("{}:{}", self.instance, topic.payload()))
+                .execute(pool)
+                .await?;
+        }
+        self.announce(topic);
+        Ok(())
+    }
+
+    /// A receiver of every later [`Db::announce`] (one that falls more than [`TOPIC_BACKLOG`]
+    /// behind is told it lagged: it should read everything again).
+    pub fn watch_topics(&self) -> tokio::sync::broadcast::Receiver<Topic> {
+        self.topics.subscribe()
     }
 
     /// The SQL the database speaks.

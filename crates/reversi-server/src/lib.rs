@@ -27,6 +27,7 @@ pub mod db;
 pub mod deadline;
 pub mod error;
 pub mod explorer;
+pub mod feeds;
 pub mod health;
 pub mod import;
 pub mod limit;
@@ -42,6 +43,7 @@ pub mod request_log;
 pub mod round;
 pub mod secret;
 pub mod session;
+pub mod socket;
 pub mod start;
 pub mod state;
 pub mod time;
@@ -76,6 +78,7 @@ pub fn app(state: AppState) -> Router {
             "/api/games/{id}/analysis",
             post(api::request_analysis).get(api::analysis),
         )
+        .route("/api/games/{id}/analysis/ws", get(feeds::analysis))
         .route("/api/games/{id}/chart.svg", get(api::chart))
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/rules/{variant}", get(api::rules))
@@ -115,7 +118,9 @@ pub fn app(state: AppState) -> Router {
             "/api/tournaments",
             get(tournaments::list).post(tournaments::create),
         )
+        .route("/api/tournaments/ws", get(feeds::tournaments))
         .route("/api/tournaments/{id}", get(tournaments::get))
+        .route("/api/tournaments/{id}/ws", get(feeds::tournament))
         .route("/api/tournaments/{id}/join", post(tournaments::join))
         .route("/api/tournaments/{id}/withdraw", post(tournaments::withdraw))
         .route("/api/tournaments/{id}/chat", post(tournaments::chat))

@@ -2,15 +2,18 @@
 //! the pools or the games they became — made at this instance or, through `LISTEN`, at
 //! another — the server sends `{"type":"lobby","lobby":LOBBY}` with the body of
 //! `GET /api/lobby` as the visitor (by their cookie) sees it, when it differs from the last one
-//! sent. While the socket is open the visitor's seeks stay open, as polling keeps them.
-//! The client sends nothing but `{"type":"ping"}` (answered `{"type":"pong"}`).
+//! sent. While the socket is open the visitor's seeks stay open. The games being played now
+//! come as `{"type":"live","live":LIVE}` (the body of `GET /api/live`) on connecting and every
+//! [`LIVE_EVERY`] when they changed.
+//! The client sends nothing but `{"type":"ping"}` (answered `{"type":"pong"}`); keep-alive and
+//! limits are [`crate::socket`]'s.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::session::Identity;
+use crate::socket::{error_message, upgrade, Conn, Heard};
 use crate::state::AppState;
-use crate::ws::{error_message, CLOSE_RESTART};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -19,6 +22,9 @@ use std::time::Duration;
 /// How often an open lobby socket marks its visitor's seeks as still wanted (well within the
 /// 30 s after which a seek nobody asks about is dropped).
 const TOUCH_EVERY: Duration = Duration::from_secs(10);
+
+/// How often the games being played now are sent again (when they changed).
+pub const LIVE_EVERY: Duration = Duration::from_secs(5);
 
 /// Changes closer together than this are sent as one.
 const COALESCE: Duration = Duration::from_millis(50);
@@ -29,26 +35,19 @@ pub async fn handler(
     headers: HeaderMap,
     ws: std::result::Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response> {
-    let ws = ws.map_err(|_| Error::BadRequest("this address is a websocket: open it as one".into()))?;
+    let ws = upgrade(&state, ws)?;
     let who = state.identity(&headers).await?;
-    let max = state.config().max_ws_message_bytes;
-    Ok(ws
-        .read_buffer_size(max.clamp(1024, 16 * 1024))
-        .write_buffer_size(0)
-        .max_message_size(max)
-        .max_frame_size(max)
-        .on_upgrade(move |socket| session(socket, state, who)))
+    Ok(ws.on_upgrade(move |socket| session(socket, state, who)))
 }
 
-async fn session(mut socket: WebSocket, state: AppState, who: Identity) {
-    let mut stopping = state.stopping();
-    if state.is_stopping() {
+async fn session(socket: WebSocket, state: AppState, who: Identity) {
+    let Some(mut conn) = Conn::open(socket, &state) else {
         return;
-    }
+    };
     let mut changes = state.db().watch_lobby();
     let mut touch = tokio::time::interval(TOUCH_EVERY);
-    let idle = state.config().ws_idle;
-    let mut last_heard = tokio::time::Instant::now();
+    let mut live = tokio::time::interval(LIVE_EVERY);
+    let mut live_sent = String::new();
     let mut last_sent = String::new();
     let mut dirty = true;
     loop {
@@ -58,25 +57,24 @@ async fn session(mut socket: WebSocket, state: AppState, who: Identity) {
                 Ok(lobby) => {
                     let text = serde_json::json!({ "type": "lobby", "lobby": lobby }).to_string();
                     if text != last_sent {
-                        if socket.send(Message::Text(text.clone().into())).await.is_err() {
+                        if !conn.send_text(text.clone()).await {
                             return;
                         }
                         last_sent = text;
                     }
                 }
                 Err(e) => {
-                    if socket.send(error_message(&e)).await.is_err() {
+                    if !conn.send(error_message(&e)).await {
                         return;
                     }
                 }
             }
         }
         tokio::select! {
-            () = async { let _ = stopping.wait_for(|s| *s).await; } => {
-                let frame = CloseFrame { code: CLOSE_RESTART, reason: "the server is restarting".into() };
-                let _ = socket.send(Message::Close(Some(frame))).await;
-                return;
-            }
+            seen = conn.next() => match conn.handle(seen).await {
+                Heard::End => return,
+                Heard::Text(_) | Heard::Pong(_) | Heard::Nothing => {}
+            },
             changed = changes.changed() => {
                 if changed.is_err() {
                     return;
@@ -86,32 +84,27 @@ async fn session(mut socket: WebSocket, state: AppState, who: Identity) {
                 changes.mark_unchanged();
                 dirty = true;
             }
-            _ = touch.tick() => {
-                if last_heard.elapsed() >= idle {
-                    return;
+            _ = live.tick() => {
+                match state.live_games().await {
+                    Ok(games) => {
+                        let text = serde_json::json!({ "type": "live", "live": *games }).to_string();
+                        if text != live_sent {
+                            if !conn.send_text(text.clone()).await {
+                                return;
+                            }
+                            live_sent = text;
+                        }
+                    }
+                    Err(e) => tracing::warn!("games in progress: {e}"),
                 }
+            }
+            _ = touch.tick() => {
                 if let Some(key) = who.key() {
                     if let Err(e) = state.db().lobby().touch_seeks(&key, state.clock().now_ms()).await {
                         tracing::warn!("keeping seeks open: {e}");
                     }
                 }
             }
-            incoming = socket.recv() => {
-                last_heard = tokio::time::Instant::now();
-                match incoming {
-                    Some(Ok(Message::Text(t))) if is_ping(&t) => {
-                        if socket.send(Message::Text(r#"{"type":"pong"}"#.into())).await.is_err() {
-                            return;
-                        }
-                    }
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    Some(Ok(_)) => {}
-                }
-            }
         }
     }
-}
-
-fn is_ping(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v["type"] == "ping")
 }

@@ -148,6 +148,29 @@ pub async fn leaderboard(
 /// `GET /api/live`: the online games in progress (players, ratings, time control, spectators
 /// at every instance) and the featured one, the highest rated.
 pub async fn live(State(state): State<AppState>) -> Result<Json<serde_json::Value>> {
+    Ok(Json(read_live_games(&state).await?))
+}
+
+/// How long the list of games in progress is reused: every lobby socket of an instance shares
+/// one reading of the database per period (`GET /api/live` reads it afresh).
+pub const LIVE_FRESH: std::time::Duration = std::time::Duration::from_secs(2);
+
+impl AppState {
+    /// The body of `GET /api/live`, read at most once per [`LIVE_FRESH`].
+    pub async fn live_games(&self) -> Result<std::sync::Arc<serde_json::Value>> {
+        let mut cache = self.inner.live_cache.lock().await;
+        if let Some((at, v)) = cache.as_ref() {
+            if at.elapsed() < LIVE_FRESH {
+                return Ok(v.clone());
+            }
+        }
+        let v = std::sync::Arc::new(read_live_games(self).await?);
+        *cache = Some((tokio::time::Instant::now(), v.clone()));
+        Ok(v)
+    }
+}
+
+async fn read_live_games(state: &AppState) -> Result<serde_json::Value> {
     let rows = state.db().profiles().live_games(100).await?;
     let watchers = state.db().presence().spectators(state.clock().now_ms()).await?;
     let mut games = Vec::new();
@@ -176,7 +199,5 @@ pub async fn live(State(state): State<AppState>) -> Result<Json<serde_json::Valu
             "watchers": watchers.get(&r.id).copied().unwrap_or(0),
         }));
     }
-    Ok(Json(
-        serde_json::json!({ "games": games, "featured": featured.map(|f| f.1) }),
-    ))
+    Ok(serde_json::json!({ "games": games, "featured": featured.map(|f| f.1) }))
 }

@@ -177,9 +177,14 @@ async fn follow_changes(state: Weak<Inner>, mut listener: Listener) {
                 state.db().lobby_changed();
                 continue;
             }
+            Ok(Ok(Some(Change::Topic(topic)))) => {
+                state.db().announce(topic);
+                continue;
+            }
             // Reconnected: notifications may have been missed.
             Ok(Ok(None)) => {
                 state.db().lobby_changed();
+                state.db().announce(crate::db::Topic::Everything);
                 state.rounds().held()
             }
             Ok(Err(e)) => {

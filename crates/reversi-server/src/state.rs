@@ -30,6 +30,9 @@ pub(crate) struct Inner {
     pub(crate) floods: Mutex<HashMap<String, Flood>>,
     /// Each address's flood limit, all its chatters together.
     pub(crate) address_floods: Mutex<HashMap<String, AddressFlood>>,
+    /// The games in progress as `GET /api/live` lists them, and when they were read
+    /// ([`crate::profile::LIVE_FRESH`]).
+    pub(crate) live_cache: tokio::sync::Mutex<Option<(tokio::time::Instant, Arc<serde_json::Value>)>>,
     /// The receiving end of the game room's deadlines, until the timers task takes it.
     pub(crate) deadline_rx: Mutex<Option<mpsc::UnboundedReceiver<(String, u64)>>>,
     /// `true` once the server stops: websocket sessions hold a receiver each, so the sender's
@@ -65,6 +68,7 @@ impl AppState {
                 signer,
                 floods: Mutex::new(HashMap::new()),
                 address_floods: Mutex::new(HashMap::new()),
+                live_cache: tokio::sync::Mutex::new(None),
                 deadline_rx: Mutex::new(Some(deadline_rx)),
                 stopping: tokio::sync::watch::Sender::new(false),
             }),

@@ -8,7 +8,8 @@
 //! `UPDATE` wins), so it starts once however many instances tick; the standings are computed
 //! from the stored games each time, so a result is counted once and a restart loses nothing.
 //!
-//! Pages poll `GET /api/tournaments/{id}` every two seconds (the lobby does the same).
+//! Pages follow a tournament through its websocket ([`crate::tournament_ws`]): every stored
+//! change of one is announced, at this instance and through `NOTIFY` at the others.
 
 use crate::body::parse_body;
 use crate::db::{EntrantRow, NewPairing, PairingRow, TournamentChatLine, TournamentRow};
@@ -756,7 +757,7 @@ impl AppState {
             Err(Error::Database(sqlx::Error::Database(d))) if d.is_unique_violation() => {}
             Err(e) => return Err(e),
         }
-        self.db().tournaments().pairing_created(&id).await
+        self.db().tournaments().pairing_created(&t.id, &id).await
     }
 
     /// Everything the tournament page shows, for `who`.
@@ -1024,18 +1025,26 @@ fn list_item(t: &TournamentRow) -> Value {
 /// `GET /api/tournaments`: upcoming (soonest first), running and finished (latest first).
 pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>> {
     let who = state.identity(&headers).await?;
-    let viewer = who.user().map(|u| u.id.as_str());
-    let mut out = serde_json::Map::new();
-    for status in ["upcoming", "running", "finished"] {
-        let rows = state
-            .db()
-            .tournaments()
-            .tournaments(status, viewer, LIST_LIMIT)
-            .await?;
-        out.insert(status.into(), rows.iter().map(list_item).collect());
+    Ok(Json(state.tournament_list(&who).await?))
+}
+
+impl AppState {
+    /// The tournaments list as `who` sees it: upcoming (soonest first), running and finished
+    /// (latest first), those by invitation only to those who may know of them.
+    pub async fn tournament_list(&self, who: &Identity) -> Result<Value> {
+        let viewer = who.user().map(|u| u.id.as_str());
+        let mut out = serde_json::Map::new();
+        for status in ["upcoming", "running", "finished"] {
+            let rows = self
+                .db()
+                .tournaments()
+                .tournaments(status, viewer, LIST_LIMIT)
+                .await?;
+            out.insert(status.into(), rows.iter().map(list_item).collect());
+        }
+        out.insert("now".into(), json!(self.clock().now_ms()));
+        Ok(Value::Object(out))
     }
-    out.insert("now".into(), json!(state.clock().now_ms()));
-    Ok(Json(Value::Object(out)))
 }
 
 /// `POST /api/tournaments`: makes a tournament (signed in).

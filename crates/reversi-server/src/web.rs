@@ -31,6 +31,7 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
     ("js/api.js", include_str!("../static/js/api.js"), JS),
     ("js/board.js", include_str!("../static/js/board.js"), JS),
     ("js/dom.js", include_str!("../static/js/dom.js"), JS),
+    ("js/live.js", include_str!("../static/js/live.js"), JS),
     ("js/i18n.js", include_str!("../static/js/i18n.js"), JS),
     ("js/prefs.js", include_str!("../static/js/prefs.js"), JS),
     ("js/sound.js", include_str!("../static/js/sound.js"), JS),

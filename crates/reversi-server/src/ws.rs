@@ -7,7 +7,9 @@
 //! "error":MESSAGE,"code":CODE}`, `{"type":"pong"}`. Client to server: `{"type":"move",
 //! "move":"d3","ply":4}` (`ply` optional), `{"type":"resign","color":"black"}` (`color`
 //! optional), `{"type":"undo"}`, `{"type":"abort"}`, `{"type":"claim"}` (the win from an
-//! opponent who left), `{"type":"ping"}`.
+//! opponent who left), `{"type":"ping"}`. A player of a tournament game whose game is over
+//! is sent `{"type":"tournament_game","game":ID}` as soon as the tournament pairs their next
+//! game.
 //!
 //! Each socket counts as its seats' connection, or a spectator's ([`reversi_site::game::presence`]), from
 //! its first state to its end.
@@ -15,35 +17,27 @@
 //! The seat token comes as for the HTTP API: the game's cookie or `Authorization: Bearer`
 //! (never in the URL, which ends up in logs). It is looked up again for every action, with the
 //! credentials the socket was opened with: an account's seat acts only while that sign-in is
-//! valid, so a password change or a deletion ends what an old session's socket can do. The server pings every third of
-//! [`crate::Config::ws_idle`] and closes a socket that has sent nothing, not even a pong, for
-//! that long.
+//! valid, so a password change or a deletion ends what an old session's socket can do.
+//! Keep-alive, flood limit and closes are [`crate::socket`]'s, as for every socket of the site.
 
+use crate::db::Topic;
 use crate::error::{Error, Result};
-use crate::limit::TokenBucket;
 use crate::round::GameEvent;
+use crate::socket::{upgrade, Conn, Heard};
 use crate::state::AppState;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use reversi_core::Color;
 use reversi_site::game::parse_color;
-use reversi_site_api::GameView;
+use reversi_site_api::{GameStatus, GameView};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 use tracing::Instrument;
 
-/// Close code sent to a client that floods the socket (policy violation).
-pub const CLOSE_FLOOD: u16 = 1008;
-
-/// Close code sent to a client that went silent (going away).
-pub const CLOSE_IDLE: u16 = 1001;
-
-/// Close code sent to every client when the server stops (service restart): the page
-/// reconnects at once, to another instance behind a balancer or to this one once it is back.
-pub const CLOSE_RESTART: u16 = 1012;
+pub use crate::socket::{error_message, CLOSE_FLOOD, CLOSE_IDLE, CLOSE_RESTART};
 
 /// A message from the client.
 #[derive(Debug, Deserialize)]
@@ -81,25 +75,16 @@ pub async fn handler(
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response> {
-    let ws = ws.map_err(|_| Error::BadRequest("this address is a websocket: open it as one".into()))?;
+    let ws = upgrade(&state, ws)?;
     // Unknown games are refused before the upgrade, with a 404.
     state.rounds().view(&id, None).await?;
     let token = state.seat_token(&headers, &id).await?;
-    let max = state.config().max_ws_message_bytes;
     let request = tracing::Span::current();
-    // Small buffers: the library's default 128 KiB read buffer per socket was most of the
-    // server's memory with thousands of players. Messages are at most `max` bytes coming in
-    // and a few KiB going out; each one is written at once.
-    Ok(ws
-        .read_buffer_size(max.clamp(1024, 16 * 1024))
-        .write_buffer_size(0)
-        .max_message_size(max)
-        .max_frame_size(max)
-        .on_upgrade(move |socket| {
-            // The session outlives the request: it carries the request's span (and id) on.
-            let span = tracing::info_span!(parent: &request, "websocket", game = %id);
-            session(socket, state, id, token, credentials(&headers)).instrument(span)
-        }))
+    Ok(ws.on_upgrade(move |socket| {
+        // The session outlives the request: it carries the request's span (and id) on.
+        let span = tracing::info_span!(parent: &request, "websocket", game = %id);
+        session(socket, state, id, token, credentials(&headers)).instrument(span)
+    }))
 }
 
 /// A published state (its JSON made once for every socket) as a `state` message.
@@ -120,16 +105,9 @@ fn state_message(game: &GameView, you: &[Color]) -> Message {
     Message::Text(text.into())
 }
 
-/// An `error` message for a websocket client (the analysis board's too).
-pub(crate) fn error_message(e: &Error) -> Message {
-    let mut body = e.body();
-    body["type"] = "error".into();
-    Message::Text(body.to_string().into())
-}
-
 /// The headers that say who a socket's client is (cookies, bearer token), kept to look its seat
 /// up again at each action.
-fn credentials(headers: &HeaderMap) -> HeaderMap {
+pub(crate) fn credentials(headers: &HeaderMap) -> HeaderMap {
     let mut kept = HeaderMap::new();
     for name in [axum::http::header::COOKIE, axum::http::header::AUTHORIZATION] {
         for v in headers.get_all(&name) {
@@ -150,7 +128,7 @@ async fn session(socket: WebSocket, state: AppState, id: String, token: Option<S
 
 /// Runs the session; returns the seats it counted as connected, if it got that far.
 async fn run_session(
-    mut socket: WebSocket,
+    socket: WebSocket,
     state: &AppState,
     id: &str,
     token: Option<String>,
@@ -158,10 +136,7 @@ async fn run_session(
 ) -> Option<Vec<Color>> {
     // Taken first: a session is counted from here until it ends, so a stopping server can
     // wait for the last one.
-    let mut stopping = state.stopping();
-    if state.is_stopping() {
-        return None;
-    }
+    let mut conn = Conn::open(socket, state)?;
     let Ok((mut rx, view, seats)) = state.rounds().subscribe(id, token.as_deref()).await else {
         return None;
     };
@@ -170,81 +145,52 @@ async fn run_session(
     };
     // Players read the players' room, everyone else the spectators'.
     let room = if seats.is_empty() { "spectators" } else { "players" };
-    let mut ping_sent: Option<tokio::time::Instant> = None;
-    if socket.send(state_message(&view, &seats)).await.is_err() {
+    // A player of a tournament game hears of their next game there.
+    let mut next = NextGame::of(&view, &seats, state);
+    if !conn.send(state_message(&view, &seats)).await {
         return None;
     }
     state.rounds().enter(id, &seats).await;
-    let rate = state.config().ws_messages_per_sec;
-    let mut bucket = TokenBucket::new(rate, rate * 2.0);
-    let idle = state.config().ws_idle;
-    let mut pings = tokio::time::interval(idle / 3);
-    pings.tick().await;
-    let mut last_heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
-            () = async { let _ = stopping.wait_for(|s| *s).await; } => {
-                let frame = CloseFrame { code: CLOSE_RESTART, reason: "the server is restarting".into() };
-                if socket.send(Message::Close(Some(frame))).await.is_ok() {
-                    closing_handshake(&mut socket).await;
-                }
-                break;
-            }
-            _ = pings.tick() => {
-                if last_heard.elapsed() >= idle {
-                    let frame = CloseFrame { code: CLOSE_IDLE, reason: "nothing heard for too long".into() };
-                    if socket.send(Message::Close(Some(frame))).await.is_ok() {
-                        closing_handshake(&mut socket).await;
+            seen = conn.next() => match conn.handle(seen).await {
+                Heard::End => break,
+                Heard::Nothing => {}
+                Heard::Pong(rtt) => {
+                    // The round trip of the ping: the lag the clock gives back a little of.
+                    if !seats.is_empty() {
+                        state.rounds().observe_lag(id, &seats, rtt.as_millis() as u64);
                     }
-                    break;
                 }
-                if socket.send(Message::Ping(Vec::new().into())).await.is_err() { break; }
-                ping_sent = Some(tokio::time::Instant::now());
-            }
-            incoming = socket.recv() => {
-                last_heard = tokio::time::Instant::now();
-                let text = match incoming {
-                    Some(Ok(Message::Text(t))) => t,
-                    Some(Ok(Message::Binary(_))) => {
-                        let e = Error::BadRequest("send JSON text messages".into());
-                        if socket.send(error_message(&e)).await.is_err() { break; }
-                        continue;
+                Heard::Text(text) => {
+                    if let Some(reply) = handle(state, id, creds, &text).await {
+                        if !conn.send(reply).await { break; }
                     }
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    Some(Ok(Message::Pong(_))) => {
-                        // The round trip of the ping: the lag the clock gives back a little of.
-                        if let (Some(sent), false) = (ping_sent.take(), seats.is_empty()) {
-                            state.rounds().observe_lag(id, &seats, sent.elapsed().as_millis() as u64);
-                        }
-                        continue;
-                    }
-                    Some(Ok(_)) => continue,
-                };
-                if !bucket.take() {
-                    let frame = CloseFrame { code: CLOSE_FLOOD, reason: "too many messages".into() };
-                    if socket.send(Message::Close(Some(frame))).await.is_ok() {
-                        closing_handshake(&mut socket).await;
-                    }
-                    break;
                 }
-                if let Some(reply) = handle(state, id, creds, &text).await {
-                    if socket.send(reply).await.is_err() { break; }
-                }
-            }
+            },
             line = chat.recv() => {
                 match line {
                     Ok(line) if line.room == room => {
                         let text = serde_json::json!({ "type": "chat", "line": *line }).to_string();
-                        if socket.send(Message::Text(text.into())).await.is_err() { break; }
+                        if !conn.send_text(text).await { break; }
                     }
                     Ok(_) | Err(RecvError::Lagged(_)) => {}
                     Err(RecvError::Closed) => break,
                 }
             }
+            changed = next.changed() => {
+                if let Some(game) = next.look(state, id, creds, changed).await {
+                    let text = serde_json::json!({ "type": "tournament_game", "game": game }).to_string();
+                    if !conn.send_text(text).await { break; }
+                }
+            }
             update = rx.recv() => {
                 let msg = match update {
                     Ok(event) => match &*event {
-                        GameEvent::State(p) => published_message(p.json_for(seats.is_empty()), &seats),
+                        GameEvent::State(p) => {
+                            next.over = p.view.status != GameStatus::Playing;
+                            published_message(p.json_for(seats.is_empty()), &seats)
+                        }
                         GameEvent::Presence(json) => {
                             Message::Text(format!(r#"{{"type":"presence","presence":{json}}}"#).into())
                         }
@@ -255,22 +201,69 @@ async fn run_session(
                     },
                     Err(RecvError::Closed) => break,
                 };
-                if socket.send(msg).await.is_err() { break; }
+                if !conn.send(msg).await { break; }
             }
         }
     }
     Some(seats)
 }
 
-/// After sending a close frame: reads (and drops) what the client still sends until it answers
-/// the close, for a second at most. Closing with unread data would reset the connection, and
-/// the client could lose the close frame with its reason.
-async fn closing_handshake(socket: &mut WebSocket) {
-    let end = tokio::time::Instant::now() + std::time::Duration::from_secs(1);
-    while let Ok(Some(Ok(msg))) = tokio::time::timeout_at(end, socket.recv()).await {
-        if matches!(msg, Message::Close(_)) {
-            break;
+/// The tournament of a player's game, followed once the game is over: the player's next game
+/// there is pushed as soon as the tournament pairs it (`{"type":"tournament_game","game":ID}`).
+struct NextGame {
+    /// The tournament and its changes; `None` for any other game or a spectator.
+    tournament: Option<(String, tokio::sync::broadcast::Receiver<Topic>)>,
+    /// Whether the game is over (only then is the tournament looked at).
+    over: bool,
+    /// The last next game pushed.
+    sent: Option<String>,
+}
+
+impl NextGame {
+    fn of(view: &GameView, seats: &[Color], state: &AppState) -> NextGame {
+        let tournament = view
+            .online
+            .as_ref()
+            .and_then(|o| o.tournament.clone())
+            .filter(|_| !seats.is_empty())
+            .map(|t| (t, state.db().watch_topics()));
+        NextGame {
+            // Looked at once at the start: the next game may be paired already.
+            over: view.status != GameStatus::Playing,
+            tournament,
+            sent: None,
         }
+    }
+
+    /// Waits for a change of the tournament (never, for other games).
+    async fn changed(&mut self) -> bool {
+        match &mut self.tournament {
+            Some((id, rx)) => loop {
+                match rx.recv().await {
+                    Ok(t) if Topic::Tournament(id.as_str().into()).touched_by(&t) => return true,
+                    Ok(_) => {}
+                    Err(RecvError::Lagged(_)) => return true,
+                    Err(RecvError::Closed) => std::future::pending::<()>().await,
+                }
+            },
+            None => std::future::pending().await,
+        }
+    }
+
+    /// The player's next game in the tournament, if the game is over and it is a new one.
+    async fn look(&mut self, state: &AppState, id: &str, creds: &HeaderMap, changed: bool) -> Option<String> {
+        let (t, _) = self.tournament.as_ref()?;
+        if !changed || !self.over {
+            return None;
+        }
+        let who = state.identity(creds).await.ok()?;
+        let view = state.tournament_view(t, &who, None).await.ok()?;
+        let game = view["me"]["game"].as_str()?.to_string();
+        if game == id || self.sent.as_deref() == Some(&game) {
+            return None;
+        }
+        self.sent = Some(game.clone());
+        Some(game)
     }
 }
 

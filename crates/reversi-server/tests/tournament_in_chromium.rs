@@ -163,6 +163,8 @@ fn a_swiss_is_made_joined_and_played_in_three_browsers() {
         games[0].1 == bye || games[0].2 == bye,
         "{games:?}: {bye} sat out round 1"
     );
+    // Absent parts of the page leave nothing behind (once, "nullnull" under the cards).
+    assert!(!org.body_text().contains("null"), "{}", org.body_text());
     org.screenshot(shots.as_deref(), "tournament-running-en-desktop.png");
     play_round(&bench, &id, &players);
     // Bob's page in Russian, on a phone.

@@ -1,7 +1,7 @@
 //! Game analyses in the queue and done: requested (capped per requester, the queue bounded),
 //! claimed in turn per requester, stored move by move, finished.
 
-use super::Db;
+use super::{Db, Topic};
 use crate::error::Result;
 use serde::Serialize;
 use sqlx::Row;
@@ -60,7 +60,9 @@ impl Analyses<'_> {
             .bind(requester)
             .execute(&mut *tx)
             .await?;
+            notify_topic!(self.0, tx, Topic::Analysis(id.into()));
             tx.commit().await?;
+            self.0.announce(Topic::Analysis(id.into()));
             Ok(Ok("queued".to_string()))
         })
     }
@@ -155,6 +157,9 @@ impl Analyses<'_> {
                 .rows_affected()
             });
             if claimed == 1 {
+                self.0
+                    .announce_stored(Topic::Analysis(id.as_str().into()))
+                    .await?;
                 return Ok(Some((id, level.clamp(1, 60) as u32)));
             }
             // Another instance took it first: look again.
@@ -201,7 +206,9 @@ impl Analyses<'_> {
             .bind(serde_json::Value::Array(m.facts.clone()).to_string())
             .execute(&mut *tx)
             .await?;
+            notify_topic!(self.0, tx, Topic::Analysis(id.into()));
             tx.commit().await?;
+            self.0.announce(Topic::Analysis(id.into()));
             Ok(true)
         })
     }
@@ -221,6 +228,9 @@ impl Analyses<'_> {
             .execute(pool)
             .await?
             .rows_affected();
+            if n == 1 {
+                self.0.announce_stored(Topic::Analysis(id.into())).await?;
+            }
             Ok(n == 1)
         })
     }

@@ -2,17 +2,19 @@
 //! the `UPDATE` that moves the round counter on, in the transaction that stores its pairings:
 //! of several instances ticking at once, one pairs it.
 
-use super::Db;
+use super::{Db, Topic};
 use crate::error::{Error, Result};
 use sqlx::Row;
 
-/// Within the open transaction `$tx`, marks tournament `$id` changed.
+/// Within the open transaction `$tx`, marks tournament `$id` changed, for the other instances
+/// too; once committed, [`Db::announce`] tells this one's pages.
 macro_rules! bump {
-    ($tx:ident, $id:expr) => {
+    ($db:expr, $tx:ident, $id:expr) => {
         sqlx::query("UPDATE tournaments SET version = version + 1 WHERE id = $1")
             .bind($id)
             .execute(&mut *$tx)
             .await?;
+        notify_topic!($db, $tx, Topic::Tournament($id.into()));
     };
 }
 
@@ -224,7 +226,9 @@ impl Tournaments<'_> {
             .bind(now)
             .execute(&mut *tx)
             .await?;
+            notify_topic!(self.0, tx, Topic::Tournament(t.id.as_str().into()));
             tx.commit().await?;
+            self.0.announce(Topic::Tournament(t.id.as_str().into()));
             Ok(true)
         })
     }
@@ -360,8 +364,9 @@ impl Tournaments<'_> {
                     Err(sqlx::Error::Database(d)) if d.is_unique_violation() => None,
                     Err(e) => return Err(e.into()),
                     Ok(_) => {
-                        bump!(tx, id);
+                        bump!(self.0, tx, id);
                         tx.commit().await?;
+                        self.0.announce(Topic::Tournament(id.into()));
                         Some(true)
                     }
                 }
@@ -394,8 +399,9 @@ impl Tournaments<'_> {
             .execute(&mut *tx)
             .await?
             .rows_affected();
-            bump!(tx, id);
+            bump!(self.0, tx, id);
             tx.commit().await?;
+            self.0.announce(Topic::Tournament(id.into()));
             Ok(n == 1)
         })
     }
@@ -434,8 +440,9 @@ impl Tournaments<'_> {
                     .execute(&mut *tx)
                     .await?;
             }
-            bump!(tx, id);
+            bump!(self.0, tx, id);
             tx.commit().await?;
+            self.0.announce(Topic::Tournament(id.into()));
             Ok(n == 1)
         })
     }
@@ -508,19 +515,26 @@ impl Tournaments<'_> {
                 .execute(&mut *tx)
                 .await?;
             }
+            notify_topic!(self.0, tx, Topic::Tournament(id.into()));
             tx.commit().await?;
+            self.0.announce(Topic::Tournament(id.into()));
             Ok(true)
         })
     }
 
-    /// Records that the game of a pairing exists.
-    pub async fn pairing_created(&self, game_id: &str) -> Result<()> {
+    /// Records that game `game_id`, of a pairing of tournament `id`, exists (its players' pages
+    /// are told: it is theirs to play now).
+    pub async fn pairing_created(&self, id: &str, game_id: &str) -> Result<()> {
         with_pool!(self.0, pool => {
+            let mut tx = pool.begin().await?;
             sqlx::query("UPDATE tournament_games SET created = 1 WHERE game_id = $1")
                 .bind(game_id)
-                .execute(pool)
+                .execute(&mut *tx)
                 .await?;
+            bump!(self.0, tx, id);
+            tx.commit().await?;
         });
+        self.0.announce(Topic::Tournament(id.into()));
         Ok(())
     }
 
@@ -533,7 +547,8 @@ impl Tournaments<'_> {
             .collect::<Vec<_>>()
             .join(", ");
         let ended = matches!(to, "finished" | "cancelled");
-        with_pool!(self.0, pool => {
+        let changed = with_pool!(self.0, pool => {
+            let mut tx = pool.begin().await?;
             let n = sqlx::query(&format!(
                 "UPDATE tournaments SET status = $2, version = version + 1, \
                  finished_at = CASE WHEN $3 = 1 THEN $4 ELSE finished_at END \
@@ -543,19 +558,28 @@ impl Tournaments<'_> {
             .bind(to)
             .bind(ended as i64)
             .bind(now)
-            .execute(pool)
+            .execute(&mut *tx)
             .await?
             .rows_affected();
-            Ok(n == 1)
-        })
+            if n == 1 {
+                notify_topic!(self.0, tx, Topic::Tournament(id.into()));
+            }
+            tx.commit().await?;
+            n == 1
+        });
+        if changed {
+            self.0.announce(Topic::Tournament(id.into()));
+        }
+        Ok(changed)
     }
 
-    /// Marks tournament `id` changed (a game of it ended), so that pages polling it reload.
+    /// Marks tournament `id` changed (a game of it ended), so that its pages show it.
     pub async fn touch_tournament(&self, id: &str) -> Result<()> {
         with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
-            bump!(tx, id);
+            bump!(self.0, tx, id);
             tx.commit().await?;
+            self.0.announce(Topic::Tournament(id.into()));
         });
         Ok(())
     }
@@ -591,8 +615,9 @@ impl Tournaments<'_> {
             .bind(at)
             .execute(&mut *tx)
             .await?;
-            bump!(tx, id);
+            bump!(self.0, tx, id);
             tx.commit().await?;
+            self.0.announce(Topic::Tournament(id.into()));
             seq
         });
         Ok(TournamentChatLine {

@@ -39,6 +39,12 @@ impl Round {
                 tracing::warn!("withdrawing {key} from tournament {t}: {e}");
             }
         }
+        if let Some(t) = &tournament {
+            // Its standings changed: its pages (at every instance) show it.
+            if let Err(e) = self.shared.db.tournaments().touch_tournament(t).await {
+                tracing::warn!("tournament {t} after game {}: {e}", self.game.record.id);
+            }
+        }
         let _ = self.shared.finished.send(Finished {
             game: self.game.record.id.clone(),
             tournament,

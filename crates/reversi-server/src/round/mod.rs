@@ -574,20 +574,7 @@ impl Rounds {
                 if seats.is_empty() {
                     return Err(seat_error(token.as_deref()));
                 }
-                if g.record.mode != Mode::Ai {
-                    return Err(Error::Conflict(
-                        "no_hints",
-                        "hints are for games against the computer, not between people".into(),
-                    ));
-                }
-                if g.is_over() {
-                    return Err(Error::GameOver);
-                }
-                let side = g.game.side_to_move();
-                if !seats.contains(&side) {
-                    return Err(Error::NotYourTurn(side.name().into()));
-                }
-                Ok(*g.game.position())
+                Ok(g.hint_position(&seats)?)
             })
             .await??;
         self.shared.ai.hints(pos, n).await

@@ -16,6 +16,12 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+/** Replaces the children of `node` (skipping null, undefined and false, as `el` does). */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter(c => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** An SVG element with attributes. */
 export function svg(tag, attrs = {}, ...children) {

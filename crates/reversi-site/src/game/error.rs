@@ -56,6 +56,9 @@ pub enum GameError {
         /// Seconds after which the claim is allowed.
         after_s: u64,
     },
+    /// Engine hints outside a game against the computer.
+    #[error("hints are for games against the computer, not between people")]
+    NoHints,
     /// The move came at or after the flag.
     #[error("your time ran out before the move arrived")]
     TimeOut,
@@ -83,6 +86,7 @@ impl GameError {
             GameError::CannotClaim(_) => "cannot_claim",
             GameError::OpponentHere => "opponent_here",
             GameError::TooEarly { .. } => "too_early",
+            GameError::NoHints => "no_hints",
             GameError::TimeOut => "time_out",
             GameError::Corrupt(_) => "internal",
         }

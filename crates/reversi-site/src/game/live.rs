@@ -9,7 +9,7 @@ use super::{GameError, Result};
 use crate::Millis;
 use reversi_core::format::ggf::{write_ggf, Ending as GgfEnding, GameInfo, GgfGame, GgfResult};
 use reversi_core::notation::parse_move;
-use reversi_core::{Color, Game, Move};
+use reversi_core::{AnyPosition, Color, Game, Move};
 use reversi_site_api::{Mode, PlayerKind};
 
 /// The version after `v` at `now` (Unix ms): one more, or the wall clock in microseconds if that
@@ -248,6 +248,25 @@ impl LiveGame {
             n += 1;
         }
         n
+    }
+
+    /// The position a holder of `seats` may ask the engine about: only a person playing the
+    /// computer, on their own turn, in a game still going (people playing people get no help).
+    pub fn hint_position(&self, seats: &[Color]) -> Result<AnyPosition> {
+        if seats.is_empty() {
+            return Err(GameError::NoSeat);
+        }
+        if self.record.mode != Mode::Ai {
+            return Err(GameError::NoHints);
+        }
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let side = self.game.side_to_move();
+        if !seats.contains(&side) || self.record.players[side.index()] != PlayerKind::Human {
+            return Err(GameError::NotYourTurn(side.name()));
+        }
+        Ok(*self.game.position())
     }
 
     /// Plays `text` (a square, or `pass`) for a holder of `seats` at `now`. `expected_ply`,

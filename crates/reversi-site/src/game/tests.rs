@@ -60,6 +60,27 @@ fn seats_moves_and_turns() {
     assert!(g.ggf().contains(":r"));
 }
 
+#[test]
+fn hints_only_for_the_person_playing_the_computer_on_their_turn() {
+    // The computer (black) to move: the person (white) gets no hint yet.
+    let mut g = LiveGame::new(record(Mode::Ai, [PlayerKind::Ai, PlayerKind::Human]), 0);
+    let person = g.record.seats_of(Some("b"));
+    assert!(matches!(
+        g.hint_position(&person),
+        Err(GameError::NotYourTurn("black"))
+    ));
+    assert!(matches!(g.hint_position(&[]), Err(GameError::NoSeat)));
+    g.play_checked(Move::Play(Square::parse("d3").unwrap()), 0)
+        .unwrap();
+    assert_eq!(g.hint_position(&person).unwrap(), *g.game.position());
+    g.resign(Color::White, 0).unwrap();
+    assert!(matches!(g.hint_position(&person), Err(GameError::GameOver)));
+
+    let friends = LiveGame::new(record(Mode::Friend, [PlayerKind::Human; 2]), 0);
+    let black = friends.record.seats_of(Some("a"));
+    assert!(matches!(friends.hint_position(&black), Err(GameError::NoHints)));
+}
+
 fn online(control: Option<crate::clock::TimeControl>) -> Online {
     let seat = |k: &str| SeatInfo {
         key: k.into(),

@@ -22,7 +22,6 @@ export function stopGame() {
   if (G.ws) G.ws.close();
   if (G.timer) clearTimeout(G.timer);
   if (G.tick) clearInterval(G.tick);
-  if (G.follow) clearTimeout(G.follow);
   G = null;
 }
 
@@ -99,6 +98,9 @@ function connect(g) {
       g.presenceAt = performance.now();
       G.awayKey = null;
       if (G === g) { renderPlayers(); renderAway(); renderMeta(); }
+    } else if (msg.type === 'tournament_game') {
+      // The tournament paired my next game (pushed once this one is over): go to it.
+      if (G === g && g.game && g.game.online && msg.game !== g.id) nextTournamentGame(g, msg.game);
     } else if (msg.type === 'chat') {
       if (!g.chat.some(l => l.seq === msg.line.seq)) { g.chat.push(msg.line); if (G === g) renderChat(); }
     } else if (msg.type === 'error') {
@@ -184,7 +186,6 @@ function render() {
   renderAway();
   renderMeta();
   const g = G.game;
-  if (g.status !== 'playing' && g.online && g.online.tournament && G.you.length && !G.follow) { G.follow = -1; followTournament(G); }
   if (g.status !== 'playing' && !G.shownResult) {
     G.shownResult = true;
     if (g.status === 'finished') endSound();
@@ -600,22 +601,13 @@ function copyText(s, done) {
 
 // ---------- the end ----------
 
-/** After a tournament game: the player's next game there, as soon as the tournament pairs it. */
-async function followTournament(g) {
-  try {
-    const v = await api('GET', '/api/tournaments/' + g.game.online.tournament);
-    if (G !== g) return;
-    if (v.me.game && v.me.game !== g.id) {
-      sessionStorage.setItem('t-game-' + v.id, v.me.game);
-      rememberGame(v.me.game);
-      const d = $('#result-dialog');
-      if (d.open) d.close();
-      go('/game/' + v.me.game);
-      return;
-    }
-    if (['finished', 'cancelled'].includes(v.status) || !v.me.active) return;
-  } catch { /* the page stays; the link leads back to the tournament */ }
-  if (G === g) g.follow = setTimeout(() => followTournament(g), 3000);
+/** After a tournament game: the player's next game there, pushed by the game's socket. */
+function nextTournamentGame(g, next) {
+  sessionStorage.setItem('t-game-' + g.game.online.tournament, next);
+  rememberGame(next);
+  const d = $('#result-dialog');
+  if (d.open) d.close();
+  go('/game/' + next);
 }
 
 function showResultDialog() {

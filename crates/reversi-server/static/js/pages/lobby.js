@@ -1,10 +1,10 @@
 // The lobby (/lobby): the quick-pairing pools as a grid (one click to wait in one), the open
-// seeks (accept one, or make one), and the games being played now. The seeks and pools come
-// pushed through /api/lobby/ws (polling /api/lobby every two seconds while the socket is down);
-// the games being played are read every five seconds. When one of the visitor's seeks becomes
-// a game, it goes there.
+// seeks (accept one, or make one), and the games being played now, all pushed through the
+// page's live socket (/api/lobby/ws). When one of the visitor's seeks becomes a game, it goes
+// there.
 import { api } from '../api.js';
 import { $, el, go, link, button } from '../dom.js';
+import { liveSocket } from '../live.js';
 import { t, variantName } from '../i18n.js';
 import { me } from '../account.js';
 import { rememberGame } from '../prefs.js';
@@ -18,9 +18,7 @@ const SEEK_VARIANTS = META.online_variants;
 let L = null;
 
 export function stopLobby() {
-  if (L && L.timer) clearTimeout(L.timer);
-  if (L && L.liveTimer) clearTimeout(L.liveTimer);
-  if (L && L.ws) { L.closing = true; L.ws.close(); }
+  if (L && L.live) L.live.close();
   L = null;
 }
 
@@ -42,54 +40,25 @@ async function togglePool(control, waiting) {
   try {
     if (waiting) await api('DELETE', '/api/pools');
     else await api('POST', '/api/pools/' + encodeURIComponent(control), {});
-    if (location.pathname !== '/lobby') go('/lobby'); else poll();
+    if (location.pathname !== '/lobby') go('/lobby'); else refresh();
   } catch (e) { const err = $('#lobby-error') || $('#home-error'); if (err) err.textContent = e.message; }
 }
 
 export async function lobbyPage(app) {
   stopLobby();
-  L = { timer: null, liveTimer: null, ws: null, closing: false, retry: 0, seen: new Set(JSON.parse(sessionStorage.getItem('seen-games') || '[]')) };
+  const l = L = { live: null, seen: new Set(JSON.parse(sessionStorage.getItem('seen-games') || '[]')) };
   document.title = t('web-lobby') + ' — ' + t('web-title');
   app.replaceChildren(el('div', { class: 'lobby' },
     el('section', { class: 'card' }, el('h1', {}, t('web-quick-pairing')), el('div', { id: 'pools-box' }, poolsGrid())),
     el('section', { class: 'card' }, el('h2', {}, t('web-create-seek')), seekForm(), el('p', { class: 'error', id: 'lobby-error', role: 'alert' })),
     el('section', { class: 'card' }, el('h2', {}, t('web-open-seeks')), el('div', { id: 'seeks' }, el('p', { class: 'muted' }, '…'))),
     el('section', { class: 'card' }, el('h2', {}, t('web-live-games')), el('ul', { class: 'games', id: 'live' }, el('li', { class: 'muted' }, '…')))));
-  connectLobby(L);
-  pollLive(L);
-}
-
-/** The lobby's socket; while it is down, polling takes over and the socket is tried again. */
-function connectLobby(l) {
-  if (L !== l || l.closing) return;
-  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const ws = l.ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws`);
-  ws.onopen = () => { l.retry = 0; if (l.timer) { clearTimeout(l.timer); l.timer = null; } };
-  ws.onmessage = ev => {
-    let msg;
-    try { msg = JSON.parse(ev.data); } catch { return; }
+  l.live = liveSocket('/api/lobby/ws', msg => {
     if (L !== l) return;
     if (msg.type === 'lobby') showLobby(l, msg.lobby);
+    else if (msg.type === 'live') liveList(msg.live);
     else if (msg.type === 'error') $('#lobby-error').textContent = msg.error;
-  };
-  ws.onclose = () => {
-    if (L !== l || l.closing) return;
-    l.ws = null;
-    poll();
-    l.retry = Math.min(l.retry + 1, 5);
-    setTimeout(() => connectLobby(l), retryDelay(l.retry));
-  };
-}
-
-const retryDelay = retry => 250 * 2 ** retry + Math.random() * 250;
-
-async function pollLive(l) {
-  if (L !== l) return;
-  try {
-    const live = await api('GET', '/api/live');
-    if (L === l) liveList(live);
-  } catch (e) { if (L === l) $('#lobby-error').textContent = e.message; }
-  if (L === l) l.liveTimer = setTimeout(() => pollLive(l), 5000);
+  });
 }
 
 function seekForm() {
@@ -106,7 +75,7 @@ function seekForm() {
     ev.preventDefault();
     const body = { variant: variant.value, control: control.value, colour: colour.value, rated: rated.checked };
     if (to.value.trim()) body.to = to.value.trim();
-    try { await api('POST', '/api/seeks', body); $('#lobby-error').textContent = ''; to.value = ''; poll(); }
+    try { await api('POST', '/api/seeks', body); $('#lobby-error').textContent = ''; to.value = ''; refresh(); }
     catch (e) { $('#lobby-error').textContent = e.message; }
   } },
   el('label', {}, el('span', {}, t('web-variant')), variant),
@@ -118,19 +87,17 @@ function seekForm() {
   return form;
 }
 
-/** Reads the lobby once (after an action, and every two seconds while the socket is down). */
-async function poll() {
+/** Reads the lobby once, after the visitor's own action (the socket brings it too; this is at
+ *  once, and shows an error where there is one). */
+async function refresh() {
   const l = L;
   if (!l) return;
-  if (l.timer) { clearTimeout(l.timer); l.timer = null; }
   try {
     const r = await api('GET', '/api/lobby');
     if (L !== l) return;
     showLobby(l, r);
     $('#lobby-error').textContent = '';
   } catch (e) { if (L === l) $('#lobby-error').textContent = e.message; }
-  const live = l.ws && l.ws.readyState === WebSocket.OPEN;
-  if (L === l && !live) l.timer = setTimeout(poll, 2000);
 }
 
 function showLobby(l, r) {
@@ -178,12 +145,12 @@ async function accept(id) {
     rememberGame(r.game.id);
     L.seen.add(r.game.id);
     go('/game/' + r.game.id);
-  } catch (e) { $('#lobby-error').textContent = e.message; poll(); }
+  } catch (e) { $('#lobby-error').textContent = e.message; refresh(); }
 }
 
 async function cancel(id) {
   try { await api('DELETE', '/api/seeks/' + id); } catch (e) { $('#lobby-error').textContent = e.message; }
-  poll();
+  refresh();
 }
 
 /** The games being played now, the featured one first. */

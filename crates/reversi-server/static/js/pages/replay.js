@@ -3,6 +3,7 @@
 import { api } from '../api.js';
 import { drawBoard } from '../board.js';
 import { $, $$, el, link, button, svg, icon, hasKeyboard, go } from '../dom.js';
+import { liveSocket } from '../live.js';
 import { t, colorName, variantName, lang } from '../i18n.js';
 import { playerName, resultText } from './summary.js';
 import { openingAt } from '../opening.js';
@@ -12,12 +13,12 @@ import { coachText } from '../coach.js';
 let R = null;
 
 export function stopReplay() {
-  if (R && R.timer) clearTimeout(R.timer);
+  if (R && R.live) R.live.close();
   R = null;
 }
 
 export async function replayPage(app, id) {
-  const r = R = { id, data: null, ply: 0, analysis: null, timer: null, chart: null };
+  const r = R = { id, data: null, ply: 0, analysis: null, live: null, chart: null };
   app.replaceChildren(el('p', { class: 'muted' }, '…'));
   try {
     r.data = await api('GET', `/api/games/${id}/replay`);
@@ -119,19 +120,22 @@ async function requestAnalysis() {
   } catch (e) { $('#analysis-status').textContent = e.message; }
 }
 
-async function pollAnalysis(r) {
-  if (R !== r) return;
-  try { r.analysis = await api('GET', `/api/games/${r.id}/analysis`); } catch { /* again below */ }
-  if (R !== r) return;
-  renderMoveList();
-  renderReplay();
-  renderAnalysis();
+/** While the analysis is queued or running, its progress comes through the page's socket. */
+function followAnalysis(r) {
+  if (r.live) return;
+  r.live = liveSocket(`/api/games/${r.id}/analysis/ws`, msg => {
+    if (R !== r || msg.type !== 'analysis') return;
+    r.analysis = msg.analysis;
+    if (!['queued', 'running'].includes(msg.analysis.status)) { r.live.close(); r.live = null; }
+    renderMoveList();
+    renderReplay();
+    renderAnalysis();
+  });
 }
 
 function renderAnalysis() {
   const a = R.analysis, box = $('#analysis');
   if (!box) return;
-  if (R.timer) { clearTimeout(R.timer); R.timer = null; }
   box.replaceChildren(el('h2', {}, t('web-analysis')));
   const status = a.status === 'running' ? t('web-analysis-running', { done: a.progress.done, total: a.progress.total })
     : a.status === 'done' ? t('web-analysis-done', { level: a.level })
@@ -142,8 +146,7 @@ function renderAnalysis() {
   }
   if (a.status === 'queued' || a.status === 'running') {
     box.append(el('progress', { max: a.progress.total, value: a.progress.done, 'aria-label': status }));
-    const r = R;
-    R.timer = setTimeout(() => pollAnalysis(r), 1000);
+    followAnalysis(R);
   }
   if (a.status !== 'done') return;
   const chartBox = el('div', { class: 'chart', id: 'chart' });

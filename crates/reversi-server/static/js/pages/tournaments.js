@@ -1,9 +1,10 @@
 // Tournaments: the list (/tournaments: upcoming, running, finished, and a form to make one)
 // and a tournament's page (/tournament/ID: standings, the current round's games, the
-// crosstable, each round, chat). Both poll the API every two seconds while open; a player
-// whose next game starts is taken to it.
+// crosstable, each round, chat). Both follow the server through their live socket
+// (/api/tournaments/ws, /api/tournaments/ID/ws); a player whose next game starts is taken to it.
 import { api } from '../api.js';
-import { $, el, go, link, button } from '../dom.js';
+import { $, el, go, link, button, fill } from '../dom.js';
+import { liveSocket } from '../live.js';
 import { t, variantName } from '../i18n.js';
 import { me } from '../account.js';
 import { rememberGame } from '../prefs.js';
@@ -15,7 +16,7 @@ const VARIANTS = META.online_variants;
 let T = null;
 
 export function stopTournaments() {
-  if (T && T.timer) clearTimeout(T.timer);
+  if (T && T.live) T.live.close();
   T = null;
 }
 
@@ -40,7 +41,7 @@ function formatText(x) {
 
 export function tournamentsPage(app) {
   stopTournaments();
-  T = { timer: null, kind: 'list' };
+  const s = T = { live: null, kind: 'list' };
   document.title = t('web-tournaments') + ' — ' + t('web-title');
   app.replaceChildren(el('div', { class: 'tournaments' },
     el('section', { class: 'card' }, el('h1', {}, t('web-tournaments')),
@@ -48,33 +49,30 @@ export function tournamentsPage(app) {
     el('section', { class: 'card' }, el('h2', {}, t('web-t-create')),
       me() ? createForm() : el('p', { class: 'muted' }, link('/login', t('web-sign-in')), ' — ', t('web-t-sign-in-to-create')),
       el('p', { class: 'error', id: 't-error', role: 'alert' }))));
-  pollList();
+  s.live = liveSocket('/api/tournaments/ws', msg => {
+    if (T !== s) return;
+    if (msg.type === 'tournaments') { showList(msg.tournaments); $('#t-error').textContent = ''; }
+    else if (msg.type === 'error') $('#t-error').textContent = msg.error;
+  });
 }
 
-async function pollList() {
-  const s = T;
-  if (!s) return;
-  try {
-    const r = await api('GET', '/api/tournaments');
-    if (T !== s) return;
-    const lists = [];
-    for (const k of ['running', 'upcoming', 'finished']) {
-      lists.push(el('h2', {}, t('web-t-' + k)));
-      if (!r[k].length) { lists.push(el('p', { class: 'muted', 'data-empty': k }, t('web-t-none'))); continue; }
-      const body = el('tbody', {});
-      for (const x of r[k]) {
-        body.append(el('tr', { 'data-tournament': x.id },
-          el('td', {}, link('/tournament/' + x.id, x.name), x.invite_only ? el('span', { class: 'bot-tag' }, t('web-t-private')) : null),
-          el('td', {}, formatText(x)),
-          el('td', {}, x.control, ' · ', variantName(x.variant), x.rated ? '' : ' · ' + t('web-casual')),
-          el('td', {}, t('web-t-players', { n: x.players })),
-          el('td', {}, k === 'finished' ? when(x.finished_at || x.starts_at) : k === 'running' ? t('web-t-status-' + x.status) : when(x.starts_at))));
-      }
-      lists.push(el('table', { class: 'results t-list', id: 't-' + k }, body));
+function showList(r) {
+  const lists = [];
+  for (const k of ['running', 'upcoming', 'finished']) {
+    lists.push(el('h2', {}, t('web-t-' + k)));
+    if (!r[k].length) { lists.push(el('p', { class: 'muted', 'data-empty': k }, t('web-t-none'))); continue; }
+    const body = el('tbody', {});
+    for (const x of r[k]) {
+      body.append(el('tr', { 'data-tournament': x.id },
+        el('td', {}, link('/tournament/' + x.id, x.name), x.invite_only ? el('span', { class: 'bot-tag' }, t('web-t-private')) : null),
+        el('td', {}, formatText(x)),
+        el('td', {}, x.control, ' · ', variantName(x.variant), x.rated ? '' : ' · ' + t('web-casual')),
+        el('td', {}, t('web-t-players', { n: x.players })),
+        el('td', {}, k === 'finished' ? when(x.finished_at || x.starts_at) : k === 'running' ? t('web-t-status-' + x.status) : when(x.starts_at))));
     }
-    $('#t-lists').replaceChildren(...lists);
-  } catch (e) { if (T === s) $('#t-error').textContent = e.message; }
-  if (T === s) s.timer = setTimeout(pollList, 5000);
+    lists.push(el('table', { class: 'results t-list', id: 't-' + k }, body));
+  }
+  $('#t-lists').replaceChildren(...lists);
 }
 
 function createForm() {
@@ -126,37 +124,54 @@ function createForm() {
 export function tournamentPage(app, id) {
   stopTournaments();
   const invite = new URLSearchParams(location.search).get('invite');
-  T = { timer: null, kind: 'one', id, invite, seenGame: sessionStorage.getItem('t-game-' + id), version: null };
+  const s = T = { live: null, kind: 'one', id, invite, seenGame: sessionStorage.getItem('t-game-' + id), version: null };
   document.title = t('web-tournament') + ' — ' + t('web-title');
   app.replaceChildren(el('div', { class: 'tournament', id: 'tournament' }, el('p', { class: 'muted' }, '…')));
-  pollOne();
+  const query = invite ? '?invite=' + encodeURIComponent(invite) : '';
+  loadOne().then(v => {
+    if (T !== s || !v || ['finished', 'cancelled'].includes(v.status)) return;
+    s.live = liveSocket(`/api/tournaments/${id}/ws${query}`, msg => {
+      if (T !== s) return;
+      if (msg.type === 'tournament') show(s, msg.tournament);
+      else if (msg.type === 'error') shown(msg.error);
+    });
+  });
 }
 
-async function pollOne() {
+/** Reads the tournament once (on opening the page and after the visitor's own actions). */
+async function loadOne() {
   const s = T;
-  if (!s) return;
-  let v = null;
+  if (!s) return null;
   try {
-    v = await api('GET', `/api/tournaments/${s.id}` + (s.invite ? '?invite=' + encodeURIComponent(s.invite) : ''));
-    if (T !== s) return;
-    // A new game of mine: go to it (once; coming back here does not send me there again).
-    if (v.me.game && v.me.game !== s.seenGame) {
-      s.seenGame = v.me.game;
-      sessionStorage.setItem('t-game-' + s.id, v.me.game);
-      rememberGame(v.me.game);
-      go('/game/' + v.me.game);
-      return;
-    }
-    // Redrawn only when something changed (the open rounds and the chat draft stay put).
-    const sig = JSON.stringify(Object.assign({}, v, { now: 0 }));
-    if (sig !== s.sig) { s.sig = sig; render(v); }
+    const v = await api('GET', `/api/tournaments/${s.id}` + (s.invite ? '?invite=' + encodeURIComponent(s.invite) : ''));
+    if (T === s) show(s, v);
+    return v;
   } catch (e) {
-    if (T !== s) return;
-    const box = $('#tournament');
-    if (box && !box.dataset.loaded) box.replaceChildren(el('p', { class: 'error' }, e.message));
-    else if ($('#t-page-error')) $('#t-page-error').textContent = e.message;
+    if (T === s) shown(e.message);
+    return null;
   }
-  if (T === s && !(v && ['finished', 'cancelled'].includes(v.status))) s.timer = setTimeout(pollOne, 2000);
+}
+
+/** An error: in place of the page if it never loaded, under its head otherwise. */
+function shown(message) {
+  const box = $('#tournament');
+  if (box && !box.dataset.loaded) box.replaceChildren(el('p', { class: 'error' }, message));
+  else if ($('#t-page-error')) $('#t-page-error').textContent = message;
+}
+
+function show(s, v) {
+  // A new game of mine: go to it (once; coming back here does not send me there again).
+  if (v.me.game && v.me.game !== s.seenGame) {
+    s.seenGame = v.me.game;
+    sessionStorage.setItem('t-game-' + s.id, v.me.game);
+    rememberGame(v.me.game);
+    go('/game/' + v.me.game);
+    return;
+  }
+  // Redrawn only when something changed (the open rounds and the chat draft stay put).
+  const sig = JSON.stringify(Object.assign({}, v, { now: 0 }));
+  if (sig !== s.sig) { s.sig = sig; render(v); }
+  if (['finished', 'cancelled'].includes(v.status) && s.live) { s.live.close(); s.live = null; }
 }
 
 function render(v) {
@@ -169,7 +184,7 @@ function render(v) {
   box.dataset.loaded = '1';
   box.dataset.status = v.status;
   box.dataset.round = v.round;
-  box.replaceChildren(
+  fill(box,
     el('section', { class: 'card t-head' }, el('h1', { id: 't-title' }, v.name),
       el('p', { class: 'muted' }, [formatText(v), `${v.control} · ${t('web-speed-' + v.speed)}`, variantName(v.variant),
         v.rated ? t('web-rated') : t('web-casual'), v.organiser ? t('web-t-by', { name: v.organiser }) : null].filter(Boolean).join(' · ')),
@@ -199,7 +214,7 @@ function statusLine(v) {
 
 function act(path, body = {}) {
   return async () => {
-    try { await api('POST', `/api/tournaments/${T.id}/${path}`, body); $('#t-page-error').textContent = ''; pollOne(); }
+    try { await api('POST', `/api/tournaments/${T.id}/${path}`, body); $('#t-page-error').textContent = ''; loadOne(); }
     catch (e) { $('#t-page-error').textContent = e.message; }
   };
 }
@@ -338,7 +353,7 @@ function chat(v) {
     el('form', { class: 'chat-form', onsubmit: async ev => {
       ev.preventDefault();
       if (!input.value.trim()) return;
-      try { await api('POST', `/api/tournaments/${T.id}/chat`, { text: input.value }); input.value = ''; pollOne(); }
+      try { await api('POST', `/api/tournaments/${T.id}/chat`, { text: input.value }); input.value = ''; loadOne(); }
       catch (e) { $('#t-page-error').textContent = e.message; }
     } }, input, button(t('web-chat-send'), { type: 'submit', id: 't-chat-send', class: 'small' })));
 }

@@ -3,11 +3,15 @@
 //! NBoard program (`--engine "edax -gtp"`), plays every game the bot is in: challenges sent to
 //! it are accepted, and it keeps seeks open in the lobby for the time controls asked for.
 //!
-//! It talks to the site's JSON API with the bot's token (`Authorization: Bearer bot_…`, made on
-//! the site's account page), polling: the lobby every two seconds, its games every 200 ms.
+//! It talks to the site with the bot's token (`Authorization: Bearer bot_…`, made on the site's
+//! account page): it follows the lobby, its tournaments and each of its games through their
+//! live sockets ([`feed`]), and acts (accepts, seeks, moves) through the JSON API.
+
+mod feed;
 
 use super::engine_args::EngineArgs;
 use anyhow::{bail, Context, Result};
+use feed::{follow, Event, Follow};
 use reversi_arena::clock::Turn;
 use reversi_arena::player::{start, Contestant, Defaults};
 use reversi_arena::{PlayerSpec, Protocol};
@@ -19,6 +23,7 @@ use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Arguments of `reversi bot`.
@@ -115,6 +120,8 @@ enum Mover {
 /// One game the bot plays.
 struct Table {
     mover: Mover,
+    /// The game's socket, followed while the bot plays it.
+    _feed: Follow,
 }
 
 /// Kept back from every move's time for the network between the bot and the site (the site
@@ -162,56 +169,138 @@ pub fn run(a: Args) -> Result<()> {
         bail!("{name} is not a bot account");
     }
     eprintln!("{name} is on {}", site.base);
-    let mut tables: HashMap<String, Table> = HashMap::new();
-    let mut done: HashSet<String> = HashSet::new();
-    let mut finished = 0usize;
-    let mut last_lobby = Instant::now() - Duration::from_secs(10);
+    let (tx, rx) = mpsc::channel();
+    let _lobby = follow(&site.base, &site.token, "/api/lobby/ws", tx.clone(), Event::Lobby);
+    let _tournaments: Vec<Follow> = a
+        .tournaments
+        .iter()
+        .map(|t| {
+            let id = t.clone();
+            follow(
+                &site.base,
+                &site.token,
+                &format!("/api/tournaments/{t}/ws"),
+                tx.clone(),
+                move |v| Event::Tournament(id.clone(), v),
+            )
+        })
+        .collect();
+    let mut bot = Bot {
+        site,
+        tx,
+        tables: HashMap::new(),
+        done: HashSet::new(),
+        finished: 0,
+    };
     let stop = AtomicBool::new(false);
     loop {
-        if last_lobby.elapsed() >= Duration::from_secs(2) {
-            last_lobby = Instant::now();
-            if let Err(e) = lobby(&site, &a, &mut tables, &done) {
-                eprintln!("lobby: {e:#}");
-            }
-            for t in &a.tournaments {
-                if let Err(e) = tournament(&site, &a, t, &mut tables, &done) {
-                    eprintln!("tournament {t}: {e:#}");
+        // Everything that came meanwhile, the latest of each page only: a move is thought
+        // about on the game as it is now.
+        let Ok(first) = rx.recv() else {
+            bail!("every socket of the site closed");
+        };
+        let mut lobby_now = None;
+        let mut tournaments: Vec<(String, Value)> = Vec::new();
+        let mut games: Vec<(String, Value)> = Vec::new();
+        for event in std::iter::once(first).chain(rx.try_iter()) {
+            match event {
+                Event::Lobby(v) if v["type"] == "lobby" => lobby_now = Some(v["lobby"].clone()),
+                Event::Tournament(id, v) if v["type"] == "tournament" => {
+                    tournaments.retain(|(t, _)| *t != id);
+                    tournaments.push((id, v["tournament"].clone()));
                 }
+                Event::Game(id, v) if v["type"] == "state" => {
+                    games.retain(|(g, _)| *g != id);
+                    games.push((id, v));
+                }
+                Event::Lobby(v) | Event::Tournament(_, v) | Event::Game(_, v) if v["type"] == "error" => {
+                    eprintln!("{}", v["error"].as_str().unwrap_or("an error"));
+                }
+                _ => {}
             }
         }
-        let ids: Vec<String> = tables.keys().cloned().collect();
-        for id in ids {
-            match play(&site, &a, &id, &mut tables, &stop) {
+        if let Some(l) = lobby_now {
+            if let Err(e) = bot.lobby(&a, &l) {
+                eprintln!("lobby: {e:#}");
+            }
+        }
+        for (id, t) in &tournaments {
+            if let Err(e) = bot.tournament(&a, id, t) {
+                eprintln!("tournament {id}: {e:#}");
+            }
+        }
+        let mut ended = false;
+        for (id, msg) in &games {
+            match play(&bot.site, &a, id, msg, &mut bot.tables, &stop) {
                 Ok(true) => {}
                 Ok(false) => {
                     if let Some(Table {
                         mover: Mover::External(mut c),
                         ..
-                    }) = tables.remove(&id)
+                    }) = bot.tables.remove(id)
                     {
                         c.finish();
                     }
-                    done.insert(id.clone());
-                    finished += 1;
-                    eprintln!("game {id} over ({finished} played)");
+                    bot.done.insert(id.clone());
+                    bot.finished += 1;
+                    ended = true;
+                    eprintln!("game {id} over ({} played)", bot.finished);
                 }
                 Err(e) => eprintln!("game {id}: {e:#}"),
             }
         }
-        if a.games.is_some_and(|n| finished >= n) {
+        if a.games.is_some_and(|n| bot.finished >= n) {
             return Ok(());
         }
-        std::thread::sleep(Duration::from_millis(200));
+        // A table came free: the challenges waiting (the lobby, read once now).
+        if ended {
+            match bot.site.ok("GET", "/api/lobby", None) {
+                Ok(l) => {
+                    if let Err(e) = bot.lobby(&a, &l) {
+                        eprintln!("lobby: {e:#}");
+                    }
+                }
+                Err(e) => eprintln!("lobby: {e:#}"),
+            }
+        }
+    }
+}
+
+/// The bot's state between events.
+struct Bot {
+    site: Site,
+    /// Where each game's socket sends its states.
+    tx: mpsc::Sender<Event>,
+    tables: HashMap<String, Table>,
+    done: HashSet<String>,
+    finished: usize,
+}
+
+impl Bot {
+    /// [`lobby`] with the bot's tables.
+    fn lobby(&mut self, a: &Args, l: &Value) -> Result<()> {
+        lobby(&self.site, a, l, &mut self.tables, &self.done, &self.tx)
+    }
+
+    /// [`tournament`] with the bot's tables.
+    fn tournament(&mut self, a: &Args, id: &str, t: &Value) -> Result<()> {
+        tournament(&self.site, a, id, t, &mut self.tables, &self.done, &self.tx)
     }
 }
 
 /// Takes the new games, accepts the challenges sent to the bot, keeps its seeks open.
-fn lobby(site: &Site, a: &Args, tables: &mut HashMap<String, Table>, done: &HashSet<String>) -> Result<()> {
-    let l = site.ok("GET", "/api/lobby", None)?;
+fn lobby(
+    site: &Site,
+    a: &Args,
+    l: &Value,
+    tables: &mut HashMap<String, Table>,
+    done: &HashSet<String>,
+    tx: &mpsc::Sender<Event>,
+) -> Result<()> {
     for s in l["started"].as_array().into_iter().flatten() {
         if let Some(id) = s["game"].as_str() {
             if !tables.contains_key(id) && !done.contains(id) {
-                sit(site, a, id, tables)?;
+                sit(site, a, id, tables, tx)?;
             }
         }
     }
@@ -222,7 +311,7 @@ fn lobby(site: &Site, a: &Args, tables: &mut HashMap<String, Table>, done: &Hash
             let (status, r) = site.call("POST", &format!("/api/seeks/{id}/accept"), Some(json!({})))?;
             if status == 201 {
                 if let Some(g) = r["game"]["id"].as_str() {
-                    sit(site, a, g, tables)?;
+                    sit(site, a, g, tables, tx)?;
                 }
             }
         }
@@ -246,16 +335,18 @@ fn lobby(site: &Site, a: &Args, tables: &mut HashMap<String, Table>, done: &Hash
     Ok(())
 }
 
-/// Enters tournament `id` (again, if withdrawn) and sits at the bot's game there.
+/// Enters tournament `id` (again, if withdrawn) and sits at the bot's game there, `t` being its
+/// state.
 fn tournament(
     site: &Site,
     a: &Args,
     id: &str,
+    t: &Value,
     tables: &mut HashMap<String, Table>,
     done: &HashSet<String>,
+    tx: &mpsc::Sender<Event>,
 ) -> Result<()> {
     let path = format!("/api/tournaments/{id}");
-    let t = site.ok("GET", &path, None)?;
     let me = &t["me"];
     let open = matches!(t["status"].as_str(), Some("upcoming" | "running" | "paused"));
     if open && me["active"] != true && me["removed"] != true && me["join_error"].is_null() {
@@ -264,14 +355,20 @@ fn tournament(
     }
     if let Some(g) = me["game"].as_str() {
         if !tables.contains_key(g) && !done.contains(g) {
-            sit(site, a, g, tables)?;
+            sit(site, a, g, tables, tx)?;
         }
     }
     Ok(())
 }
 
-/// Starts playing game `id`: its seat token, and an engine for it.
-fn sit(site: &Site, a: &Args, id: &str, tables: &mut HashMap<String, Table>) -> Result<()> {
+/// Starts playing game `id`: its seat token, an engine for it, and its socket followed.
+fn sit(
+    site: &Site,
+    a: &Args,
+    id: &str,
+    tables: &mut HashMap<String, Table>,
+    tx: &mpsc::Sender<Event>,
+) -> Result<()> {
     let g = site.ok("GET", &format!("/api/games/{id}"), None)?;
     // The bot acts with its own token: an account's seat follows the account's credentials,
     // and the seat token alone moves nothing. The token handed here says it has a seat.
@@ -304,19 +401,28 @@ fn sit(site: &Site, a: &Args, id: &str, tables: &mut HashMap<String, Table>) -> 
         }
     };
     eprintln!("playing game {id}");
-    tables.insert(id.to_string(), Table { mover });
+    let game = id.to_string();
+    let feed = follow(
+        &site.base,
+        &site.token,
+        &format!("/api/games/{id}/ws"),
+        tx.clone(),
+        move |v| Event::Game(game.clone(), v),
+    );
+    tables.insert(id.to_string(), Table { mover, _feed: feed });
     Ok(())
 }
 
-/// Moves in game `id` if it is the bot's turn; false once the game is over.
+/// Moves in game `id` if it is the bot's turn in `v` (a `state` message of its socket); false
+/// once the game is over.
 fn play(
     site: &Site,
     a: &Args,
     id: &str,
+    v: &Value,
     tables: &mut HashMap<String, Table>,
     stop: &AtomicBool,
 ) -> Result<bool> {
-    let v = site.ok("GET", &format!("/api/games/{id}"), None)?;
     let game = &v["game"];
     if game["status"] != "playing" {
         return Ok(false);
