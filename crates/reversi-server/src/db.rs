@@ -407,9 +407,22 @@ impl Topic {
         }
     }
 
-    /// Whether a page following `self` must look again after `changed`.
-    pub fn touched_by(&self, changed: &Topic) -> bool {
-        changed == self || *changed == Topic::Everything
+    /// Whether a page of tournament `id` must look again after this change.
+    pub fn concerns_tournament(&self, id: &str) -> bool {
+        match self {
+            Topic::Tournament(t) => **t == *id,
+            Topic::Analysis(_) => false,
+            Topic::Everything => true,
+        }
+    }
+
+    /// Whether a page following the analysis of game `id` must look again after this change.
+    pub fn concerns_analysis(&self, id: &str) -> bool {
+        match self {
+            Topic::Analysis(g) => **g == *id,
+            Topic::Tournament(_) => false,
+            Topic::Everything => true,
+        }
     }
 }
 

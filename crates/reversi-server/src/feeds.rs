@@ -48,8 +48,8 @@ impl Feed {
     fn touched_by(&self, changed: &Topic) -> bool {
         match self {
             Feed::Tournaments => matches!(changed, Topic::Tournament(_) | Topic::Everything),
-            Feed::Tournament { id, .. } => Topic::Tournament(id.as_str().into()).touched_by(changed),
-            Feed::Analysis { game } => Topic::Analysis(game.as_str().into()).touched_by(changed),
+            Feed::Tournament { id, .. } => changed.concerns_tournament(id),
+            Feed::Analysis { game } => changed.concerns_analysis(game),
         }
     }
 

@@ -56,11 +56,8 @@ async fn session(socket: WebSocket, state: AppState, who: Identity) {
             match crate::lobby::lobby_state(&state, &who).await {
                 Ok(lobby) => {
                     let text = serde_json::json!({ "type": "lobby", "lobby": lobby }).to_string();
-                    if text != last_sent {
-                        if !conn.send_text(text.clone()).await {
-                            return;
-                        }
-                        last_sent = text;
+                    if !conn.send_if_new(text, &mut last_sent).await {
+                        return;
                     }
                 }
                 Err(e) => {
@@ -88,11 +85,8 @@ async fn session(socket: WebSocket, state: AppState, who: Identity) {
                 match state.live_games().await {
                     Ok(games) => {
                         let text = serde_json::json!({ "type": "live", "live": *games }).to_string();
-                        if text != live_sent {
-                            if !conn.send_text(text.clone()).await {
-                                return;
-                            }
-                            live_sent = text;
+                        if !conn.send_if_new(text, &mut live_sent).await {
+                            return;
                         }
                     }
                     Err(e) => tracing::warn!("games in progress: {e}"),

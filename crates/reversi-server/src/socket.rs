@@ -220,6 +220,19 @@ impl Conn {
         self.send(Message::Text(text.into())).await
     }
 
+    /// Sends `text` unless it is `last` (what was last sent this way), and keeps it as `last`;
+    /// false when the client is gone. Pages pushed after a change send nothing that did not.
+    pub async fn send_if_new(&mut self, text: String, last: &mut String) -> bool {
+        if text == *last {
+            return true;
+        }
+        if !self.send_text(text.clone()).await {
+            return false;
+        }
+        *last = text;
+        true
+    }
+
     /// Sends a close frame, then reads (and drops) what the client still sends until it answers
     /// the close, for [`CLOSE_WAIT`] at most: closing with unread data would reset the
     /// connection, and the client could lose the close frame with its reason.

@@ -760,6 +760,23 @@ impl AppState {
         self.db().tournaments().pairing_created(&t.id, &id).await
     }
 
+    /// The tournaments list as `who` sees it: upcoming (soonest first), running and finished
+    /// (latest first), those by invitation only to those who may know of them.
+    pub async fn tournament_list(&self, who: &Identity) -> Result<Value> {
+        let viewer = who.user().map(|u| u.id.as_str());
+        let mut out = serde_json::Map::new();
+        for status in ["upcoming", "running", "finished"] {
+            let rows = self
+                .db()
+                .tournaments()
+                .tournaments(status, viewer, LIST_LIMIT)
+                .await?;
+            out.insert(status.into(), rows.iter().map(list_item).collect());
+        }
+        out.insert("now".into(), json!(self.clock().now_ms()));
+        Ok(Value::Object(out))
+    }
+
     /// Everything the tournament page shows, for `who`.
     pub async fn tournament_view(&self, id: &str, who: &Identity, invite: Option<&str>) -> Result<Value> {
         let (t, entrants) = self.visible_tournament(id, who, invite).await?;
@@ -1026,25 +1043,6 @@ fn list_item(t: &TournamentRow) -> Value {
 pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>> {
     let who = state.identity(&headers).await?;
     Ok(Json(state.tournament_list(&who).await?))
-}
-
-impl AppState {
-    /// The tournaments list as `who` sees it: upcoming (soonest first), running and finished
-    /// (latest first), those by invitation only to those who may know of them.
-    pub async fn tournament_list(&self, who: &Identity) -> Result<Value> {
-        let viewer = who.user().map(|u| u.id.as_str());
-        let mut out = serde_json::Map::new();
-        for status in ["upcoming", "running", "finished"] {
-            let rows = self
-                .db()
-                .tournaments()
-                .tournaments(status, viewer, LIST_LIMIT)
-                .await?;
-            out.insert(status.into(), rows.iter().map(list_item).collect());
-        }
-        out.insert("now".into(), json!(self.clock().now_ms()));
-        Ok(Value::Object(out))
-    }
 }
 
 /// `POST /api/tournaments`: makes a tournament (signed in).

@@ -151,6 +151,12 @@ async fn run_session(
         return None;
     }
     state.rounds().enter(id, &seats).await;
+    // A game over whose next one is paired already (the page came back late): said at once.
+    if let Some(game) = next.look(state, id, creds).await {
+        if !conn.send_text(next_game_message(&game)).await {
+            return Some(seats);
+        }
+    }
     loop {
         tokio::select! {
             seen = conn.next() => match conn.handle(seen).await {
@@ -178,10 +184,9 @@ async fn run_session(
                     Err(RecvError::Closed) => break,
                 }
             }
-            changed = next.changed() => {
-                if let Some(game) = next.look(state, id, creds, changed).await {
-                    let text = serde_json::json!({ "type": "tournament_game", "game": game }).to_string();
-                    if !conn.send_text(text).await { break; }
+            () = next.changed() => {
+                if let Some(game) = next.look(state, id, creds).await {
+                    if !conn.send_text(next_game_message(&game)).await { break; }
                 }
             }
             update = rx.recv() => {
@@ -228,7 +233,6 @@ impl NextGame {
             .filter(|_| !seats.is_empty())
             .map(|t| (t, state.db().watch_topics()));
         NextGame {
-            // Looked at once at the start: the next game may be paired already.
             over: view.status != GameStatus::Playing,
             tournament,
             sent: None,
@@ -236,13 +240,13 @@ impl NextGame {
     }
 
     /// Waits for a change of the tournament (never, for other games).
-    async fn changed(&mut self) -> bool {
+    async fn changed(&mut self) {
         match &mut self.tournament {
             Some((id, rx)) => loop {
                 match rx.recv().await {
-                    Ok(t) if Topic::Tournament(id.as_str().into()).touched_by(&t) => return true,
+                    Ok(topic) if topic.concerns_tournament(id) => return,
                     Ok(_) => {}
-                    Err(RecvError::Lagged(_)) => return true,
+                    Err(RecvError::Lagged(_)) => return,
                     Err(RecvError::Closed) => std::future::pending::<()>().await,
                 }
             },
@@ -251,9 +255,9 @@ impl NextGame {
     }
 
     /// The player's next game in the tournament, if the game is over and it is a new one.
-    async fn look(&mut self, state: &AppState, id: &str, creds: &HeaderMap, changed: bool) -> Option<String> {
+    async fn look(&mut self, state: &AppState, id: &str, creds: &HeaderMap) -> Option<String> {
         let (t, _) = self.tournament.as_ref()?;
-        if !changed || !self.over {
+        if !self.over {
             return None;
         }
         let who = state.identity(creds).await.ok()?;
@@ -267,6 +271,11 @@ impl NextGame {
     }
 }
 
+/// The `tournament_game` message.
+fn next_game_message(game: &str) -> String {
+    serde_json::json!({ "type": "tournament_game", "game": game }).to_string()
+}
+
 /// Carries out one client message; returns the direct reply (errors and pongs; new states
 /// arrive through the game's channel).
 async fn handle(state: &AppState, id: &str, creds: &HeaderMap, text: &str) -> Option<Message> {
@@ -274,9 +283,6 @@ async fn handle(state: &AppState, id: &str, creds: &HeaderMap, text: &str) -> Op
         Ok(m) => m,
         Err(e) => return Some(error_message(&e)),
     };
-    if matches!(msg, ClientMessage::Ping) {
-        return Some(Message::Text(r#"{"type":"pong"}"#.into()));
-    }
     let token = match state.seat_token(creds, id).await {
         Ok(t) => t,
         Err(e) => return Some(error_message(&e)),

@@ -3,34 +3,18 @@
 //! with one instance, and on PostgreSQL with the two visitors at two instances.
 
 use futures_util::StreamExt;
-use reversi_server::{app, serve, AppState};
+use reversi_server::{app, AppState};
 use serde_json::{json, Value};
 use std::time::Duration;
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 mod common;
 mod online_common;
-use online_common::{config, Client};
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-async fn start(state: AppState) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(serve(listener, state, std::future::pending()));
-    addr.to_string()
-}
+use online_common::{config, open_socket, serve_on_loopback as start, Client, Ws};
 
 /// The lobby socket of `client` (its cookies) at `addr`.
 async fn lobby_socket(addr: &str, client: &Client) -> Ws {
-    let mut req = format!("ws://{addr}/api/lobby/ws").into_client_request().unwrap();
-    let jar: Vec<String> = client.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    req.headers_mut()
-        .insert("cookie", jar.join("; ").parse().unwrap());
-    tokio_tungstenite::connect_async(req).await.unwrap().0
+    open_socket(addr, "/api/lobby/ws", client).await.unwrap()
 }
 
 /// The next lobby message satisfying `want` (panics after 5 s: polling is not what brings it).

@@ -4,38 +4,14 @@
 //! PostgreSQL with two.
 
 use futures_util::StreamExt;
-use reversi_server::{app, serve, AppState};
+use reversi_server::{app, AppState};
 use serde_json::{json, Value};
 use std::time::Duration;
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 mod common;
 mod online_common;
-use online_common::{config, Client};
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-async fn start(state: AppState) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(serve(listener, state, std::future::pending()));
-    addr.to_string()
-}
-
-/// Opens `path` at `addr` as `client` (its cookies).
-async fn socket(addr: &str, path: &str, client: &Client) -> Result<Ws, String> {
-    let mut req = format!("ws://{addr}{path}").into_client_request().unwrap();
-    let jar: Vec<String> = client.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    req.headers_mut()
-        .insert("cookie", jar.join("; ").parse().unwrap());
-    tokio_tungstenite::connect_async(req)
-        .await
-        .map(|(ws, _)| ws)
-        .map_err(|e| e.to_string())
-}
+use online_common::{config, open_socket as socket, serve_on_loopback as start, Client, Ws};
 
 /// The next message of type `kind` whose body satisfies `want` (panics after 5 s: polling is
 /// not what brings it).

@@ -142,3 +142,28 @@ impl Client {
         .await
     }
 }
+
+/// A websocket of the tests' client side.
+pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Serves `state` on a free loopback port; its address.
+pub async fn serve_on_loopback(state: reversi_server::AppState) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(reversi_server::serve(listener, state, std::future::pending()));
+    addr.to_string()
+}
+
+/// Opens the websocket at `path` of the server at `addr` as `client` (its cookies); the
+/// handshake's error as text.
+pub async fn open_socket(addr: &str, path: &str, client: &Client) -> Result<Ws, String> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}{path}").into_client_request().unwrap();
+    let jar: Vec<String> = client.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    req.headers_mut()
+        .insert("cookie", jar.join("; ").parse().unwrap());
+    tokio_tungstenite::connect_async(req)
+        .await
+        .map(|(ws, _)| ws)
+        .map_err(|e| e.to_string())
+}

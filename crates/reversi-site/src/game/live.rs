@@ -253,20 +253,33 @@ impl LiveGame {
     /// The position a holder of `seats` may ask the engine about: only a person playing the
     /// computer, on their own turn, in a game still going (people playing people get no help).
     pub fn hint_position(&self, seats: &[Color]) -> Result<AnyPosition> {
+        self.check_against_computer(seats, GameError::NoHints)?;
+        self.holder_to_move(seats)?;
+        Ok(*self.game.position())
+    }
+
+    /// Whether a holder of `seats` may use what only a game against the computer still going
+    /// offers (`between_people` is the error for a game between people).
+    fn check_against_computer(&self, seats: &[Color], between_people: GameError) -> Result<()> {
         if seats.is_empty() {
             return Err(GameError::NoSeat);
         }
         if self.record.mode != Mode::Ai {
-            return Err(GameError::NoHints);
+            return Err(between_people);
         }
         if self.is_over() {
             return Err(GameError::GameOver);
         }
+        Ok(())
+    }
+
+    /// The side to move, if it is a person's and a holder of `seats` plays it.
+    fn holder_to_move(&self, seats: &[Color]) -> Result<Color> {
         let side = self.game.side_to_move();
         if !seats.contains(&side) || self.record.players[side.index()] != PlayerKind::Human {
             return Err(GameError::NotYourTurn(side.name()));
         }
-        Ok(*self.game.position())
+        Ok(side)
     }
 
     /// Plays `text` (a square, or `pass`) for a holder of `seats` at `now`. `expected_ply`,
@@ -285,7 +298,6 @@ impl LiveGame {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        let side = self.game.side_to_move();
         if let Some(expected) = expected_ply {
             if expected != self.game.ply() {
                 return Err(GameError::StalePly {
@@ -294,9 +306,7 @@ impl LiveGame {
                 });
             }
         }
-        if !seats.contains(&side) || self.record.players[side.index()] != PlayerKind::Human {
-            return Err(GameError::NotYourTurn(side.name()));
-        }
+        self.holder_to_move(seats)?;
         if self.waiting_for_friend() {
             return Err(GameError::WaitingForFriend);
         }
@@ -391,16 +401,8 @@ impl LiveGame {
     /// Takes back moves at `now` until a person is to move again, at least one of their moves
     /// taken back (games against the computer only). Returns the new ply.
     pub fn undo_for_human(&mut self, seats: &[Color], now: Millis) -> Result<usize> {
-        if seats.is_empty() {
-            return Err(GameError::NoSeat);
-        }
-        if self.record.mode != Mode::Ai {
-            return Err(GameError::UndoVsComputerOnly);
-        }
         // A finished game is final, however it ended.
-        if self.is_over() {
-            return Err(GameError::GameOver);
-        }
+        self.check_against_computer(seats, GameError::UndoVsComputerOnly)?;
         let human = Color::ALL
             .into_iter()
             .find(|c| self.record.players[c.index()] == PlayerKind::Human)

@@ -277,140 +277,112 @@ struct Bot {
 }
 
 impl Bot {
-    /// [`lobby`] with the bot's tables.
+    /// Takes the new games, accepts the challenges sent to the bot, keeps its seeks open; `l` is
+    /// the lobby.
     fn lobby(&mut self, a: &Args, l: &Value) -> Result<()> {
-        lobby(&self.site, a, l, &mut self.tables, &self.done, &self.tx)
-    }
-
-    /// [`tournament`] with the bot's tables.
-    fn tournament(&mut self, a: &Args, id: &str, t: &Value) -> Result<()> {
-        tournament(&self.site, a, id, t, &mut self.tables, &self.done, &self.tx)
-    }
-}
-
-/// Takes the new games, accepts the challenges sent to the bot, keeps its seeks open.
-fn lobby(
-    site: &Site,
-    a: &Args,
-    l: &Value,
-    tables: &mut HashMap<String, Table>,
-    done: &HashSet<String>,
-    tx: &mpsc::Sender<Event>,
-) -> Result<()> {
-    for s in l["started"].as_array().into_iter().flatten() {
-        if let Some(id) = s["game"].as_str() {
-            if !tables.contains_key(id) && !done.contains(id) {
-                sit(site, a, id, tables, tx)?;
-            }
-        }
-    }
-    let seeks = l["seeks"].as_array().cloned().unwrap_or_default();
-    for s in &seeks {
-        if s["for_you"] == true && tables.len() < a.max_games {
-            let id = s["id"].as_str().unwrap_or_default();
-            let (status, r) = site.call("POST", &format!("/api/seeks/{id}/accept"), Some(json!({})))?;
-            if status == 201 {
-                if let Some(g) = r["game"]["id"].as_str() {
-                    sit(site, a, g, tables, tx)?;
+        for s in l["started"].as_array().into_iter().flatten() {
+            if let Some(id) = s["game"].as_str() {
+                if !self.tables.contains_key(id) && !self.done.contains(id) {
+                    self.sit(a, id)?;
                 }
             }
         }
-    }
-    let mine: Vec<&str> = seeks
-        .iter()
-        .filter(|s| s["mine"] == true)
-        .filter_map(|s| s["control"].as_str())
-        .collect();
-    if tables.len() < a.max_games {
-        for control in &a.seeks {
-            if !mine.contains(&control.as_str()) {
-                site.ok(
-                    "POST",
-                    "/api/seeks",
-                    Some(json!({ "control": control, "rated": a.rated })),
-                )?;
+        let seeks = l["seeks"].as_array().cloned().unwrap_or_default();
+        for s in &seeks {
+            if s["for_you"] == true && self.tables.len() < a.max_games {
+                let id = s["id"].as_str().unwrap_or_default();
+                let (status, r) =
+                    self.site
+                        .call("POST", &format!("/api/seeks/{id}/accept"), Some(json!({})))?;
+                if status == 201 {
+                    if let Some(g) = r["game"]["id"].as_str() {
+                        self.sit(a, g)?;
+                    }
+                }
             }
         }
-    }
-    Ok(())
-}
-
-/// Enters tournament `id` (again, if withdrawn) and sits at the bot's game there, `t` being its
-/// state.
-fn tournament(
-    site: &Site,
-    a: &Args,
-    id: &str,
-    t: &Value,
-    tables: &mut HashMap<String, Table>,
-    done: &HashSet<String>,
-    tx: &mpsc::Sender<Event>,
-) -> Result<()> {
-    let path = format!("/api/tournaments/{id}");
-    let me = &t["me"];
-    let open = matches!(t["status"].as_str(), Some("upcoming" | "running" | "paused"));
-    if open && me["active"] != true && me["removed"] != true && me["join_error"].is_null() {
-        site.ok("POST", &format!("{path}/join"), Some(json!({})))?;
-        eprintln!("entered tournament {id} ({})", t["name"].as_str().unwrap_or(""));
-    }
-    if let Some(g) = me["game"].as_str() {
-        if !tables.contains_key(g) && !done.contains(g) {
-            sit(site, a, g, tables, tx)?;
+        let mine: Vec<&str> = seeks
+            .iter()
+            .filter(|s| s["mine"] == true)
+            .filter_map(|s| s["control"].as_str())
+            .collect();
+        if self.tables.len() < a.max_games {
+            for control in &a.seeks {
+                if !mine.contains(&control.as_str()) {
+                    self.site.ok(
+                        "POST",
+                        "/api/seeks",
+                        Some(json!({ "control": control, "rated": a.rated })),
+                    )?;
+                }
+            }
         }
+        Ok(())
     }
-    Ok(())
-}
 
-/// Starts playing game `id`: its seat token, an engine for it, and its socket followed.
-fn sit(
-    site: &Site,
-    a: &Args,
-    id: &str,
-    tables: &mut HashMap<String, Table>,
-    tx: &mpsc::Sender<Event>,
-) -> Result<()> {
-    let g = site.ok("GET", &format!("/api/games/{id}"), None)?;
-    // The bot acts with its own token: an account's seat follows the account's credentials,
-    // and the seat token alone moves nothing. The token handed here says it has a seat.
-    if g["token"].as_str().is_none() {
-        bail!("game {id}: the server gave no seat to this bot");
+    /// Enters tournament `id` (again, if withdrawn) and sits at the bot's game there, `t` being its
+    /// state.
+    fn tournament(&mut self, a: &Args, id: &str, t: &Value) -> Result<()> {
+        let path = format!("/api/tournaments/{id}");
+        let me = &t["me"];
+        let open = matches!(t["status"].as_str(), Some("upcoming" | "running" | "paused"));
+        if open && me["active"] != true && me["removed"] != true && me["join_error"].is_null() {
+            self.site.ok("POST", &format!("{path}/join"), Some(json!({})))?;
+            eprintln!("entered tournament {id} ({})", t["name"].as_str().unwrap_or(""));
+        }
+        if let Some(g) = me["game"].as_str() {
+            if !self.tables.contains_key(g) && !self.done.contains(g) {
+                self.sit(a, g)?;
+            }
+        }
+        Ok(())
     }
-    let mover = match &a.engine {
-        None => Mover::Builtin(Box::new(a.engine_args.engine()?)),
-        Some(cmd) => {
-            let spec = PlayerSpec {
-                name: cmd.clone(),
-                command: Some(reversi_arena::player::CommandLine::Line(cmd.clone())),
-                protocol: Some(match a.protocol {
-                    ProtocolArg::Gtp => Protocol::Gtp,
-                    ProtocolArg::Nboard => Protocol::Nboard,
-                }),
-                ..PlayerSpec::default()
-            };
-            Mover::External(
-                start(
-                    &spec,
-                    Defaults {
-                        level: a.engine_args.level,
-                        ..Defaults::default()
-                    },
-                    0,
+
+    /// Starts playing game `id`: its seat token, an engine for it, and its socket followed.
+    fn sit(&mut self, a: &Args, id: &str) -> Result<()> {
+        let g = self.site.ok("GET", &format!("/api/games/{id}"), None)?;
+        // The bot acts with its own token: an account's seat follows the account's credentials,
+        // and the seat token alone moves nothing. The token handed here says it has a seat.
+        if g["token"].as_str().is_none() {
+            bail!("game {id}: the server gave no seat to this bot");
+        }
+        let mover = match &a.engine {
+            None => Mover::Builtin(Box::new(a.engine_args.engine()?)),
+            Some(cmd) => {
+                let spec = PlayerSpec {
+                    name: cmd.clone(),
+                    command: Some(reversi_arena::player::CommandLine::Line(cmd.clone())),
+                    protocol: Some(match a.protocol {
+                        ProtocolArg::Gtp => Protocol::Gtp,
+                        ProtocolArg::Nboard => Protocol::Nboard,
+                    }),
+                    ..PlayerSpec::default()
+                };
+                Mover::External(
+                    start(
+                        &spec,
+                        Defaults {
+                            level: a.engine_args.level,
+                            ..Defaults::default()
+                        },
+                        0,
+                    )
+                    .map_err(|e| anyhow::anyhow!("{cmd}: {e}"))?,
                 )
-                .map_err(|e| anyhow::anyhow!("{cmd}: {e}"))?,
-            )
-        }
-    };
-    eprintln!("playing game {id}");
-    let game = id.to_string();
-    let feed = follow(
-        &site.base,
-        &site.token,
-        &format!("/api/games/{id}/ws"),
-        tx.clone(),
-        move |v| Event::Game(game.clone(), v),
-    );
-    tables.insert(id.to_string(), Table { mover, _feed: feed });
-    Ok(())
+            }
+        };
+        eprintln!("playing game {id}");
+        let game = id.to_string();
+        let feed = follow(
+            &self.site.base,
+            &self.site.token,
+            &format!("/api/games/{id}/ws"),
+            self.tx.clone(),
+            move |v| Event::Game(game.clone(), v),
+        );
+        self.tables.insert(id.to_string(), Table { mover, _feed: feed });
+        Ok(())
+    }
 }
 
 /// Moves in game `id` if it is the bot's turn in `v` (a `state` message of its socket); false

@@ -124,16 +124,17 @@ function createForm() {
 export function tournamentPage(app, id) {
   stopTournaments();
   const invite = new URLSearchParams(location.search).get('invite');
-  const s = T = { live: null, kind: 'one', id, invite, seenGame: sessionStorage.getItem('t-game-' + id), version: null };
+  // The invitation secret goes with every read of an invitation-only tournament.
+  const query = invite ? '?invite=' + encodeURIComponent(invite) : '';
+  const s = T = { live: null, kind: 'one', id, invite, query, seenGame: sessionStorage.getItem('t-game-' + id) };
   document.title = t('web-tournament') + ' — ' + t('web-title');
   app.replaceChildren(el('div', { class: 'tournament', id: 'tournament' }, el('p', { class: 'muted' }, '…')));
-  const query = invite ? '?invite=' + encodeURIComponent(invite) : '';
   loadOne().then(v => {
     if (T !== s || !v || ['finished', 'cancelled'].includes(v.status)) return;
     s.live = liveSocket(`/api/tournaments/${id}/ws${query}`, msg => {
       if (T !== s) return;
       if (msg.type === 'tournament') show(s, msg.tournament);
-      else if (msg.type === 'error') shown(msg.error);
+      else if (msg.type === 'error') showError(msg.error);
     });
   });
 }
@@ -143,17 +144,17 @@ async function loadOne() {
   const s = T;
   if (!s) return null;
   try {
-    const v = await api('GET', `/api/tournaments/${s.id}` + (s.invite ? '?invite=' + encodeURIComponent(s.invite) : ''));
+    const v = await api('GET', `/api/tournaments/${s.id}${s.query}`);
     if (T === s) show(s, v);
     return v;
   } catch (e) {
-    if (T === s) shown(e.message);
+    if (T === s) showError(e.message);
     return null;
   }
 }
 
 /** An error: in place of the page if it never loaded, under its head otherwise. */
-function shown(message) {
+function showError(message) {
   const box = $('#tournament');
   if (box && !box.dataset.loaded) box.replaceChildren(el('p', { class: 'error' }, message));
   else if ($('#t-page-error')) $('#t-page-error').textContent = message;
