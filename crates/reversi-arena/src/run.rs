@@ -626,10 +626,11 @@ mod tests {
     fn an_engine_that_thinks_past_its_clock_loses_on_time() {
         let tmp = scratch("flag");
         let dir = tmp.path();
-        // Answers every command at once, but takes 5 s over a move.
+        // Answers every command at once, but never a move: only the flag can end its turn (no
+        // clock is read here: waiting for the move would never end).
         let script = r#"while read -r id cmd rest; do
             case "$cmd" in
-              genmove) sleep 5; printf '=%s pass\n\n' "$id" ;;
+              genmove) ;;
               known_command) printf '=%s false\n\n' "$id" ;;
               *) printf '=%s\n\n' "$id" ;;
             esac
@@ -643,12 +644,7 @@ mod tests {
             clock: Some(Fischer::new(0.5, 0.0).unwrap()),
             ..tournament(vec![PlayerSpec::builtin(1), slow], Format::Gauntlet, 1)
         };
-        let started = std::time::Instant::now();
         let table = t.run(dir, &mut |_| {}).unwrap();
-        assert!(
-            started.elapsed().as_secs() < 5,
-            "the flag falls at once, not after the move"
-        );
         assert_eq!(table.standings[0].points, 2.0);
         assert_eq!(table.forfeits.len(), 2);
         assert!(

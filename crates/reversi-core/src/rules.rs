@@ -44,6 +44,11 @@ fn xot_lines() -> &'static [&'static str] {
     })
 }
 
+/// How many XOT lines were replayed to build the index of [`xot_line_of`] (once per process:
+/// tests count it instead of timing the look-ups).
+#[cfg(test)]
+pub(crate) static XOT_LINES_INDEXED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// The XOT line (0-based) whose start position has these discs and side to move, if one does.
 /// The first line wins where two lines transpose. The index is built once, on first use.
 pub fn xot_line_of(black: WideBits, white: WideBits, to_move: Color) -> Option<u16> {
@@ -53,6 +58,8 @@ pub fn xot_line_of(black: WideBits, white: WideBits, to_move: Color) -> Option<u
         let mut map = std::collections::HashMap::with_capacity(XOT_COUNT);
         for i in 0..xot_lines().len() {
             let r = Rules::new(Variant::Xot(Some(i as u16)), 0);
+            #[cfg(test)]
+            XOT_LINES_INDEXED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             map.entry((r.start_black, r.start_white, r.start_to_move))
                 .or_insert(i as u16);
         }

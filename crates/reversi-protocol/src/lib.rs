@@ -24,4 +24,4 @@ pub mod nboard;
 mod test_io;
 mod think;
 
-pub use think::{best_moves, ponder, think, EngineSettings, RankedMove};
+pub use think::{best_moves, ponder, think, EngineSettings, RankedMove, Reach};

@@ -29,7 +29,7 @@
 //! it searches the position after its move until the next command arrives.
 
 use crate::lines::{lines, Line, MAX_LINE_BYTES};
-use crate::think::{best_moves, ponder, think, EngineSettings};
+use crate::think::{best_moves, ponder, think, EngineSettings, Reach};
 use reversi_core::format::ggf::parse_ggf;
 use reversi_core::quote::{clip, QUOTE_CHARS};
 use reversi_core::{AnyPosition, Bits, Game, Move, Rules};
@@ -53,6 +53,8 @@ pub struct NboardSession {
     ponder: bool,
     /// The position after the move `go` chose, to ponder on until the next command.
     ponder_at: Option<AnyPosition>,
+    /// How far the last `go` searched.
+    reach: Option<Reach>,
 }
 
 /// Whether a search should stop, shared with the input thread: `ping` and `quit` raise it while
@@ -95,6 +97,7 @@ impl NboardSession {
             name: "reversi".into(),
             ponder: false,
             ponder_at: None,
+            reach: None,
         })
     }
 
@@ -109,6 +112,11 @@ impl NboardSession {
     /// The game as it stands.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// How far the last `go`'s search went (`None` before the first).
+    pub fn last_reach(&self) -> Option<Reach> {
+        self.reach
     }
 
     /// The contempt set by `set contempt`.
@@ -295,6 +303,7 @@ impl NboardSession {
         if let Some(e) = failed {
             return Err(e);
         }
+        self.reach = Some(Reach::of(&r, &limits));
         let mv = r.best.unwrap_or(Move::Pass);
         let secs = start.elapsed().as_secs_f64();
         if self.ponder {
@@ -483,20 +492,26 @@ mod tests {
 
     #[test]
     fn ping_interrupts_a_long_search() {
+        // No book: the move is searched, not looked up.
         let mut s = NboardSession::new(EngineSettings {
             level: 30,
             hash_mib: 4,
+            book: None,
             ..EngineSettings::default()
         })
         .unwrap();
         // A pipe: the GUI writes `go`, waits, then pings.
         let (reader, feeder) =
             crate::test_io::paced(&[(b"nboard 2\nset depth 30\ngo\n", 300), (b"ping 7\nquit\n", 0)]);
-        let start = Instant::now();
         let mut out = Vec::new();
         s.run(io::BufReader::new(reader), &mut out).unwrap();
         feeder.join().unwrap();
-        assert!(start.elapsed().as_secs() < 10, "the ping stopped the search");
+        // Depth 30 from the start takes hours: the ping cut it short.
+        let reach = s.last_reach().expect("a search");
+        assert!(
+            reach.nodes > 0 && reach.cut_short(),
+            "the ping stopped the search: {reach:?}"
+        );
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         let reply = lines.iter().position(|l| l.starts_with("=== ")).expect("a move");
@@ -516,12 +531,11 @@ mod tests {
         .unwrap()
         .with_ponder(true);
         // After `go` the session ponders, without a time limit, until the next line.
+        // (The pondering search has no end of its own: that `run` returns shows the ping ended it.)
         let (reader, feeder) = crate::test_io::paced(&[(b"nboard 2\ngo\n", 500), (b"ping 3\nquit\n", 0)]);
-        let start = Instant::now();
         let mut out = Vec::new();
         s.run(io::BufReader::new(reader), &mut out).unwrap();
         feeder.join().unwrap();
-        assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         let reply = lines.iter().position(|l| l.starts_with("=== ")).expect("a move");
@@ -556,15 +570,13 @@ mod tests {
     }
 
     #[test]
-    fn a_game_with_many_tags_is_read_in_linear_time() {
-        // 100,000 tags took over 30 s when each tag was checked against every earlier one; the
-        // bound here is far above the linear reader's time, even on a slow machine.
+    fn a_game_with_many_tags_is_read() {
+        // 100,000 tags took over 30 s when each tag was checked against every earlier one (the
+        // reader's pass is counted in `reversi_core::format::ggf`'s tests).
         let tags: String = (0..100_000).map(|i| format!("T{i}[]")).collect();
         let line = format!("set game (;GM[Othello]{tags}B[f5];)\nping 1\n");
         let mut s = session();
-        let start = Instant::now();
         let out = script(&mut s, &line);
-        assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
         assert_eq!(out, ["pong 1"]);
         assert_eq!(s.game().transcript(), "f5");
     }

@@ -9,6 +9,35 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// How far a move's search went against how deep its limits asked: a search a command cut
+/// short (GTP's `quit`, NBoard's `ping`) reached less. Sessions keep the last one, so that a
+/// test or a log can tell an interrupted search from a finished one without a clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// Depth reached (plies, or empties for an endgame result).
+    pub depth: u32,
+    /// Depth the limits asked for.
+    pub asked: u32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+impl Reach {
+    /// The reach of result `r` of a search under `limits`.
+    pub fn of(r: &PositionResult, limits: &Limits) -> Reach {
+        Reach {
+            depth: r.depth,
+            asked: limits.depth,
+            nodes: r.nodes,
+        }
+    }
+
+    /// Whether the search stopped before the depth it was asked for.
+    pub fn cut_short(&self) -> bool {
+        self.depth < self.asked
+    }
+}
+
 /// How strong the engine plays and what it may use.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSettings {
@@ -286,15 +315,13 @@ mod tests {
         };
         let cold = nodes_in(&engine);
         engine.clear();
-        // The level has no end of its own: the search goes on until the next command comes.
-        let started = std::time::Instant::now();
+        // The level has no end of its own: the search goes on until the next command comes
+        // (that `ponder` returns shows the command ended it).
         let got = ponder(&engine, pos, &limits, || {
             std::thread::sleep(Duration::from_millis(1500));
             "next"
         });
         assert_eq!(got, "next");
-        // Only a guard against a hang: level 30 left alone would search for hours.
-        assert!(started.elapsed() < Duration::from_secs(120), "stopped at once");
         // With what the pondering left in the table, the same search visits fewer nodes (a
         // third to a half, measured).
         let warm = nodes_in(&engine);
