@@ -3,10 +3,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi_server::api::{CreateBody, JoinBody, MoveBody, ResignBody};
 use reversi_server::body::parse_object;
-use reversi_server::ws::ClientMessage;
 use reversi_server::Error;
+use reversi_site_api::{GameCommand, JoinGame, NewGame, NewSeek, PlayMove, Resign};
 
 fn check_body<T: serde::de::DeserializeOwned>(data: &[u8]) {
     match parse_object::<T>(data) {
@@ -14,7 +13,17 @@ fn check_body<T: serde::de::DeserializeOwned>(data: &[u8]) {
         Err(Error::BadRequest(m)) => {
             // What the message quotes from the input may say anything; the rest is ours.
             let ours = unquoted(&m);
-            for word in ["struct", "Body", "ClientMessage", "u32", "usize"] {
+            for word in [
+                "struct",
+                "NewGame",
+                "PlayMove",
+                "Resign",
+                "JoinGame",
+                "NewSeek",
+                "GameCommand",
+                "u32",
+                "usize",
+            ] {
                 assert!(!ours.contains(word), "{m}");
             }
             assert!(m.len() < 1024, "{} bytes", m.len());
@@ -43,9 +52,10 @@ fn unquoted(m: &str) -> String {
 }
 
 fuzz_target!(|data: &[u8]| {
-    check_body::<CreateBody>(data);
-    check_body::<MoveBody>(data);
-    check_body::<ResignBody>(data);
-    check_body::<JoinBody>(data);
-    check_body::<ClientMessage>(data);
+    check_body::<NewGame>(data);
+    check_body::<PlayMove>(data);
+    check_body::<Resign>(data);
+    check_body::<JoinGame>(data);
+    check_body::<NewSeek>(data);
+    check_body::<GameCommand>(data);
 });

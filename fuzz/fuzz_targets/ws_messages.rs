@@ -6,8 +6,8 @@
 use libfuzzer_sys::fuzz_target;
 use reversi_server::analysis_board::{game_of, ClientMessage as BoardMessage};
 use reversi_server::body::parse_object;
-use reversi_server::ws::ClientMessage as GameMessage;
 use reversi_server::Error;
+use reversi_site_api::GameCommand as GameMessage;
 
 fn refused_clearly(e: Error) {
     match e {

@@ -14,23 +14,23 @@
 //! addresses. Sessions are bound to the account's credential generation, which a password change
 //! raises: sign-ins still in flight when the password changes make sessions that sign nobody in.
 
-use crate::body::parse_body;
+use crate::client::ClientAddr;
 use crate::db::throttle::Reserved;
 use crate::error::{Error, Result};
+use crate::extract::{Caller, JsonBody};
 use crate::secret::random_string;
 use crate::session::{
-    hash_secret, set_cookie, Identity, BOT_TOKEN_PREFIX, DEVICE_COOKIE, SECRET_LEN, SESSION_COOKIE,
-    SESSION_DAYS,
+    hash_secret, set_cookie, Credentials, Identity, BOT_TOKEN_PREFIX, DEVICE_COOKIE, SECRET_LEN,
+    SESSION_COOKIE, SESSION_DAYS,
 };
 use crate::state::AppState;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{Extension, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use reversi_site::account;
-use serde::Deserialize;
+use reversi_site_api as wire;
+use reversi_site_api::{AccountView, BotToken, Me};
 
 /// Failed sign-ins allowed per account from one address within [`THROTTLE_WINDOW_MS`].
 pub const FAILURES_PER_ACCOUNT_AND_ADDRESS: i64 = 5;
@@ -99,41 +99,7 @@ impl AppState {
     }
 }
 
-/// Body of sign-up and sign-in.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Credentials {
-    /// The username.
-    pub name: String,
-    /// The password.
-    pub password: String,
-}
-
-/// Body of a password change.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct PasswordChange {
-    /// The password now.
-    pub current: String,
-    /// The new one.
-    pub new: String,
-}
-
-/// Body of an account deletion.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Confirm {
-    /// The password, to confirm.
-    pub password: String,
-}
-
-/// Body of the chat setting.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ChatSetting {
-    /// Turn chat off (true) or on.
-    pub off: bool,
-}
+pub use reversi_site_api::{ChatSetting, Confirm, NameAndPassword, PasswordChange};
 
 fn username_error(e: account::UsernameError) -> Error {
     Error::Invalid(Error::site_code(e.code()), e.to_string())
@@ -200,8 +166,14 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 }
 
 /// What `GET /api/account` and sign-in answer.
-fn me_json(user: &crate::db::User) -> serde_json::Value {
-    serde_json::json!({ "user": { "name": user.name, "bot": user.bot, "chat_off": user.chat_off } })
+fn me_json(user: &crate::db::User) -> Me {
+    Me {
+        user: Some(AccountView {
+            name: user.name.clone(),
+            bot: user.bot,
+            chat_off: user.chat_off,
+        }),
+    }
 }
 
 impl AppState {
@@ -212,9 +184,9 @@ impl AppState {
         &self,
         user_id: &str,
         gen: i64,
-        headers: &HeaderMap,
+        creds: &Credentials,
     ) -> Result<axum::http::HeaderValue> {
-        if let Some(old) = crate::session::cookie(headers, SESSION_COOKIE) {
+        if let Some(old) = creds.cookie(SESSION_COOKIE) {
             self.db().accounts().delete_session(&hash_secret(old)).await?;
         }
         let secret = random_string(SECRET_LEN);
@@ -235,18 +207,15 @@ impl AppState {
     }
 
     /// Whether the request comes from a browser that has signed in to account `user_id`.
-    fn known_device(&self, headers: &HeaderMap, user_id: &str) -> bool {
-        crate::session::cookie(headers, DEVICE_COOKIE)
+    fn known_device(&self, creds: &Credentials, user_id: &str) -> bool {
+        creds
+            .cookie(DEVICE_COOKIE)
             .and_then(|c| self.signer().verify("device", c))
             .is_some_and(|id| id == user_id)
     }
 }
 
-fn with_cookies(
-    status: StatusCode,
-    body: serde_json::Value,
-    cookies: &[Option<axum::http::HeaderValue>],
-) -> Response {
+fn with_cookies(status: StatusCode, body: Me, cookies: &[Option<axum::http::HeaderValue>]) -> Response {
     let mut resp = (status, Json(body)).into_response();
     for c in cookies.iter().flatten() {
         resp.headers_mut().append(header::SET_COOKIE, c.clone());
@@ -255,13 +224,13 @@ fn with_cookies(
 }
 
 /// `POST /api/account/signup` `{"name","password"}`: makes an account and signs it in (`201`).
+#[utoipa::path(post, path = "/api/account/signup", tag = "account", request_body(content = wire::NameAndPassword), responses((status = 201, description = "The new account, signed in (session cookie).", body = wire::Me), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn signup(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::client::ClientAddr>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
+    addr: ClientAddr,
+    creds: Credentials,
+    JsonBody(b): JsonBody<NameAndPassword>,
 ) -> Result<Response> {
-    let b: Credentials = parse_body(&headers, body, false)?;
     let now = state.clock().now_ms();
     account::check_username(&b.name).map_err(username_error)?;
     account::check_password(&b.name, &b.password).map_err(password_error)?;
@@ -292,7 +261,7 @@ pub async fn signup(
             "this name, or one that looks the same, is taken".into(),
         ));
     }
-    let cookie = state.start_session(&id, 0, &headers).await?;
+    let cookie = state.start_session(&id, 0, &creds).await?;
     let user = state
         .db()
         .accounts()
@@ -307,13 +276,13 @@ pub async fn signup(
 }
 
 /// `POST /api/account/login` `{"name","password"}`: signs in; a new session either way.
+#[utoipa::path(post, path = "/api/account/login", tag = "account", request_body(content = wire::NameAndPassword), responses((status = 200, description = "Signed in (a new session cookie).", body = wire::Me), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn login(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::client::ClientAddr>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
+    addr: ClientAddr,
+    creds: Credentials,
+    JsonBody(b): JsonBody<NameAndPassword>,
 ) -> Result<Response> {
-    let b: Credentials = parse_body(&headers, body, false)?;
     if account::password_too_long(&b.password) || b.name.chars().count() > 64 {
         return Err(wrong_credentials());
     }
@@ -331,7 +300,7 @@ pub async fn login(
             FAILURES_PER_ACCOUNT_AND_ADDRESS,
         ),
     ];
-    if !user.as_ref().is_some_and(|u| state.known_device(&headers, &u.id)) {
+    if !user.as_ref().is_some_and(|u| state.known_device(&creds, &u.id)) {
         counters.push((format!("login {key}"), FAILURES_PER_ACCOUNT));
     }
     let reserved = state
@@ -345,9 +314,7 @@ pub async fn login(
     };
     reserved.release(&state).await?;
     // The generation read with the hash: a password change since then voids this session.
-    let cookie = state
-        .start_session(&user.id, user.credential_gen, &headers)
-        .await?;
+    let cookie = state.start_session(&user.id, user.credential_gen, &creds).await?;
     Ok(with_cookies(
         StatusCode::OK,
         me_json(&user),
@@ -356,24 +323,22 @@ pub async fn login(
 }
 
 /// `POST /api/account/logout`: ends the session.
-pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
-    if let Some(s) = crate::session::cookie(&headers, SESSION_COOKIE) {
+#[utoipa::path(post, path = "/api/account/logout", tag = "account", security(("session" = [])), responses((status = 200, description = "Signed out.", body = wire::Me)))]
+pub async fn logout(State(state): State<AppState>, creds: Credentials) -> Result<Response> {
+    if let Some(s) = creds.cookie(SESSION_COOKIE) {
         state.db().accounts().delete_session(&hash_secret(s)).await?;
     }
     let gone = set_cookie(&state, SESSION_COOKIE, "", 0);
-    Ok(with_cookies(
-        StatusCode::OK,
-        serde_json::json!({ "user": null }),
-        &[gone],
-    ))
+    Ok(with_cookies(StatusCode::OK, Me { user: None }, &[gone]))
 }
 
 /// `GET /api/account`: the account signed in (`{"user": null}` when nobody is).
-pub async fn me(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<serde_json::Value>> {
-    Ok(Json(match state.identity(&headers).await? {
+#[utoipa::path(get, path = "/api/account", tag = "account", security(("bearer" = []), ("session" = []), ()), responses((status = 200, description = "The account signed in (`user: null` for nobody).", body = wire::Me)))]
+pub async fn me(Caller(who): Caller) -> Json<Me> {
+    Json(match who {
         Identity::User(u) => me_json(&u),
-        _ => serde_json::json!({ "user": null }),
-    }))
+        _ => Me { user: None },
+    })
 }
 
 /// Checks the password of the signed-in account (its wrong guesses counted first:
@@ -415,29 +380,27 @@ async fn confirm_password(state: &AppState, user_id: &str, password: &str) -> Re
 /// checked against the old password but not finished yet sign nobody in.
 pub async fn change_password(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
+    Caller(who): Caller,
+    JsonBody(b): JsonBody<PasswordChange>,
 ) -> Result<Response> {
-    let b: PasswordChange = parse_body(&headers, body, false)?;
-    let who = state.identity(&headers).await?;
     let user = who.require_user()?;
     account::check_password(&user.name, &b.new).map_err(password_error)?;
     confirm_password(&state, &user.id, &b.current).await?;
     let new = b.new.clone();
     let hash = blocking(move || account::hash_password(&new)).await?;
     let gen = state.db().accounts().set_password(&user.id, &hash).await?;
-    let cookie = state.start_session(&user.id, gen, &HeaderMap::new()).await?;
+    let cookie = state
+        .start_session(&user.id, gen, &Credentials::default())
+        .await?;
     Ok(with_cookies(StatusCode::OK, me_json(user), &[Some(cookie)]))
 }
 
 /// `POST /api/account/chat` `{"off": true}`: turns chat off (or on) for the account.
 pub async fn chat_setting(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
-) -> Result<Json<serde_json::Value>> {
-    let b: ChatSetting = parse_body(&headers, body, false)?;
-    let who = state.identity(&headers).await?;
+    Caller(who): Caller,
+    JsonBody(b): JsonBody<ChatSetting>,
+) -> Result<Json<Me>> {
     let user = who.require_user()?;
     state.db().accounts().set_chat_off(&user.id, b.off).await?;
     let mut u = user.clone();
@@ -448,13 +411,12 @@ pub async fn chat_setting(
 /// `POST /api/account/bot` `{"password"}`: makes the account a bot and answers its API token,
 /// once (`{"token": "bot_…"}`); asking again issues a new one and revokes the old. A bot plays
 /// through the API with `Authorization: Bearer TOKEN` and is marked as a bot everywhere.
+#[utoipa::path(post, path = "/api/account/bot", tag = "account", security(("session" = [])), request_body(content = wire::Confirm), responses((status = 200, description = "The account is a bot; its API token, shown once (a new one revokes the old).", body = wire::BotToken), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn make_bot(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
-) -> Result<Json<serde_json::Value>> {
-    let b: Confirm = parse_body(&headers, body, false)?;
-    let who = state.identity(&headers).await?;
+    Caller(who): Caller,
+    JsonBody(b): JsonBody<Confirm>,
+) -> Result<Json<BotToken>> {
     let user = who.require_user()?;
     confirm_password(&state, &user.id, &b.password).await?;
     let token = format!("{BOT_TOKEN_PREFIX}{}", random_string(SECRET_LEN));
@@ -463,18 +425,16 @@ pub async fn make_bot(
         .accounts()
         .make_bot(&user.id, &hash_secret(&token))
         .await?;
-    Ok(Json(serde_json::json!({ "token": token })))
+    Ok(Json(BotToken { token }))
 }
 
 /// `POST /api/account/delete` `{"password"}`: deletes the account (its games stay, shown as a
 /// deleted player; the name stays taken).
 pub async fn delete(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
+    Caller(who): Caller,
+    JsonBody(b): JsonBody<Confirm>,
 ) -> Result<Response> {
-    let b: Confirm = parse_body(&headers, body, false)?;
-    let who = state.identity(&headers).await?;
     let user = who.require_user()?;
     confirm_password(&state, &user.id, &b.password).await?;
     state
@@ -484,9 +444,5 @@ pub async fn delete(
         .await?;
     state.rounds().forget_name(&user.id);
     let gone = set_cookie(&state, SESSION_COOKIE, "", 0);
-    Ok(with_cookies(
-        StatusCode::OK,
-        serde_json::json!({ "user": null }),
-        &[gone],
-    ))
+    Ok(with_cookies(StatusCode::OK, Me { user: None }, &[gone]))
 }

@@ -9,7 +9,6 @@ use reversi_engine::evaluate::Evaluation;
 use reversi_engine::levels::Level;
 use reversi_engine::{Engine, Limits};
 use reversi_protocol::{best_moves, think};
-use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -24,14 +23,7 @@ pub struct AiPool {
     book: Option<Arc<reversi_engine::Book>>,
 }
 
-/// One of the best moves of a position, for hints.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Hint {
-    /// The move (`d3`, or `pass`).
-    pub mv: String,
-    /// The expected final disc difference for the side to move.
-    pub score: i32,
-}
+pub use reversi_site_api::Hint;
 
 /// The longest a move of `level` may take (before `time_scale`).
 pub fn time_cap(level: u32) -> Duration {

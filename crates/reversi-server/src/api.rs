@@ -1,39 +1,22 @@
 //! The JSON API of games (see docs/api.md): create, join, play, resign, undo, claim, replay,
 //! analyses and downloads; thin handlers over the game room.
 
-use crate::body::parse_body;
+use crate::client::ClientAddr;
 use crate::error::{Error, Result};
+use crate::extract::{ApiQuery, Caller, JsonBody, LangParam, OptionalJsonBody, Seat};
 use crate::round::{NewGame, Seated};
 use crate::state::AppState;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use reversi_site::game::{parse_color, Mode};
-use reversi_site_api::GameView;
+use reversi_site::game::{parse_color, side, Mode};
+use reversi_site_api::{self as wire, GameAnswer, GameView, Hints, JoinGame, PlayMove, Resign, Side};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 
-/// A game's state as seen by one client.
-#[derive(Debug, Serialize)]
-pub struct GameResponse {
-    /// The state.
-    pub game: GameView,
-    /// The colours the caller's token plays (`[]` for a spectator).
-    pub you: Vec<&'static str>,
-    /// The seat token, only when just issued (create, join).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub token: Option<String>,
-    /// For seat holders, while a seat is free: the secret of the invite link
-    /// (`/game/{id}#join={invite}`), without which nobody can take that seat.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub invite: Option<String>,
-}
-
-fn names(seats: &[reversi_core::Color]) -> Vec<&'static str> {
-    seats.iter().map(|c| c.name()).collect()
+fn names(seats: &[reversi_core::Color]) -> Vec<Side> {
+    seats.iter().map(|&c| side(c)).collect()
 }
 
 /// How long a seat cookie lives after the game was last opened: 30 days, renewed on every
@@ -54,7 +37,7 @@ fn seat_cookie(state: &AppState, id: &str, token: &str) -> Option<HeaderValue> {
 /// The answer that seats the caller: the game, the seat token, and its cookie.
 pub(crate) fn seated_response(state: &AppState, status: StatusCode, s: Seated) -> Response {
     let cookie = seat_cookie(state, &s.view.id, &s.token);
-    let body = GameResponse {
+    let body = GameAnswer {
         you: names(&s.seats),
         game: s.view.for_viewer(s.seats.is_empty()),
         token: Some(s.token),
@@ -67,34 +50,14 @@ pub(crate) fn seated_response(state: &AppState, status: StatusCode, s: Seated) -
     resp
 }
 
-/// Whether the request's seat token came from the game's cookie (not a bearer header).
-fn token_from_cookie(headers: &HeaderMap) -> bool {
-    headers.get(header::AUTHORIZATION).is_none()
-}
-
-/// Body of `POST /api/games`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct CreateBody {
-    /// `ai` (default), `friend` or `local`.
-    pub mode: Option<String>,
-    /// Variant preset (default `othello`).
-    pub variant: Option<String>,
-    /// Computer level 1..=30 (default 5).
-    pub level: Option<u32>,
-    /// The creator's colour: `black` (default), `white` or `random`.
-    pub color: Option<String>,
-}
-
 /// `POST /api/games`: creates a game and seats the caller (at most
 /// [`crate::Config::games_per_address_hour`] per address: `429 game_quota` past it).
+#[utoipa::path(post, path = "/api/games", tag = "games", request_body(content = wire::NewGame, description = "May be left out: a game against the computer at level 5."), responses((status = 201, description = "The game, with the creator's seat token (also set as a cookie).", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn create(
     State(state): State<AppState>,
-    axum::extract::Extension(addr): axum::extract::Extension<crate::client::ClientAddr>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
+    addr: ClientAddr,
+    OptionalJsonBody(b): OptionalJsonBody<wire::NewGame>,
 ) -> Result<Response> {
-    let b: CreateBody = parse_body(&headers, body, true)?;
     let quota = i64::from(state.config().games_per_address_hour);
     let now = state.clock().now_ms();
     if let crate::db::throttle::Reserved::No { retry_after_s } = state
@@ -134,57 +97,38 @@ pub async fn create(
     Ok(seated_response(&state, StatusCode::CREATED, seated))
 }
 
-/// Body of `POST /api/games/{id}/join`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct JoinBody {
-    /// The secret of the invite link (`#join=…` in the link).
-    pub invite: Option<String>,
-}
-
 /// `POST /api/games/{id}/join`: takes the open seat of a game against a friend, for the
 /// holder of its invite link.
+#[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), request_body(content = wire::JoinGame), responses((status = 200, description = "The game, with the joiner's seat token.", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn join(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
+    seat: Seat,
+    OptionalJsonBody(b): OptionalJsonBody<JoinGame>,
 ) -> Result<Response> {
-    let b: JoinBody = parse_body(&headers, body, true)?;
-    let token = state.seat_token(&headers, &id).await?;
     let seated = state
         .rounds()
-        .join(&id, token.as_deref(), b.invite.as_deref())
+        .join(&seat.game, seat.token(), b.invite.as_deref())
         .await?;
     Ok(seated_response(&state, StatusCode::OK, seated))
 }
 
 /// `GET /api/games/{id}`. A seat holder's cookie is renewed (its lifetime runs from the last
 /// visit).
-pub async fn get_game(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response> {
-    let token = state.seat_token(&headers, &id).await?;
-    let (game, seats) = state.rounds().view(&id, token.as_deref()).await?;
-    let invite = state.rounds().invite_for(&id, &seats).await?;
+#[utoipa::path(get, path = "/api/games/{id}", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), responses((status = 200, description = "The game as the caller sees it (`you`: the caller's colours).", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+pub async fn get_game(State(state): State<AppState>, seat: Seat) -> Result<Response> {
+    let id = &seat.game;
+    let (game, seats) = state.rounds().view(id, seat.token()).await?;
+    let invite = state.rounds().invite_for(id, &seats).await?;
     // A player of an online game known by account, guest cookie or bot token gets the seat's
     // token (and cookie), as a player who joined by link did.
-    let handed = match &token {
-        Some(t)
-            if !seats.is_empty()
-                && crate::session::request_token(&headers, &id).as_deref() != Some(t.as_str()) =>
-        {
-            Some(t.clone())
-        }
+    let handed = (!seats.is_empty() && seat.found_not_carried())
+        .then(|| seat.token.clone())
+        .flatten();
+    let renew = match (&seat.token, seats.is_empty()) {
+        (Some(t), false) if seat.by_cookie() || handed.is_some() => seat_cookie(&state, id, t),
         _ => None,
     };
-    let renew = match (&token, seats.is_empty()) {
-        (Some(t), false) if token_from_cookie(&headers) || handed.is_some() => seat_cookie(&state, &id, t),
-        _ => None,
-    };
-    let mut resp = Json(GameResponse {
+    let mut resp = Json(GameAnswer {
         game: game.for_viewer(seats.is_empty()),
         you: names(&seats),
         token: handed,
@@ -197,34 +141,20 @@ pub async fn get_game(
     Ok(resp)
 }
 
-/// Body of `POST /api/games/{id}/moves`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MoveBody {
-    /// The square (`d3`) or `pass`.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The ply the client saw (optional): a move sent against another ply is refused (409).
-    #[serde(default)]
-    pub ply: Option<usize>,
-}
-
 /// `POST /api/games/{id}/moves`: plays a move; answers once the computer has replied.
+#[utoipa::path(post, path = "/api/games/{id}/moves", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), request_body(content = wire::PlayMove), responses((status = 200, description = "The game after the move (and the computer's reply).", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn play(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Json<GameResponse>> {
-    let b: MoveBody = parse_body(&headers, body, false)?;
-    let token = state.seat_token(&headers, &id).await?;
+    seat: Seat,
+    JsonBody(b): JsonBody<PlayMove>,
+) -> Result<Json<GameAnswer>> {
     // The answer comes once the computer (when it is to move next) has moved too.
     state
         .rounds()
-        .play(&id, token.as_deref(), &b.mv, b.ply, true)
+        .play(&seat.game, seat.token(), &b.mv, b.ply, true)
         .await?;
-    let (game, seats) = state.rounds().view(&id, token.as_deref()).await?;
-    Ok(Json(GameResponse {
+    let (game, seats) = state.rounds().view(&seat.game, seat.token()).await?;
+    Ok(Json(GameAnswer {
         game: game.for_viewer(seats.is_empty()),
         you: names(&seats),
         token: None,
@@ -232,48 +162,27 @@ pub async fn play(
     }))
 }
 
-/// Body of `POST /api/games/{id}/resign`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ResignBody {
-    /// The colour resigning (needed only on a shared device; default: the side to move).
-    pub color: Option<String>,
-}
-
 /// `POST /api/games/{id}/resign`.
+#[utoipa::path(post, path = "/api/games/{id}/resign", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), request_body(content = wire::Resign, description = "May be left out."), responses((status = 200, description = "The finished game.", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn resign(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Json<GameResponse>> {
-    let b: ResignBody = parse_body(&headers, body, true)?;
+    seat: Seat,
+    OptionalJsonBody(b): OptionalJsonBody<Resign>,
+) -> Result<Json<GameAnswer>> {
     let color = match b.color.as_deref() {
         None => None,
         Some(c) => {
             Some(parse_color(c).ok_or_else(|| Error::BadRequest("color must be black or white".into()))?)
         }
     };
-    let token = state.seat_token(&headers, &id).await?;
-    let game = state.rounds().resign(&id, token.as_deref(), color).await?;
-    let (_, seats) = state.rounds().view(&id, token.as_deref()).await?;
-    Ok(Json(GameResponse {
-        game: game.for_viewer(seats.is_empty()),
-        you: names(&seats),
-        token: None,
-        invite: None,
-    }))
+    let game = state.rounds().resign(&seat.game, seat.token(), color).await?;
+    answer(&state, &seat, game).await
 }
 
 /// The answer to a seat holder's action: the new state and the caller's seats.
-async fn answer(
-    state: &AppState,
-    id: &str,
-    token: Option<&str>,
-    game: GameView,
-) -> Result<Json<GameResponse>> {
-    let (_, seats) = state.rounds().view(id, token).await?;
-    Ok(Json(GameResponse {
+async fn answer(state: &AppState, seat: &Seat, game: GameView) -> Result<Json<GameAnswer>> {
+    let (_, seats) = state.rounds().view(&seat.game, seat.token()).await?;
+    Ok(Json(GameAnswer {
         game: game.for_viewer(seats.is_empty()),
         you: names(&seats),
         token: None,
@@ -282,39 +191,27 @@ async fn answer(
 }
 
 /// `POST /api/games/{id}/undo`: takes back the caller's last move and the computer's reply.
-pub async fn undo(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Json<GameResponse>> {
-    let token = state.seat_token(&headers, &id).await?;
-    let game = state.rounds().undo(&id, token.as_deref()).await?;
-    answer(&state, &id, token.as_deref(), game).await
+#[utoipa::path(post, path = "/api/games/{id}/undo", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), responses((status = 200, description = "The game with the caller's last move (and the computer's reply) taken back.", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+pub async fn undo(State(state): State<AppState>, seat: Seat) -> Result<Json<GameAnswer>> {
+    let game = state.rounds().undo(&seat.game, seat.token()).await?;
+    answer(&state, &seat, game).await
 }
 
 /// `POST /api/games/{id}/claim`: claims the win from an opponent who has been away from the
 /// game long enough ([`reversi_site::game::presence`]); 409 with `opponent_here`, `too_early` or
 /// `cannot_claim` otherwise.
-pub async fn claim(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Json<GameResponse>> {
-    let token = state.seat_token(&headers, &id).await?;
-    let game = state.rounds().claim(&id, token.as_deref()).await?;
-    answer(&state, &id, token.as_deref(), game).await
+#[utoipa::path(post, path = "/api/games/{id}/claim", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), responses((status = 200, description = "The game, won by the caller.", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+pub async fn claim(State(state): State<AppState>, seat: Seat) -> Result<Json<GameAnswer>> {
+    let game = state.rounds().claim(&seat.game, seat.token()).await?;
+    answer(&state, &seat, game).await
 }
 
 /// `POST /api/games/{id}/abort`: ends the game without a result, while the two sides have not
 /// both moved.
-pub async fn abort(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Json<GameResponse>> {
-    let token = state.seat_token(&headers, &id).await?;
-    let game = state.rounds().abort(&id, token.as_deref()).await?;
-    answer(&state, &id, token.as_deref(), game).await
+#[utoipa::path(post, path = "/api/games/{id}/abort", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), responses((status = 200, description = "The aborted game.", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+pub async fn abort(State(state): State<AppState>, seat: Seat) -> Result<Json<GameAnswer>> {
+    let game = state.rounds().abort(&seat.game, seat.token()).await?;
+    answer(&state, &seat, game).await
 }
 
 /// Query of `GET /api/games/{id}/hint`.
@@ -325,19 +222,17 @@ pub struct HintQuery {
 }
 
 /// `GET /api/games/{id}/hint`: the best moves with their scores, for a seat holder.
+#[utoipa::path(get, path = "/api/games/{id}/hint", tag = "games", params(("id" = String, Path, description = "The game's id."), ("n" = Option<usize>, Query, description = "How many moves (default 3, at most 10).")), security(("bearer" = []), ()), responses((status = 200, description = "The best moves, best first (games against the computer).", body = wire::Hints), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn hint(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    query: Result<Query<HintQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<serde_json::Value>> {
-    let Query(q) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
-    let token = state.seat_token(&headers, &id).await?;
+    seat: Seat,
+    ApiQuery(q): ApiQuery<HintQuery>,
+) -> Result<Json<Hints>> {
     let hints = state
         .rounds()
-        .hint(&id, token.as_deref(), q.n.unwrap_or(3))
+        .hint(&seat.game, seat.token(), q.n.unwrap_or(3))
         .await?;
-    Ok(Json(serde_json::json!({ "hints": hints })))
+    Ok(Json(Hints { hints }))
 }
 
 /// Query of `GET /api/games`.
@@ -357,9 +252,8 @@ pub struct ListQuery {
 /// `GET /api/games`: a page of the latest games (finished ones in the order they ended).
 pub async fn list(
     State(state): State<AppState>,
-    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(q): ApiQuery<ListQuery>,
 ) -> Result<Json<serde_json::Value>> {
-    let Query(q) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
     let offset = q.offset.unwrap_or(0);
     let limit = q.limit.unwrap_or(50).clamp(1, 200);
     if let Some(ids) = q.ids.as_deref() {
@@ -391,11 +285,11 @@ pub async fn replay(
 /// again changes nothing). The caller is its requester: an account, or a guest's address.
 pub async fn request_analysis(
     State(state): State<AppState>,
-    axum::extract::Extension(addr): axum::extract::Extension<crate::client::ClientAddr>,
+    addr: ClientAddr,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Caller(who): Caller,
 ) -> Result<Response> {
-    let requester = match state.identity(&headers).await? {
+    let requester = match who {
         crate::session::Identity::User(u) => u.id,
         _ => format!("ip:{}", addr.0),
     };
@@ -411,30 +305,12 @@ pub async fn analysis(
     Ok(Json(state.analysis(&id).await?))
 }
 
-/// Query of the pages that exist in both languages.
-#[derive(Debug, Default, Deserialize)]
-pub struct LangQuery {
-    /// `en` (default) or `ru`.
-    pub lang: Option<String>,
-}
-
-fn parse_lang(
-    q: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<reversi_render::Lang> {
-    let Query(q) = q.map_err(|e| Error::BadRequest(e.body_text()))?;
-    match q.lang.as_deref() {
-        None => Ok(reversi_render::Lang::En),
-        Some(l) => l.parse().map_err(Error::BadRequest),
-    }
-}
-
 /// `GET /api/games/{id}/chart.svg?lang=en|ru`: the evaluation chart of a done analysis.
 pub async fn chart(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    query: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
+    LangParam(lang): LangParam,
 ) -> Result<Response> {
-    let lang = parse_lang(query)?;
     let svg = state.analysis_chart(&id, lang).await?;
     let mut resp = (StatusCode::OK, svg).into_response();
     let h = resp.headers_mut();
@@ -445,13 +321,9 @@ pub async fn chart(
 
 /// `POST /api/games/{id}/rematch`: for a seat holder of a finished game, the rematch with the
 /// colours swapped (`201` when this call started it, `200` when the other player had).
-pub async fn rematch(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response> {
-    let token = state.seat_token(&headers, &id).await?;
-    let (seated, created) = state.rounds().rematch(&id, token.as_deref()).await?;
+#[utoipa::path(post, path = "/api/games/{id}/rematch", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), responses((status = 201, description = "The rematch, colours swapped, with the caller's seat token.", body = wire::GameAnswer), (status = 200, description = "The rematch the opponent had already asked for.", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+pub async fn rematch(State(state): State<AppState>, seat: Seat) -> Result<Response> {
+    let (seated, created) = state.rounds().rematch(&seat.game, seat.token()).await?;
     let status = if created {
         StatusCode::CREATED
     } else {
@@ -486,11 +358,7 @@ pub struct RulesView {
 }
 
 /// `GET /api/rules/{variant}?lang=en|ru`: the rules of a variant preset.
-pub async fn rules(
-    Path(variant): Path<String>,
-    query: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<RulesView>> {
-    let lang = parse_lang(query)?;
+pub async fn rules(Path(variant): Path<String>, LangParam(lang): LangParam) -> Result<Json<RulesView>> {
     let asked =
         reversi_core::Variant::from_str(&variant).map_err(|e| Error::BadRequest(format!("variant: {e}")))?;
     let rules = reversi_core::Rules::new(asked, 0);

@@ -7,14 +7,13 @@ use axum::extract::rejection::BytesRejection;
 use axum::http::{header, HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
 
-/// Reads a JSON body. An empty body gives `T::default()` when `optional`; a body that is there
-/// must be declared `application/json` (a form or `text/plain` body, which a foreign page can
-/// send without asking, is refused) and must be one JSON object.
-pub fn parse_body<T: DeserializeOwned + Default>(
-    headers: &HeaderMap,
+/// Reads a JSON body: `None` when there is none (an empty or blank body), else the one JSON
+/// object it must be. A body that is there must be declared `application/json` (`json`): a form
+/// or `text/plain` body, which a foreign page can send without asking, is refused.
+pub fn read_object<T: DeserializeOwned>(
+    json: bool,
     body: std::result::Result<Bytes, BytesRejection>,
-    optional: bool,
-) -> Result<T> {
+) -> Result<Option<T>> {
     let bytes = body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             Error::PayloadTooLarge
@@ -25,20 +24,16 @@ pub fn parse_body<T: DeserializeOwned + Default>(
         }
     })?;
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return if optional {
-            Ok(T::default())
-        } else {
-            Err(Error::BadRequest("a JSON body is required".into()))
-        };
+        return Ok(None);
     }
-    if !is_json(headers) {
+    if !json {
         return Err(Error::UnsupportedMediaType);
     }
-    parse_object(&bytes)
+    parse_object(&bytes).map(Some)
 }
 
 /// Whether the request declares a JSON body (`application/json`, any parameters).
-fn is_json(headers: &HeaderMap) -> bool {
+pub fn is_json(headers: &HeaderMap) -> bool {
     headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -234,25 +229,18 @@ mod tests {
     fn a_body_must_be_declared_json() {
         let mut headers = HeaderMap::new();
         let body = || Ok(Bytes::from_static(b"{\"level\":1}"));
-        assert!(matches!(
-            parse_body::<CreateBody>(&headers, body(), true),
-            Err(Error::UnsupportedMediaType)
-        ));
+        let read = |h: &HeaderMap| read_object::<CreateBody>(is_json(h), body());
+        assert!(matches!(read(&headers), Err(Error::UnsupportedMediaType)));
         headers.insert(header::CONTENT_TYPE, "text/plain".parse().unwrap());
-        assert!(matches!(
-            parse_body::<CreateBody>(&headers, body(), true),
-            Err(Error::UnsupportedMediaType)
-        ));
+        assert!(matches!(read(&headers), Err(Error::UnsupportedMediaType)));
         headers.insert(
             header::CONTENT_TYPE,
             "application/json; charset=utf-8".parse().unwrap(),
         );
-        assert_eq!(
-            parse_body::<CreateBody>(&headers, body(), true).unwrap().level,
-            Some(1)
-        );
-        // No body at all is fine where the body is optional, whatever the type says.
-        let empty = parse_body::<CreateBody>(&HeaderMap::new(), Ok(Bytes::new()), true).unwrap();
-        assert_eq!(empty.level, None);
+        assert_eq!(read(&headers).unwrap().unwrap().level, Some(1));
+        // No body at all is no body, whatever the type says.
+        assert!(read_object::<CreateBody>(false, Ok(Bytes::from_static(b" \n")))
+            .unwrap()
+            .is_none());
     }
 }

@@ -2,15 +2,13 @@
 //! else). Messages are cleaned and flood-limited by `reversi_site::chat`, stored with the game,
 //! pushed to the room's websockets on every instance, and escaped by the page that shows them.
 
-use crate::body::parse_body;
+use crate::client::ClientAddr;
 use crate::db::ChatLine;
 use crate::error::{Error, Result};
-use crate::session::Identity;
+use crate::extract::{ApiQuery, Caller, JsonBody};
+use crate::session::{Credentials, Identity};
 use crate::state::AppState;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{Extension, Path, Query, State};
-use axum::http::HeaderMap;
+use axum::extract::{Path, State};
 use axum::Json;
 use reversi_site::chat::{clean, Flood, Room};
 use serde::Deserialize;
@@ -51,8 +49,8 @@ pub(crate) fn chat_error(e: reversi_site::chat::ChatError) -> Error {
 impl AppState {
     /// The room `who` belongs to in game `id`, checking an asked one: players talk in theirs,
     /// everyone else in the spectators'.
-    async fn room_of(&self, id: &str, asked: Option<&str>, headers: &HeaderMap) -> Result<Room> {
-        let token = self.seat_token(headers, id).await?;
+    async fn room_of(&self, id: &str, asked: Option<&str>, creds: &Credentials) -> Result<Room> {
+        let token = self.seat_token(creds, id).await?;
         let (_, seats) = self.rounds().view(id, token.as_deref()).await?;
         let own = if seats.is_empty() {
             Room::Spectators
@@ -85,11 +83,11 @@ impl AppState {
         id: &str,
         who: &Identity,
         address: &str,
-        headers: &HeaderMap,
+        creds: &Credentials,
         room: Option<&str>,
         text: &str,
     ) -> Result<ChatLine> {
-        let room = self.room_of(id, room, headers).await?;
+        let room = self.room_of(id, room, creds).await?;
         let user = who.user();
         if user.is_none() && !self.config().guest_chat {
             return Err(Error::Conflict(
@@ -178,17 +176,16 @@ impl AppState {
 /// `POST /api/games/{id}/chat` `{"text", "room"?}`.
 pub async fn post(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::client::ClientAddr>,
+    addr: ClientAddr,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
+    creds: Credentials,
+    Caller(who): Caller,
+    JsonBody(b): JsonBody<ChatBody>,
 ) -> Result<Json<ChatLine>> {
-    let b: ChatBody = parse_body(&headers, body, false)?;
-    let who = state.identity(&headers).await?;
     let address = addr.0.to_string();
     Ok(Json(
         state
-            .say(&id, &who, &address, &headers, b.room.as_deref(), &b.text)
+            .say(&id, &who, &address, &creds, b.room.as_deref(), &b.text)
             .await?,
     ))
 }
@@ -198,11 +195,10 @@ pub async fn post(
 pub async fn history(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    query: std::result::Result<Query<ChatQuery>, axum::extract::rejection::QueryRejection>,
+    creds: Credentials,
+    ApiQuery(q): ApiQuery<ChatQuery>,
 ) -> Result<Json<serde_json::Value>> {
-    let Query(q) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
-    let room = state.room_of(&id, q.room.as_deref(), &headers).await?;
+    let room = state.room_of(&id, q.room.as_deref(), &creds).await?;
     let lines = state
         .db()
         .chat()

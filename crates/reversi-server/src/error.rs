@@ -265,13 +265,16 @@ impl Error {
     }
 
     /// The JSON body sent for this error.
-    pub fn body(&self) -> serde_json::Value {
+    pub fn body(&self) -> reversi_site_api::ApiError {
         // Internal details stay in the log, not in the response.
         let message = match self {
             Error::Database(_) | Error::Internal(_) => "internal server error".to_string(),
             e => e.to_string(),
         };
-        serde_json::json!({ "error": message, "code": self.code() })
+        reversi_site_api::ApiError {
+            error: message,
+            code: self.code().to_string(),
+        }
     }
 }
 

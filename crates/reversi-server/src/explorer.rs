@@ -6,8 +6,9 @@
 use crate::db::explorer::{index_game, next_square, position_key, Filter, ImportGame, Source};
 use crate::db::Db;
 use crate::error::{Error, Result};
+use crate::extract::ApiQuery;
 use crate::state::AppState;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::Json;
 use reversi_core::format::{ggf, wthor};
 use reversi_core::{AnyPosition, Game, Move, Rules};
@@ -365,7 +366,7 @@ pub async fn explore(
 /// `GET /api/explorer?moves=f5d6&player=&tournament=&from=&to=&source=&offset=&limit=`.
 pub async fn handler(
     State(state): State<AppState>,
-    Query(q): Query<ExplorerQuery>,
+    ApiQuery(q): ApiQuery<ExplorerQuery>,
 ) -> Result<Json<serde_json::Value>> {
     let (game, filter) = position_of(&q)?;
     let mut v = explore(state.db(), &game, &filter, q.offset, q.limit.unwrap_or(20)).await?;
@@ -387,7 +388,7 @@ pub struct PlayersQuery {
 /// `GET /api/explorer/players?q=PREFIX`: up to 10 players of the database whose name starts so.
 pub async fn players(
     State(state): State<AppState>,
-    Query(q): Query<PlayersQuery>,
+    ApiQuery(q): ApiQuery<PlayersQuery>,
 ) -> Result<Json<serde_json::Value>> {
     let prefix: String = q.q.trim().chars().take(40).collect();
     if prefix.is_empty() {

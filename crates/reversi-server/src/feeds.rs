@@ -19,14 +19,14 @@
 
 use crate::db::Topic;
 use crate::error::{Error, Result};
-use crate::session::Identity;
+use crate::extract::ApiQuery;
+use crate::session::{Credentials, Identity};
 use crate::socket::{error_message, upgrade, Conn, Heard};
 use crate::state::AppState;
 use crate::tournaments::ViewQuery;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::extract::{Path, State};
 use axum::response::Response;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -75,46 +75,45 @@ impl Feed {
 /// `GET /api/tournaments/ws`.
 pub async fn tournaments(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    creds: Credentials,
     ws: std::result::Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response> {
-    open(state, headers, ws, Feed::Tournaments).await
+    open(state, creds, ws, Feed::Tournaments).await
 }
 
 /// `GET /api/tournaments/{id}/ws`.
 pub async fn tournament(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<ViewQuery>,
-    headers: HeaderMap,
+    ApiQuery(q): ApiQuery<ViewQuery>,
+    creds: Credentials,
     ws: std::result::Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response> {
-    open(state, headers, ws, Feed::Tournament { id, invite: q.invite }).await
+    open(state, creds, ws, Feed::Tournament { id, invite: q.invite }).await
 }
 
 /// `GET /api/games/{id}/analysis/ws`.
 pub async fn analysis(
     State(state): State<AppState>,
     Path(game): Path<String>,
-    headers: HeaderMap,
+    creds: Credentials,
     ws: std::result::Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response> {
-    open(state, headers, ws, Feed::Analysis { game }).await
+    open(state, creds, ws, Feed::Analysis { game }).await
 }
 
 /// Checks the visitor may see the feed (its first message), then upgrades.
 async fn open(
     state: AppState,
-    headers: HeaderMap,
+    creds: Credentials,
     ws: std::result::Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     feed: Feed,
 ) -> Result<Response> {
     let ws = upgrade(&state, ws)?;
-    let who = state.identity(&headers).await?;
+    let who = state.identity(&creds).await?;
     // Subscribed before the first message is read: nothing stored after it is missed.
     let changes = state.db().watch_topics();
     let first = feed.render(&state, &who).await?;
-    let creds = crate::ws::credentials(&headers);
     Ok(ws.on_upgrade(move |socket| session(socket, state, feed, creds, changes, first)))
 }
 
@@ -134,7 +133,7 @@ async fn session(
     socket: WebSocket,
     state: AppState,
     feed: Feed,
-    creds: HeaderMap,
+    creds: Credentials,
     mut changes: broadcast::Receiver<Topic>,
     first: Value,
 ) {

@@ -11,15 +11,14 @@
 //! one address and [`IMPORTS_PER_ACCOUNT_DAY`] for an account, counted before anything is
 //! stored; a guest's imported games are deleted after [`GUEST_IMPORT_DAYS`] (an account's stay).
 
-use crate::body::parse_body;
+use crate::client::ClientAddr;
 use crate::db::throttle::Reserved;
 use crate::error::{Error, Result};
+use crate::extract::{Caller, JsonBody};
 use crate::secret::random_string;
 use crate::state::AppState;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{Extension, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use reversi_core::format::ggf::parse_ggf;
@@ -38,12 +37,15 @@ pub const IMPORTS_PER_ACCOUNT_DAY: i64 = 500;
 pub const GUEST_IMPORT_DAYS: i64 = 30;
 const DAY_MS: i64 = 86_400_000;
 
-#[derive(Deserialize, Default)]
+/// Body of `POST /api/import`.
+#[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-struct ImportBody {
-    text: String,
+pub struct ImportBody {
+    /// GGF records, or transcripts one a line.
+    pub text: String,
+    /// The variant of transcripts (default `othello`).
     #[serde(default)]
-    variant: Option<String>,
+    pub variant: Option<String>,
 }
 
 /// The games a text holds: GGF records, or one transcript a line (in `variant`).
@@ -150,13 +152,11 @@ impl AppState {
 /// "opening"}]}`; `429 import_quota` past the quotas.
 pub async fn import(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::client::ClientAddr>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
+    addr: ClientAddr,
+    Caller(who): Caller,
+    JsonBody(b): JsonBody<ImportBody>,
 ) -> Result<Response> {
-    let b: ImportBody = parse_body(&headers, body, false)?;
     let games = games_of(&b.text, b.variant.as_deref().unwrap_or("othello"))?;
-    let who = state.identity(&headers).await?;
     let user = who.user().map(|u| u.id.clone());
     state
         .reserve_imports(&addr.0.to_string(), user.as_deref(), games.len() as i64)

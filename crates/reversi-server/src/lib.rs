@@ -27,6 +27,7 @@ pub mod db;
 pub mod deadline;
 pub mod error;
 pub mod explorer;
+pub mod extract;
 pub mod feeds;
 pub mod health;
 pub mod import;
@@ -35,6 +36,7 @@ pub mod listen;
 pub mod lobby;
 pub mod lobby_ws;
 pub mod meta;
+pub mod openapi;
 pub mod origin;
 pub mod profile;
 pub mod prometheus;
@@ -83,6 +85,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/rules/{variant}", get(api::rules))
         .route("/api/meta", get(meta::meta))
+        .route("/api/openapi.json", get(openapi::openapi_json))
         .route("/api/games/{id}/chat", post(chat::post).get(chat::history))
         .route("/api/account", get(accounts::me))
         .route("/api/account/signup", post(accounts::signup))

@@ -6,17 +6,16 @@
 //! many wait in each pool, and the games the caller's seeks became, so the owner of a seek is
 //! taken to its game; a seek whose owner stops polling for [`SEEK_IDLE_MS`] goes away.
 
-use crate::body::parse_body;
+use crate::client::ClientAddr;
 use crate::db::{SeekCap, SeekRow};
 use crate::error::{Error, Result};
+use crate::extract::{Caller, CallerOrGuest, JsonBody};
 use crate::secret::{random_string, random_u64};
 use crate::session::Identity;
 use crate::state::AppState;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{Extension, Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
 use axum::Json;
 use reversi_core::{Color, Rules, Variant};
 use reversi_site::clock::TimeControl;
@@ -24,7 +23,8 @@ use reversi_site::game::online::{SeatInfo, Timing};
 use reversi_site::pairing::{self, Waiter, POOLS};
 use reversi_site::rating::{Category, Rating};
 use reversi_site::seek::{ColourChoice, Seek, Seeker};
-use serde::{Deserialize, Serialize};
+use reversi_site_api as wire;
+use reversi_site_api::{LobbyView, NewSeek, PoolCount, PoolEntry, SeekView, StartedGame};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -87,37 +87,6 @@ impl Entrant {
     }
 }
 
-/// A seek as the lobby shows it.
-#[derive(Clone, Debug, Serialize)]
-pub struct SeekView {
-    /// Its id.
-    pub id: String,
-    /// The owner's name (`null`: a guest).
-    pub name: Option<String>,
-    /// Whether the owner is a bot.
-    pub bot: bool,
-    /// The owner's rating in the category, if rated there.
-    pub rating: Option<i32>,
-    /// The variant preset.
-    pub variant: String,
-    /// The time control.
-    pub control: String,
-    /// Its speed class.
-    pub speed: &'static str,
-    /// Rated or casual.
-    pub rated: bool,
-    /// The owner's colour: `black`, `white` or `random`.
-    pub colour: String,
-    /// The ratings accepted.
-    pub range: Option<(i64, i64)>,
-    /// Whether the caller made it.
-    pub mine: bool,
-    /// Whether it is a challenge addressed to the caller.
-    pub for_you: bool,
-    /// When it was made (Unix ms).
-    pub created_at: i64,
-}
-
 fn view(s: &SeekRow, me: Option<&str>, my_user: Option<&str>) -> SeekView {
     let speed = TimeControl::from_str(&s.control).map_or("rapid", |c| c.speed().name());
     SeekView {
@@ -127,7 +96,7 @@ fn view(s: &SeekRow, me: Option<&str>, my_user: Option<&str>) -> SeekView {
         rating: s.rating.map(|r| r.round() as i32),
         variant: s.variant.clone(),
         control: s.control.clone(),
-        speed,
+        speed: speed.to_string(),
         rated: s.rated,
         colour: s.colour.clone(),
         range: s.range,
@@ -152,24 +121,6 @@ fn seek_error(e: reversi_site::seek::SeekError) -> Error {
 
 fn parse_control(s: &str) -> Result<TimeControl> {
     TimeControl::from_str(s).map_err(|e| Error::Invalid("bad_control", format!("time control {s:?}: {e}")))
-}
-
-/// Body of `POST /api/seeks`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SeekBody {
-    /// The variant preset (default `othello`).
-    pub variant: Option<String>,
-    /// The time control: `5+3` (minutes + seconds per move) or `3d` (days per move).
-    pub control: String,
-    /// Rated (accounts only) or casual (default).
-    pub rated: bool,
-    /// `black`, `white` or `random` (default).
-    pub colour: Option<String>,
-    /// The ratings accepted, `[low, high]`.
-    pub range: Option<(u16, u16)>,
-    /// A challenge: the name of the only player who may accept it.
-    pub to: Option<String>,
 }
 
 impl AppState {
@@ -234,7 +185,7 @@ impl AppState {
     }
 
     /// Makes a seek for `who`, from `address` (a challenge when `b.to` names a player).
-    pub async fn make_seek(&self, who: &Identity, address: &str, b: SeekBody) -> Result<SeekView> {
+    pub async fn make_seek(&self, who: &Identity, address: &str, b: NewSeek) -> Result<SeekView> {
         let variant_name = b.variant.clone().unwrap_or_else(|| "othello".into());
         let variant =
             Variant::from_str(&variant_name).map_err(|e| Error::BadRequest(format!("variant: {e}")))?;
@@ -516,35 +467,26 @@ fn seek_gone() -> Error {
     )
 }
 
-fn guest_cookie(resp: &mut Response, cookie: Option<HeaderValue>) {
-    if let Some(c) = cookie {
-        resp.headers_mut().append(header::SET_COOKIE, c);
-    }
-}
-
 /// `POST /api/seeks`: makes a seek (or, with `to`, a challenge); a visitor without an account
 /// becomes a guest (casual real-time games only).
+#[utoipa::path(post, path = "/api/seeks", tag = "lobby", security(("bearer" = []), ("session" = []), ()), request_body(content = wire::NewSeek), responses((status = 201, description = "The seek (or challenge, with `to`).", body = wire::SeekView), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn create(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::client::ClientAddr>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
+    addr: ClientAddr,
+    caller: CallerOrGuest,
+    JsonBody(b): JsonBody<NewSeek>,
 ) -> Result<Response> {
-    let b: SeekBody = parse_body(&headers, body, false)?;
-    let (who, cookie) = state.identity_or_guest(&headers).await?;
-    let seek = state.make_seek(&who, &addr.0.to_string(), b).await?;
-    let mut resp = (StatusCode::CREATED, Json(seek)).into_response();
-    guest_cookie(&mut resp, cookie);
-    Ok(resp)
+    let seek = state.make_seek(&caller.who, &addr.0.to_string(), b).await?;
+    Ok(caller.answer((StatusCode::CREATED, Json(seek))))
 }
 
 /// `DELETE /api/seeks/{id}`: cancels one's own seek.
+#[utoipa::path(delete, path = "/api/seeks/{id}", tag = "lobby", params(("id" = String, Path, description = "The seek.")), security(("bearer" = []), ("session" = []), ()), responses((status = 204, description = "Cancelled."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn cancel(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Caller(who): Caller,
 ) -> Result<StatusCode> {
-    let who = state.identity(&headers).await?;
     let key = who.key().ok_or(Error::NotFound)?;
     if state.db().lobby().take_seek(&id, Some(&key)).await? {
         Ok(StatusCode::NO_CONTENT)
@@ -554,15 +496,15 @@ pub async fn cancel(
 }
 
 /// `POST /api/seeks/{id}/accept`: accepts a seek; answers the new game with the caller's seat.
+#[utoipa::path(post, path = "/api/seeks/{id}/accept", tag = "lobby", params(("id" = String, Path, description = "The seek.")), security(("bearer" = []), ("session" = []), ()), responses((status = 201, description = "The game it became, with the caller's seat token.", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn accept(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    caller: CallerOrGuest,
 ) -> Result<Response> {
-    let (who, cookie) = state.identity_or_guest(&headers).await?;
-    let (game_id, token) = state.accept_seek(&who, &id).await?;
+    let (game_id, token) = state.accept_seek(&caller.who, &id).await?;
     let (game, seats) = state.rounds().view(&game_id, Some(&token)).await?;
-    let mut resp = crate::api::seated_response(
+    let resp = crate::api::seated_response(
         &state,
         StatusCode::CREATED,
         crate::round::Seated {
@@ -572,27 +514,27 @@ pub async fn accept(
             invite: None,
         },
     );
-    guest_cookie(&mut resp, cookie);
-    Ok(resp)
+    Ok(caller.answer(resp))
 }
 
 /// `POST /api/pools/{control}`: waits in the quick-pairing pool of `control` (leaving any
 /// other); `DELETE /api/pools` leaves.
+#[utoipa::path(post, path = "/api/pools/{control}", tag = "lobby", params(("control" = String, Path, description = "The pool's time control (`/api/meta`'s `pools`).")), security(("bearer" = []), ("session" = []), ()), responses((status = 201, description = "Waiting in the pool (any other left).", body = wire::PoolEntry), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn join_pool(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::client::ClientAddr>,
+    addr: ClientAddr,
     Path(control): Path<String>,
-    headers: HeaderMap,
+    caller: CallerOrGuest,
 ) -> Result<Response> {
+    let who = &caller.who;
     let pool = POOLS.iter().find(|p| **p == control).ok_or_else(|| {
         Error::Invalid(
             "bad_control",
             format!("no pool {control:?}: the pools are {}", POOLS.join(", ")),
         )
     })?;
-    let (who, cookie) = state.identity_or_guest(&headers).await?;
     let tc = parse_control(pool)?;
-    let owner = state.seeker(&who, Category::of(Variant::Othello, tc)).await?;
+    let owner = state.seeker(who, Category::of(Variant::Othello, tc)).await?;
     state.leave_pools(&owner.key).await?;
     let row = SeekRow {
         id: random_string(8),
@@ -628,18 +570,18 @@ pub async fn join_pool(
             ))
         }
     }
-    let mut resp = (
+    Ok(caller.answer((
         StatusCode::CREATED,
-        Json(serde_json::json!({ "pool": pool, "id": row.id })),
-    )
-        .into_response();
-    guest_cookie(&mut resp, cookie);
-    Ok(resp)
+        Json(PoolEntry {
+            pool: pool.to_string(),
+            id: row.id,
+        }),
+    )))
 }
 
 /// `DELETE /api/pools`: leaves the pool one waits in.
-pub async fn leave_pool(State(state): State<AppState>, headers: HeaderMap) -> Result<StatusCode> {
-    let who = state.identity(&headers).await?;
+#[utoipa::path(delete, path = "/api/pools", tag = "lobby", security(("bearer" = []), ("session" = []), ()), responses((status = 204, description = "Not waiting in any pool.")))]
+pub async fn leave_pool(State(state): State<AppState>, Caller(who): Caller) -> Result<StatusCode> {
     if let Some(key) = who.key() {
         state.leave_pools(&key).await?;
     }
@@ -649,8 +591,8 @@ pub async fn leave_pool(State(state): State<AppState>, headers: HeaderMap) -> Re
 /// `GET /api/lobby`: the open seeks, the pools (players waiting in each), the pool the caller
 /// waits in, and the games the caller's seeks became in the last minute. Polling it keeps the
 /// caller's seeks open (as does the lobby's websocket, [`crate::lobby_ws`]).
-pub async fn lobby(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<serde_json::Value>> {
-    let who = state.identity(&headers).await?;
+#[utoipa::path(get, path = "/api/lobby", tag = "lobby", security(("bearer" = []), ("session" = []), ()), responses((status = 200, description = "The lobby as the caller sees it; asking keeps the caller's seeks open.", body = wire::LobbyView)))]
+pub async fn lobby(State(state): State<AppState>, Caller(who): Caller) -> Result<Json<LobbyView>> {
     if let Some(k) = who.key() {
         state.db().lobby().touch_seeks(&k, state.clock().now_ms()).await?;
     }
@@ -658,7 +600,7 @@ pub async fn lobby(State(state): State<AppState>, headers: HeaderMap) -> Result<
 }
 
 /// The lobby as `who` sees it (the body of `GET /api/lobby`).
-pub(crate) async fn lobby_state(state: &AppState, who: &Identity) -> Result<serde_json::Value> {
+pub(crate) async fn lobby_state(state: &AppState, who: &Identity) -> Result<LobbyView> {
     let key = who.key();
     let now = state.clock().now_ms();
     let user_id = who.user().map(|u| u.id.as_str());
@@ -672,11 +614,11 @@ pub(crate) async fn lobby_state(state: &AppState, who: &Identity) -> Result<serd
         .map(|s| view(s, key.as_deref(), user_id))
         .collect();
     let counts = state.db().lobby().pool_counts().await?;
-    let pools: Vec<serde_json::Value> = POOLS
+    let pools = POOLS
         .iter()
-        .map(|p| {
-            let n = counts.iter().find(|(c, _)| c == p).map_or(0, |(_, n)| *n);
-            serde_json::json!({ "control": p, "waiting": n })
+        .map(|p| PoolCount {
+            control: p.to_string(),
+            waiting: counts.iter().find(|(c, _)| c == p).map_or(0, |(_, n)| *n as u64),
         })
         .collect();
     let (waiting_in, started) = match &key {
@@ -687,18 +629,18 @@ pub(crate) async fn lobby_state(state: &AppState, who: &Identity) -> Result<serd
                 mine.iter().find_map(|s| s.pool.clone()),
                 games
                     .into_iter()
-                    .map(|(seek, game)| serde_json::json!({ "seek": seek, "game": game }))
+                    .map(|(seek, game)| StartedGame { seek, game })
                     .collect(),
             )
         }
         None => (None, Vec::new()),
     };
-    Ok(serde_json::json!({
-        "seeks": seeks,
-        "pools": pools,
-        "waiting_in": waiting_in,
-        "started": started,
-    }))
+    Ok(LobbyView {
+        seeks,
+        pools,
+        waiting_in,
+        started,
+    })
 }
 
 /// Pairs the pools and removes forgotten seeks, until the state is dropped.

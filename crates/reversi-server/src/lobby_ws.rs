@@ -9,14 +9,16 @@
 //! limits are [`crate::socket`]'s.
 
 use crate::error::Result;
+use crate::extract::Caller;
 use crate::session::Identity;
 use crate::socket::{error_message, upgrade, Conn, Heard};
 use crate::state::AppState;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{WebSocket, WebSocketUpgrade};
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::response::Response;
+use reversi_site_api as wire;
+use reversi_site_api::LobbyEvent;
 use std::time::Duration;
 
 /// How often an open lobby socket marks its visitor's seeks as still wanted (well within the
@@ -30,14 +32,18 @@ pub const LIVE_EVERY: Duration = Duration::from_secs(5);
 const COALESCE: Duration = Duration::from_millis(50);
 
 /// The upgrade handler.
+#[utoipa::path(get, path = "/api/lobby/ws", tag = "lobby", security(("bearer" = []), ("session" = []), ()), description = "A websocket: the server sends `LobbyEvent`s (the lobby on connecting and after every change, the live games every few seconds); the client only pings.", responses((status = 101, description = "Switching to the websocket."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn handler(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(who): Caller,
     ws: std::result::Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response> {
     let ws = upgrade(&state, ws)?;
-    let who = state.identity(&headers).await?;
     Ok(ws.on_upgrade(move |socket| session(socket, state, who)))
+}
+
+fn to_text(event: &LobbyEvent) -> String {
+    serde_json::to_string(event).unwrap_or_default()
 }
 
 async fn session(socket: WebSocket, state: AppState, who: Identity) {
@@ -55,7 +61,7 @@ async fn session(socket: WebSocket, state: AppState, who: Identity) {
             dirty = false;
             match crate::lobby::lobby_state(&state, &who).await {
                 Ok(lobby) => {
-                    let text = serde_json::json!({ "type": "lobby", "lobby": lobby }).to_string();
+                    let text = to_text(&LobbyEvent::Lobby { lobby });
                     if !conn.send_if_new(text, &mut last_sent).await {
                         return;
                     }
@@ -84,7 +90,7 @@ async fn session(socket: WebSocket, state: AppState, who: Identity) {
             _ = live.tick() => {
                 match state.live_games().await {
                     Ok(games) => {
-                        let text = serde_json::json!({ "type": "live", "live": *games }).to_string();
+                        let text = to_text(&LobbyEvent::Live { live: (*games).clone() });
                         if !conn.send_if_new(text, &mut live_sent).await {
                             return;
                         }

@@ -7,6 +7,7 @@ use reversi_core::Variant;
 use reversi_site::clock::TimeControl;
 use reversi_site::presets;
 use reversi_site::rating::Category;
+use reversi_site_api as wire;
 use reversi_site_api::{Limits, PoolMeta, SiteMeta};
 use std::str::FromStr;
 
@@ -48,6 +49,7 @@ pub fn site_meta() -> SiteMeta {
 }
 
 /// `GET /api/meta`: [`site_meta`] as JSON.
+#[utoipa::path(get, path = "/api/meta", tag = "site", responses((status = 200, description = "The variants, time controls, pools, rating categories and limits.", body = wire::SiteMeta)))]
 pub async fn meta() -> Json<SiteMeta> {
     Json(site_meta())
 }

@@ -2,11 +2,14 @@
 //! online games in progress with the featured one.
 
 use crate::error::{Error, Result};
+use crate::extract::ApiQuery;
 use crate::state::AppState;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::Json;
 use reversi_site::game::online::{SeatInfo, Timing};
 use reversi_site::rating::Category;
+use reversi_site_api as wire;
+use reversi_site_api::{LiveGame, LiveGames, LivePlayer};
 use serde::Deserialize;
 
 /// Query of `GET /api/users/{name}/games`.
@@ -100,9 +103,8 @@ pub async fn user(
 pub async fn games(
     State(state): State<AppState>,
     Path(name): Path<String>,
-    query: std::result::Result<Query<GamesQuery>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(q): ApiQuery<GamesQuery>,
 ) -> Result<Json<serde_json::Value>> {
-    let Query(q) = query.map_err(|e| Error::BadRequest(e.body_text()))?;
     if let Some(r) = q.result.as_deref() {
         if !matches!(r, "win" | "loss" | "draw" | "playing") {
             return Err(Error::BadRequest(
@@ -147,7 +149,8 @@ pub async fn leaderboard(
 
 /// `GET /api/live`: the online games in progress (players, ratings, time control, spectators
 /// at every instance) and the featured one, the highest rated.
-pub async fn live(State(state): State<AppState>) -> Result<Json<serde_json::Value>> {
+#[utoipa::path(get, path = "/api/live", tag = "lobby", responses((status = 200, description = "The online games being played now.", body = wire::LiveGames)))]
+pub async fn live(State(state): State<AppState>) -> Result<Json<LiveGames>> {
     Ok(Json(read_live_games(&state).await?))
 }
 
@@ -157,7 +160,7 @@ pub const LIVE_FRESH: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl AppState {
     /// The body of `GET /api/live`, read at most once per [`LIVE_FRESH`].
-    pub async fn live_games(&self) -> Result<std::sync::Arc<serde_json::Value>> {
+    pub async fn live_games(&self) -> Result<std::sync::Arc<LiveGames>> {
         let mut cache = self.inner.live_cache.lock().await;
         if let Some((at, v)) = cache.as_ref() {
             if at.elapsed() < LIVE_FRESH {
@@ -170,7 +173,7 @@ impl AppState {
     }
 }
 
-async fn read_live_games(state: &AppState) -> Result<serde_json::Value> {
+async fn read_live_games(state: &AppState) -> Result<LiveGames> {
     let rows = state.db().profiles().live_games(100).await?;
     let watchers = state.db().presence().spectators(state.clock().now_ms()).await?;
     let mut games = Vec::new();
@@ -188,16 +191,24 @@ async fn read_live_games(state: &AppState) -> Result<serde_json::Value> {
         if featured.as_ref().is_none_or(|(best, _)| top > *best) {
             featured = Some((top, r.id.clone()));
         }
-        let side = |s: &SeatInfo| serde_json::json!({ "name": s.name, "rating": s.rating, "provisional": s.provisional, "bot": s.bot });
-        games.push(serde_json::json!({
-            "id": r.id,
-            "variant": r.variant,
-            "control": control,
-            "moves": r.move_count,
-            "black": side(&seats[0]),
-            "white": side(&seats[1]),
-            "watchers": watchers.get(&r.id).copied().unwrap_or(0),
-        }));
+        let side = |s: &SeatInfo| LivePlayer {
+            name: s.name.clone(),
+            rating: s.rating,
+            provisional: s.provisional,
+            bot: s.bot,
+        };
+        games.push(LiveGame {
+            watchers: watchers.get(&r.id).copied().unwrap_or(0),
+            id: r.id,
+            variant: r.variant,
+            control,
+            moves: r.move_count,
+            black: side(&seats[0]),
+            white: side(&seats[1]),
+        });
     }
-    Ok(serde_json::json!({ "games": games, "featured": featured.map(|f| f.1) }))
+    Ok(LiveGames {
+        games,
+        featured: featured.map(|f| f.1),
+    })
 }

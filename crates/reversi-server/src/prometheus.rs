@@ -12,9 +12,10 @@
 //! - `flags_total` (time losses claimed here) and `forfeits_total` (tournament no-shows).
 
 use crate::error::Error;
+use crate::session::Credentials;
 use crate::state::AppState;
 use axum::extract::{MatchedPath, Request, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
@@ -59,15 +60,11 @@ pub async fn track(req: Request, next: Next) -> Response {
 }
 
 /// `GET /metrics`: the Prometheus text format, for the holder of the metrics token.
-pub async fn scrape(State(state): State<AppState>, headers: HeaderMap) -> Response {
+pub async fn scrape(State(state): State<AppState>, creds: Credentials) -> Response {
     let Some(token) = state.config().metrics_token.as_deref() else {
         return Error::NotFound.into_response();
     };
-    let given = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "));
-    if !given.is_some_and(|g| crate::secret::same(g, token)) {
+    if !creds.bearer().is_some_and(|g| crate::secret::same(g, token)) {
         return (StatusCode::UNAUTHORIZED, "a metrics token is needed\n").into_response();
     }
     let Some(handle) = HANDLE.get().and_then(Option::as_ref) else {

@@ -12,13 +12,10 @@
 //!   replies left out); answers right (with the reply), solved or wrong, and once the puzzle
 //!   ends the solution, its score and — for an account's first attempt — the rating change.
 
-use crate::body::parse_body;
 use crate::error::{Error, Result};
+use crate::extract::{ApiQuery, Caller, JsonBody};
 use crate::state::AppState;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::extract::{Path, State};
 use axum::Json;
 use reversi_core::{AnyPosition, Bits, Color, Move, Position};
 use reversi_site::puzzle::{check, daily_index, parse_file, Puzzle, Step, THEMES};
@@ -149,8 +146,7 @@ async fn view(state: &AppState, p: &Puzzle) -> Result<Value> {
 }
 
 /// `GET /api/puzzles`.
-pub async fn overview(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>> {
-    let who = state.identity(&headers).await?;
+pub async fn overview(State(state): State<AppState>, Caller(who): Caller) -> Result<Json<Value>> {
     let now = state.clock().clock_ms();
     let me = match who.user() {
         Some(u) => {
@@ -185,8 +181,8 @@ pub struct NextQuery {
 /// `GET /api/puzzles/next`.
 pub async fn next(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Query(q): Query<NextQuery>,
+    Caller(who): Caller,
+    ApiQuery(q): ApiQuery<NextQuery>,
 ) -> Result<Json<Value>> {
     let theme = match q.theme.as_deref().filter(|t| !t.is_empty()) {
         None => None,
@@ -200,7 +196,6 @@ pub async fn next(
         }
     };
     let except = parse_ids(q.except.as_deref().unwrap_or(""))?;
-    let who = state.identity(&headers).await?;
     state.db().puzzles().ensure_puzzles(all()).await?;
     let now = state.clock().clock_ms();
     let (rating, user, band) = match who.user() {
@@ -281,13 +276,12 @@ pub struct MovesBody {
 /// `POST /api/puzzles/{id}/moves`.
 pub async fn moves(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    Caller(who): Caller,
     Path(id): Path<String>,
-    body: std::result::Result<Bytes, BytesRejection>,
+    JsonBody(b): JsonBody<MovesBody>,
 ) -> Result<Json<Value>> {
     let id: i64 = id.parse().map_err(|_| Error::NotFound)?;
     let p = find(id)?;
-    let b: MovesBody = parse_body(&headers, body, false)?;
     if b.moves.len() > p.player_moves() {
         return Err(Error::BadRequest(format!(
             "the solution has {} moves of the player's; {} were given",
@@ -357,7 +351,6 @@ pub async fn moves(
         out["exact"] = json!(a.exact);
         out["facts"] = json!(crate::analysis::facts_json(&facts));
     }
-    let who = state.identity(&headers).await?;
     out["rated"] = json!(false);
     if let Some(u) = who.user() {
         state.db().puzzles().ensure_puzzles(all()).await?;

@@ -75,30 +75,72 @@ pub fn hash_secret(secret: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The value of cookie `name` in the request, if any.
-pub fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| v)
+/// What a request carries that says who sent it: its cookies and its bearer token, read once
+/// from the headers. Sockets keep it, to look their client's seat up again at each action.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Credentials {
+    /// The cookies, in the order sent (at most [`MAX_COOKIES`]).
+    cookies: Vec<(String, String)>,
+    /// `Authorization: Bearer …`, trimmed, when not empty.
+    bearer: Option<String>,
+}
+
+/// How many cookies of a request are read: far more than this site sets, far fewer than a
+/// header of the largest size allowed could list.
+pub const MAX_COOKIES: usize = 64;
+
+impl Credentials {
+    /// The credentials in `headers`.
+    pub fn from_headers(headers: &HeaderMap) -> Credentials {
+        let cookies = headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .filter_map(|kv| kv.trim().split_once('='))
+            .take(MAX_COOKIES)
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let bearer = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|a| a.strip_prefix("Bearer "))
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_string);
+        Credentials { cookies, bearer }
+    }
+
+    /// The value of cookie `name`, if sent (the first one of that name).
+    pub fn cookie(&self, name: &str) -> Option<&str> {
+        self.cookies
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The bearer token, if any.
+    pub fn bearer(&self) -> Option<&str> {
+        self.bearer.as_deref()
+    }
+
+    /// The bearer token, if it is a bot's API token.
+    fn bot_token(&self) -> Option<&str> {
+        let t = self.bearer()?;
+        t.strip_prefix(BOT_TOKEN_PREFIX)
+            .filter(|s| well_formed(s))
+            .map(|_| t)
+    }
+
+    /// The seat token carried for game `id`: the bearer token, else the game's cookie.
+    pub fn seat_token(&self, id: &str) -> Option<&str> {
+        self.bearer().or_else(|| self.cookie(&cookie_name(id)))
+    }
 }
 
 /// Whether `s` has the shape of a secret this server issues.
 fn well_formed(s: &str) -> bool {
     s.len() == SECRET_LEN && s.bytes().all(|b| b.is_ascii_alphanumeric())
-}
-
-/// The bearer token of a request, if it is a bot's API token.
-fn bot_bearer(headers: &HeaderMap) -> Option<&str> {
-    let auth = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let t = auth.strip_prefix("Bearer ")?.trim();
-    t.strip_prefix(BOT_TOKEN_PREFIX)
-        .filter(|s| well_formed(s))
-        .map(|_| t)
 }
 
 /// A `Set-Cookie` value (`max_age` 0 deletes the cookie).
@@ -117,9 +159,9 @@ pub fn set_cookie(state: &AppState, name: &str, value: &str, max_age_s: i64) -> 
 impl AppState {
     /// Who sent a request with `headers`. A session cookie that is unknown or expired counts as
     /// nobody (the page then offers to sign in); a malformed one too.
-    pub async fn identity(&self, headers: &HeaderMap) -> Result<Identity> {
+    pub async fn identity(&self, creds: &Credentials) -> Result<Identity> {
         let now = self.clock().now_ms();
-        if let Some(token) = bot_bearer(headers) {
+        if let Some(token) = creds.bot_token() {
             return match self.db().accounts().bot_by_token(&hash_secret(token)).await? {
                 Some(u) => Ok(Identity::User(u)),
                 None => Err(Error::Unauthorized(
@@ -128,12 +170,13 @@ impl AppState {
                 )),
             };
         }
-        if let Some(s) = cookie(headers, SESSION_COOKIE).filter(|s| well_formed(s)) {
+        if let Some(s) = creds.cookie(SESSION_COOKIE).filter(|s| well_formed(s)) {
             if let Some(u) = self.db().accounts().session_user(&hash_secret(s), now).await? {
                 return Ok(Identity::User(u));
             }
         }
-        let guest = cookie(headers, GUEST_COOKIE)
+        let guest = creds
+            .cookie(GUEST_COOKIE)
             .and_then(|c| self.signer().verify("guest", c))
             .filter(|k| well_formed(k));
         match guest {
@@ -144,8 +187,8 @@ impl AppState {
 
     /// The identity of the request, making the caller a guest (with a new guest cookie to send
     /// back) if it is nobody yet.
-    pub async fn identity_or_guest(&self, headers: &HeaderMap) -> Result<(Identity, Option<HeaderValue>)> {
-        match self.identity(headers).await? {
+    pub async fn identity_or_guest(&self, creds: &Credentials) -> Result<(Identity, Option<HeaderValue>)> {
+        match self.identity(creds).await? {
             Identity::Nobody => {
                 let key = random_string(SECRET_LEN);
                 let signed = self.signer().sign("guest", &key);
@@ -159,13 +202,13 @@ impl AppState {
     /// The seat token a request carries for game `id`: a seat token (cookie or bearer), else the
     /// token of the seat its identity plays in an online game. A token of an account's seat
     /// counts only when the request is signed in to that account.
-    pub async fn seat_token(&self, headers: &HeaderMap, id: &str) -> Result<Option<String>> {
-        let who = self.identity(headers).await?;
-        if bot_bearer(headers).is_none() {
-            if let Some(t) = request_token(headers, id) {
-                match self.rounds().account_of_token(id, &t).await? {
+    pub async fn seat_token(&self, creds: &Credentials, id: &str) -> Result<Option<String>> {
+        let who = self.identity(creds).await?;
+        if creds.bot_token().is_none() {
+            if let Some(t) = creds.seat_token(id) {
+                match self.rounds().account_of_token(id, t).await? {
                     Some(owner) if who.user().map(|u| &u.id) != Some(&owner) => {}
-                    _ => return Ok(Some(t)),
+                    _ => return Ok(Some(t.to_string())),
                 }
             }
         }
@@ -177,17 +220,4 @@ impl AppState {
 /// The name of the cookie holding the seat token of game `id`.
 pub fn cookie_name(id: &str) -> String {
     format!("rv_{id}")
-}
-
-/// The seat token a request carries for game `id`: `Authorization: Bearer TOKEN`, else the
-/// game's cookie.
-pub fn request_token(headers: &HeaderMap, id: &str) -> Option<String> {
-    if let Some(auth) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
-        if let Some(t) = auth.strip_prefix("Bearer ").map(str::trim) {
-            if !t.is_empty() {
-                return Some(t.to_string());
-            }
-        }
-    }
-    cookie(headers, &cookie_name(id)).map(str::to_string)
 }

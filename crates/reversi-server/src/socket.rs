@@ -51,9 +51,8 @@ pub fn upgrade(
 
 /// An `error` message for a websocket client.
 pub fn error_message(e: &Error) -> Message {
-    let mut body = e.body();
-    body["type"] = "error".into();
-    Message::Text(body.to_string().into())
+    let event = reversi_site_api::GameEvent::Error(e.body());
+    Message::Text(serde_json::to_string(&event).unwrap_or_default().into())
 }
 
 /// The JSON `pong`.

@@ -32,7 +32,8 @@ pub(crate) struct Inner {
     pub(crate) address_floods: Mutex<HashMap<String, AddressFlood>>,
     /// The games in progress as `GET /api/live` lists them, and when they were read
     /// ([`crate::profile::LIVE_FRESH`]).
-    pub(crate) live_cache: tokio::sync::Mutex<Option<(tokio::time::Instant, Arc<serde_json::Value>)>>,
+    pub(crate) live_cache:
+        tokio::sync::Mutex<Option<(tokio::time::Instant, Arc<reversi_site_api::LiveGames>)>>,
     /// The receiving end of the game room's deadlines, until the timers task takes it.
     pub(crate) deadline_rx: Mutex<Option<mpsc::UnboundedReceiver<(String, u64)>>>,
     /// `true` once the server stops: websocket sessions hold a receiver each, so the sender's

@@ -11,17 +11,16 @@
 //! Pages follow a tournament through its websocket ([`crate::tournament_ws`]): every stored
 //! change of one is announced, at this instance and through `NOTIFY` at the others.
 
-use crate::body::parse_body;
+use crate::client::ClientAddr;
 use crate::db::{EntrantRow, NewPairing, PairingRow, TournamentChatLine, TournamentRow};
 use crate::error::{Error, Result};
+use crate::extract::{ApiQuery, Caller, JsonBody, OptionalJsonBody};
 use crate::lobby::{Entrant, NewOnline};
 use crate::secret::random_string;
 use crate::session::Identity;
 use crate::state::AppState;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{Extension, Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use reversi_core::Variant;
@@ -1040,19 +1039,16 @@ fn list_item(t: &TournamentRow) -> Value {
 }
 
 /// `GET /api/tournaments`: upcoming (soonest first), running and finished (latest first).
-pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>> {
-    let who = state.identity(&headers).await?;
+pub async fn list(State(state): State<AppState>, Caller(who): Caller) -> Result<Json<Value>> {
     Ok(Json(state.tournament_list(&who).await?))
 }
 
 /// `POST /api/tournaments`: makes a tournament (signed in).
 pub async fn create(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
+    Caller(who): Caller,
+    JsonBody(b): JsonBody<CreateBody>,
 ) -> Result<Response> {
-    let b: CreateBody = parse_body(&headers, body, false)?;
-    let who = state.identity(&headers).await?;
     let t = state.create_tournament(&who, b).await?;
     Ok((
         StatusCode::CREATED,
@@ -1065,10 +1061,9 @@ pub async fn create(
 pub async fn get(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<ViewQuery>,
-    headers: HeaderMap,
+    ApiQuery(q): ApiQuery<ViewQuery>,
+    Caller(who): Caller,
 ) -> Result<Json<Value>> {
-    let who = state.identity(&headers).await?;
     Ok(Json(state.tournament_view(&id, &who, q.invite.as_deref()).await?))
 }
 
@@ -1076,11 +1071,9 @@ pub async fn get(
 pub async fn join(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
+    Caller(who): Caller,
+    OptionalJsonBody(b): OptionalJsonBody<JoinBody>,
 ) -> Result<StatusCode> {
-    let b: JoinBody = parse_body(&headers, body, true)?;
-    let who = state.identity(&headers).await?;
     state.join_tournament(&id, &who, b.invite.as_deref()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -1089,9 +1082,8 @@ pub async fn join(
 pub async fn withdraw(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    Caller(who): Caller,
 ) -> Result<StatusCode> {
-    let who = state.identity(&headers).await?;
     state.withdraw(&id, &who).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -1100,11 +1092,9 @@ pub async fn withdraw(
 pub async fn organise(
     State(state): State<AppState>,
     Path((id, action)): Path<(String, String)>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
+    Caller(who): Caller,
+    OptionalJsonBody(b): OptionalJsonBody<RemoveBody>,
 ) -> Result<StatusCode> {
-    let b: RemoveBody = parse_body(&headers, body, true)?;
-    let who = state.identity(&headers).await?;
     let name = (action == "remove").then_some(b.name.as_str());
     state.organise(&id, &who, &action, name).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -1113,13 +1103,11 @@ pub async fn organise(
 /// `POST /api/tournaments/{id}/chat`.
 pub async fn chat(
     State(state): State<AppState>,
-    Extension(addr): Extension<crate::client::ClientAddr>,
+    addr: ClientAddr,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: std::result::Result<Bytes, BytesRejection>,
+    Caller(who): Caller,
+    JsonBody(b): JsonBody<ChatBody>,
 ) -> Result<Response> {
-    let b: ChatBody = parse_body(&headers, body, false)?;
-    let who = state.identity(&headers).await?;
     let line = state
         .tournament_say(&id, &who, &addr.0.to_string(), &b.text)
         .await?;

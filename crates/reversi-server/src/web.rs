@@ -2,9 +2,10 @@
 //! interface's words (the Fluent files of `reversi-i18n`, as JSON), the icon, and the pages for
 //! addresses that do not exist.
 
+use crate::extract::BrowserLang;
 use crate::state::AppState;
 use axum::extract::Path;
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -201,14 +202,6 @@ fn ico_of_png(png: &[u8], size: u8) -> Vec<u8> {
     out
 }
 
-/// The language a page answers in when no script chose one: the browser's first choice.
-pub fn request_lang(headers: &HeaderMap) -> Lang {
-    headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .map_or(Lang::En, Lang::from_locale)
-}
-
 fn not_found_page(lang: Lang) -> Response {
     let other = if lang == Lang::En { Lang::Ru } else { Lang::En };
     let page = format!(
@@ -236,15 +229,15 @@ fn not_found_page(lang: Lang) -> Response {
 
 /// A page that does not exist: a short page in the browser's language and the other one,
 /// with the way home.
-pub async fn not_found(headers: HeaderMap) -> Response {
-    not_found_page(request_lang(&headers))
+pub async fn not_found(BrowserLang(lang): BrowserLang) -> Response {
+    not_found_page(lang)
 }
 
 /// A method a page does not take (pages are only read).
-async fn page_method_not_allowed(headers: HeaderMap) -> Response {
+async fn page_method_not_allowed(BrowserLang(lang): BrowserLang) -> Response {
     let mut resp = (
         StatusCode::METHOD_NOT_ALLOWED,
-        format!("{}\n", tr(request_lang(&headers), "page-method-not-allowed")),
+        format!("{}\n", tr(lang, "page-method-not-allowed")),
     )
         .into_response();
     resp.headers_mut().insert(

@@ -23,101 +23,76 @@
 use crate::db::Topic;
 use crate::error::{Error, Result};
 use crate::round::GameEvent;
+use crate::session::Credentials;
 use crate::socket::{upgrade, Conn, Heard};
 use crate::state::AppState;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use reversi_core::Color;
-use reversi_site::game::parse_color;
-use reversi_site_api::{GameStatus, GameView};
-use serde::Deserialize;
+use reversi_site::game::{parse_color, side};
+use reversi_site_api::{self as wire, GameCommand, GameStatus, GameView};
 use tokio::sync::broadcast::error::RecvError;
 use tracing::Instrument;
 
 pub use crate::socket::{error_message, CLOSE_FLOOD, CLOSE_IDLE, CLOSE_RESTART};
 
-/// A message from the client.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum ClientMessage {
-    /// Play a move.
-    Move {
-        /// The square or `pass`.
-        #[serde(rename = "move")]
-        mv: String,
-        /// The ply the client saw.
-        #[serde(default)]
-        ply: Option<usize>,
-    },
-    /// Resign (`color` on a shared device).
-    Resign {
-        /// Which colour resigns.
-        #[serde(default)]
-        color: Option<String>,
-    },
-    /// Take back the last move against the computer.
-    Undo,
-    /// End the game without a result, while the two sides have not both moved.
-    Abort,
-    /// Claim the win from an opponent who left the game ([`reversi_site::game::presence`]).
-    Claim,
-    /// Keep-alive; answered by `pong`.
-    Ping,
-}
-
 /// The upgrade handler.
+#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), description = "A websocket: the client sends `GameCommand`s, the server `GameEvent`s (a `state` on connecting and after every change).", responses((status = 101, description = "Switching to the websocket."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn handler(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    creds: Credentials,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response> {
     let ws = upgrade(&state, ws)?;
     // Unknown games are refused before the upgrade, with a 404.
     state.rounds().view(&id, None).await?;
-    let token = state.seat_token(&headers, &id).await?;
+    let token = state.seat_token(&creds, &id).await?;
     let request = tracing::Span::current();
     Ok(ws.on_upgrade(move |socket| {
         // The session outlives the request: it carries the request's span (and id) on.
         let span = tracing::info_span!(parent: &request, "websocket", game = %id);
-        session(socket, state, id, token, credentials(&headers)).instrument(span)
+        session(socket, state, id, token, creds).instrument(span)
     }))
 }
 
-/// A published state (its JSON made once for every socket) as a `state` message.
+/// A message for the client.
+fn event_message(event: &wire::GameEvent) -> Message {
+    Message::Text(serde_json::to_string(event).unwrap_or_default().into())
+}
+
+fn sides(you: &[Color]) -> Vec<wire::Side> {
+    you.iter().map(|&c| side(c)).collect()
+}
+
+/// A published state (its JSON made once for every socket) as a `state` message: the text of
+/// [`wire::GameEvent::State`], written around the shared JSON of the game.
 fn published_message(json: &str, you: &[Color]) -> Message {
-    let names: Vec<&str> = you.iter().map(|c| c.name()).collect();
-    let you = serde_json::to_string(&names).unwrap_or_else(|_| "[]".into());
+    let you = serde_json::to_string(&sides(you)).unwrap_or_else(|_| "[]".into());
     Message::Text(format!(r#"{{"type":"state","you":{you},"game":{json}}}"#).into())
 }
 
+/// Who is connected, from the published JSON of [`wire::PresenceView`]: the text of
+/// [`wire::GameEvent::Presence`].
+fn presence_message(json: &str) -> Message {
+    Message::Text(format!(r#"{{"type":"presence","presence":{json}}}"#).into())
+}
+
 fn state_message(game: &GameView, you: &[Color]) -> Message {
-    let names: Vec<&str> = you.iter().map(|c| c.name()).collect();
-    let text = if you.is_empty() && game.hides_from_spectators() {
-        let shown = game.clone().for_viewer(you.is_empty());
-        serde_json::json!({ "type": "state", "game": shown, "you": names }).to_string()
+    let game = if you.is_empty() && game.hides_from_spectators() {
+        game.clone().for_viewer(true)
     } else {
-        serde_json::json!({ "type": "state", "game": game, "you": names }).to_string()
+        game.clone()
     };
-    Message::Text(text.into())
+    event_message(&wire::GameEvent::State {
+        game: Box::new(game),
+        you: sides(you),
+    })
 }
 
-/// The headers that say who a socket's client is (cookies, bearer token), kept to look its seat
-/// up again at each action.
-pub(crate) fn credentials(headers: &HeaderMap) -> HeaderMap {
-    let mut kept = HeaderMap::new();
-    for name in [axum::http::header::COOKIE, axum::http::header::AUTHORIZATION] {
-        for v in headers.get_all(&name) {
-            kept.append(name.clone(), v.clone());
-        }
-    }
-    kept
-}
-
-async fn session(socket: WebSocket, state: AppState, id: String, token: Option<String>, creds: HeaderMap) {
+async fn session(socket: WebSocket, state: AppState, id: String, token: Option<String>, creds: Credentials) {
     let open = metrics::gauge!("reversi_websocket_connections");
     open.increment(1.0);
     if let Some(seats) = run_session(socket, &state, &id, token, &creds).await {
@@ -132,7 +107,7 @@ async fn run_session(
     state: &AppState,
     id: &str,
     token: Option<String>,
-    creds: &HeaderMap,
+    creds: &Credentials,
 ) -> Option<Vec<Color>> {
     // Taken first: a session is counted from here until it ends, so a stopping server can
     // wait for the last one.
@@ -153,7 +128,7 @@ async fn run_session(
     state.rounds().enter(id, &seats).await;
     // A game over whose next one is paired already (the page came back late): said at once.
     if let Some(game) = next.look(state, id, creds).await {
-        if !conn.send_text(next_game_message(&game)).await {
+        if !conn.send(next_game_message(game)).await {
             return Some(seats);
         }
     }
@@ -177,8 +152,8 @@ async fn run_session(
             line = chat.recv() => {
                 match line {
                     Ok(line) if line.room == room => {
-                        let text = serde_json::json!({ "type": "chat", "line": *line }).to_string();
-                        if !conn.send_text(text).await { break; }
+                        let chat = wire::GameEvent::Chat { line: (*line).clone() };
+                        if !conn.send(event_message(&chat)).await { break; }
                     }
                     Ok(_) | Err(RecvError::Lagged(_)) => {}
                     Err(RecvError::Closed) => break,
@@ -186,7 +161,7 @@ async fn run_session(
             }
             () = next.changed() => {
                 if let Some(game) = next.look(state, id, creds).await {
-                    if !conn.send_text(next_game_message(&game)).await { break; }
+                    if !conn.send(next_game_message(game)).await { break; }
                 }
             }
             update = rx.recv() => {
@@ -196,9 +171,7 @@ async fn run_session(
                             next.over = p.view.status != GameStatus::Playing;
                             published_message(p.json_for(seats.is_empty()), &seats)
                         }
-                        GameEvent::Presence(json) => {
-                            Message::Text(format!(r#"{{"type":"presence","presence":{json}}}"#).into())
-                        }
+                        GameEvent::Presence(json) => presence_message(json),
                     },
                     Err(RecvError::Lagged(_)) => match state.rounds().view(id, token.as_deref()).await {
                         Ok((game, _)) => state_message(&game, &seats),
@@ -255,7 +228,7 @@ impl NextGame {
     }
 
     /// The player's next game in the tournament, if the game is over and it is a new one.
-    async fn look(&mut self, state: &AppState, id: &str, creds: &HeaderMap) -> Option<String> {
+    async fn look(&mut self, state: &AppState, id: &str, creds: &Credentials) -> Option<String> {
         let (t, _) = self.tournament.as_ref()?;
         if !self.over {
             return None;
@@ -272,14 +245,14 @@ impl NextGame {
 }
 
 /// The `tournament_game` message.
-fn next_game_message(game: &str) -> String {
-    serde_json::json!({ "type": "tournament_game", "game": game }).to_string()
+fn next_game_message(game: String) -> Message {
+    event_message(&wire::GameEvent::TournamentGame { game })
 }
 
 /// Carries out one client message; returns the direct reply (errors and pongs; new states
 /// arrive through the game's channel).
-async fn handle(state: &AppState, id: &str, creds: &HeaderMap, text: &str) -> Option<Message> {
-    let msg: ClientMessage = match crate::body::parse_object(text.as_bytes()) {
+async fn handle(state: &AppState, id: &str, creds: &Credentials, text: &str) -> Option<Message> {
+    let msg: GameCommand = match crate::body::parse_object(text.as_bytes()) {
         Ok(m) => m,
         Err(e) => return Some(error_message(&e)),
     };
@@ -289,16 +262,71 @@ async fn handle(state: &AppState, id: &str, creds: &HeaderMap, text: &str) -> Op
     };
     let token = token.as_deref();
     let result = match msg {
-        ClientMessage::Ping => return Some(Message::Text(r#"{"type":"pong"}"#.into())),
-        ClientMessage::Move { mv, ply } => state.rounds().play(id, token, &mv, ply, false).await.map(drop),
-        ClientMessage::Resign { color } => match color.as_deref().map(parse_color) {
+        GameCommand::Ping => return Some(event_message(&wire::GameEvent::Pong)),
+        GameCommand::Move { mv, ply } => state.rounds().play(id, token, &mv, ply, false).await.map(drop),
+        GameCommand::Resign { color } => match color.as_deref().map(parse_color) {
             Some(None) => Err(Error::BadRequest("color must be black or white".into())),
             Some(c) => state.rounds().resign(id, token, c).await.map(drop),
             None => state.rounds().resign(id, token, None).await.map(drop),
         },
-        ClientMessage::Undo => state.rounds().undo(id, token).await.map(drop),
-        ClientMessage::Abort => state.rounds().abort(id, token).await.map(drop),
-        ClientMessage::Claim => state.rounds().claim(id, token).await.map(drop),
+        GameCommand::Undo => state.rounds().undo(id, token).await.map(drop),
+        GameCommand::Abort => state.rounds().abort(id, token).await.map(drop),
+        GameCommand::Claim => state.rounds().claim(id, token).await.map(drop),
     };
     result.err().map(|e| error_message(&e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi_site::game::{GameRecord, LiveGame, Mode, PlayerKind};
+
+    /// The messages written by hand around shared JSON (for speed) are the API's own.
+    #[test]
+    fn hand_written_messages_are_game_events() {
+        let record = GameRecord {
+            id: "t".into(),
+            variant: reversi_core::Variant::Othello,
+            mode: Mode::Friend,
+            level: 1,
+            players: [PlayerKind::Human; 2],
+            tokens: [Some("a".into()), Some("b".into())],
+            resigned: None,
+            left: false,
+            created_at: 0,
+            rematch: None,
+            join_token: None,
+            void: None,
+            online: None,
+        };
+        let view = LiveGame::new(record, 0).view(0);
+        let json = serde_json::to_string(&view).unwrap();
+        let Message::Text(text) = published_message(&json, &[Color::White]) else {
+            panic!("text")
+        };
+        let event: wire::GameEvent = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            event,
+            wire::GameEvent::State {
+                game: Box::new(view.clone()),
+                you: vec![wire::Side::White]
+            }
+        );
+        let presence = serde_json::to_string(&view.presence).unwrap();
+        let Message::Text(text) = presence_message(&presence) else {
+            panic!("text")
+        };
+        let event: wire::GameEvent = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            event,
+            wire::GameEvent::Presence {
+                presence: view.presence
+            }
+        );
+        // And the typed ones read back as written.
+        let Message::Text(text) = next_game_message("g2".into()) else {
+            panic!("text")
+        };
+        assert_eq!(text.as_str(), r#"{"type":"tournament_game","game":"g2"}"#);
+    }
 }

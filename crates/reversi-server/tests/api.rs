@@ -1534,3 +1534,78 @@ async fn the_meta_lists_the_sites_choices_and_limits() {
         .trim_end_matches(';');
     assert_eq!(serde_json::from_str::<Value>(json).unwrap(), r.json);
 }
+
+/// `GET /api/openapi.json` describes the routes that exist, with the shapes the server answers:
+/// every documented path and method is routed, and the schema of a game lists exactly the fields
+/// a real answer has.
+#[tokio::test]
+async fn the_openapi_description_matches_the_routes_and_the_answers() {
+    let app = new_app("sqlite::memory:").await;
+    let r = call(&app, Method::GET, "/api/openapi.json", None, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let doc = r.json;
+    assert!(
+        doc["openapi"].as_str().unwrap().starts_with("3."),
+        "{}",
+        doc["openapi"]
+    );
+    let paths = doc["paths"].as_object().unwrap();
+    for wanted in [
+        "/api/games",
+        "/api/games/{id}/moves",
+        "/api/games/{id}/ws",
+        "/api/seeks",
+        "/api/account/bot",
+    ] {
+        assert!(paths.contains_key(wanted), "{wanted} is documented");
+    }
+    let mut checked = 0;
+    for (path, item) in paths {
+        let concrete = path.replace("{id}", "zz").replace("{control}", "1+0");
+        for method in ["get", "post", "delete"] {
+            if item.get(method).is_none() {
+                continue;
+            }
+            let m = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let got = call(&app, m, &concrete, None, None).await;
+            // The catch-all of unknown API paths, or a method the route does not take, would
+            // mean the description names something the server does not serve.
+            assert!(
+                got.status != StatusCode::METHOD_NOT_ALLOWED && got.json["error"] != "no such API endpoint",
+                "{method} {path}: {} {}",
+                got.status,
+                got.text
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 25, "{checked} operations");
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+    for name in [
+        "GameAnswer",
+        "GameView",
+        "GameCommand",
+        "GameEvent",
+        "LobbyEvent",
+        "ApiError",
+        "NewSeek",
+    ] {
+        assert!(schemas.contains_key(name), "schema {name}");
+    }
+    assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
+    // The schema of a game lists the fields of a game the server sends, no more, no less.
+    let (_, _, created) = create(&app, json!({ "mode": "ai", "level": 1 })).await;
+    let typed: reversi_site_api::GameAnswer = serde_json::from_value(created.clone()).unwrap();
+    assert!(typed.token.is_some());
+    let mut sent: Vec<&String> = created["game"].as_object().unwrap().keys().collect();
+    let mut described: Vec<&String> = schemas["GameView"]["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    sent.sort();
+    described.sort();
+    // `online` is left out of games that are not online ones.
+    described.retain(|k| *k != "online");
+    assert_eq!(sent, described);
+}

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// A colour, as the API writes it (`"black"`, `"white"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// Black (moves first in Othello).
@@ -42,6 +43,7 @@ impl Side {
 
 /// A value per colour, in JSON as `{"black": ..., "white": ...}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Players<T> {
     /// Black's value.
     pub black: T,
@@ -51,6 +53,7 @@ pub struct Players<T> {
 
 /// How a game was set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// A person against the computer.
@@ -89,6 +92,7 @@ impl Mode {
 
 /// Who sits on a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum PlayerKind {
     /// A person (holding the seat's token, or known by account or guest identity).
@@ -99,6 +103,7 @@ pub enum PlayerKind {
 
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum GameStatus {
     /// Being played.
@@ -125,6 +130,7 @@ impl GameStatus {
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Ending {
     /// Played to the end.
@@ -139,6 +145,7 @@ pub enum Ending {
 
 /// The final result as shown to clients.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ResultView {
     /// Black's final count (empties to the winner, RULES.md §1; after a resignation as RULES.md
     /// §6 records it).
@@ -159,6 +166,7 @@ pub struct ResultView {
 
 /// A named opening reached at a ply.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OpeningMark {
     /// The ply (moves played) at which the game stood in it.
     pub ply: usize,
@@ -170,6 +178,7 @@ pub struct OpeningMark {
 
 /// A player of an online game as clients see them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeatView {
     /// The name; `null` for a guest or a deleted account (see `guest`).
     pub name: Option<String>,
@@ -188,6 +197,7 @@ pub struct SeatView {
 /// The clock as clients see it: the time left at the moment the state was made, and who is
 /// thinking; the page counts down from there.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ClockView {
     /// The control, as `5+3` or `3d`.
     pub control: String,
@@ -207,6 +217,7 @@ pub struct ClockView {
 
 /// The online part of a game's state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OnlineView {
     /// Black's side.
     pub black: SeatView,
@@ -228,6 +239,7 @@ pub struct OnlineView {
 
 /// Who is connected to a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PresenceView {
     /// Whether Black's player has a connection open to the game.
     pub black: bool,
@@ -249,6 +261,7 @@ pub struct PresenceView {
 
 /// The state of a game as sent to clients (HTTP and websocket).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameView {
     /// The game id.
     pub id: String,
@@ -337,6 +350,7 @@ impl GameView {
 
 /// One position of a replay: the board after `ply` moves (its index in [`ReplayView::frames`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ReplayFrame {
     /// The board, as [`GameView::cells`].
     pub cells: String,
@@ -356,6 +370,7 @@ pub struct ReplayFrame {
 
 /// A whole game for the replay view: every position from the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ReplayView {
     /// The game id.
     pub id: String,

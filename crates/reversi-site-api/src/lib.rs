@@ -5,8 +5,16 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod account;
+pub mod error;
 pub mod game;
+pub mod lobby;
 pub mod meta;
+pub mod play;
 
+pub use account::*;
+pub use error::ApiError;
 pub use game::*;
+pub use lobby::*;
 pub use meta::{Limits, PoolMeta, SiteMeta};
+pub use play::*;

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// The site's choices and limits.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SiteMeta {
     /// The variant presets of a new game, in the home page's order.
     pub variants: Vec<String>,
@@ -26,6 +27,7 @@ pub struct SiteMeta {
 
 /// A quick-pairing pool.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PoolMeta {
     /// Its time control.
     pub control: String,
@@ -35,6 +37,7 @@ pub struct PoolMeta {
 
 /// Limits of the site (the server enforces them; a client may show them).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Limits {
     /// Characters of a username, fewest and most.
     pub username_chars: (usize, usize),

@@ -47,6 +47,7 @@
 //! should allow the connection rate (`reversi serve --rate 100000`).
 
 use futures_util::{SinkExt, StreamExt};
+use reversi_site_api::{GameAnswer, GameCommand, GameEvent, GameStatus, GameView, Side};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -262,8 +263,31 @@ async fn connect_with(addr: SocketAddr, id: &str, name: &'static str, value: &st
     Err("websocket: still rate limited".into())
 }
 
+/// `v` read as the API's `T`.
+fn typed<T: serde::de::DeserializeOwned>(v: Value) -> Res<T> {
+    serde_json::from_value(v).map_err(|e| format!("an answer of another shape: {e}"))
+}
+
+/// The text of a move command.
+fn move_message(mv: &str, ply: u64) -> Message {
+    let command = GameCommand::Move {
+        mv: mv.to_string(),
+        ply: Some(ply as usize),
+    };
+    Message::Text(serde_json::to_string(&command).unwrap_or_default().into())
+}
+
+/// A random legal move of `game`.
+fn random_move(game: &GameView, rng: &mut Rng) -> Res<String> {
+    let legal = &game.legal_moves;
+    if legal.is_empty() {
+        return Err("no legal moves".into());
+    }
+    Ok(legal[(rng.next() % legal.len() as u64) as usize].clone())
+}
+
 /// The next state message whose ply is at least `ply` (errors from the server are returned).
-async fn state_from(ws: &mut Ws, ply: u64, deadline: Instant) -> Res<Value> {
+async fn state_from(ws: &mut Ws, ply: u64, deadline: Instant) -> Res<GameView> {
     state_from_counting(ws, ply, deadline, None, &mut 0).await
 }
 
@@ -274,7 +298,7 @@ async fn state_from_counting(
     deadline: Instant,
     from: Option<&str>,
     chats: &mut u64,
-) -> Res<Value> {
+) -> Res<GameView> {
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         let msg = tokio::time::timeout(left, ws.next())
@@ -283,11 +307,10 @@ async fn state_from_counting(
             .ok_or("socket closed")?
             .map_err(|e| e.to_string())?;
         let Message::Text(t) = msg else { continue };
-        let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
-        match v["type"].as_str() {
-            Some("error") => return Err(format!("server error: {}", v["error"])),
-            Some("chat") if from.is_some() && v["line"]["author"].as_str() == from => *chats += 1,
-            Some("state") if v["game"]["ply"].as_u64().unwrap_or(0) >= ply => return Ok(v),
+        match serde_json::from_str::<GameEvent>(&t).map_err(|e| e.to_string())? {
+            GameEvent::Error(e) => return Err(format!("server error: {} ({})", e.error, e.code)),
+            GameEvent::Chat { line } if from.is_some() && line.author.as_deref() == from => *chats += 1,
+            GameEvent::State { game, .. } if game.ply as u64 >= ply => return Ok(*game),
             _ => {}
         }
     }
@@ -299,19 +322,14 @@ async fn check_stored(addr: SocketAddr, id: &str, sent_moves: &[String], r: &mut
     if status != 200 {
         return Err(format!("GET game: {status}"));
     }
-    let stored: Vec<&str> = stored["game"]["moves"]
-        .as_array()
-        .ok_or("no moves")?
-        .iter()
-        .filter_map(Value::as_str)
-        .filter(|m| *m != "pass")
-        .collect();
+    let stored: GameAnswer = typed(stored)?;
+    let stored: Vec<&String> = stored.game.moves.iter().filter(|m| *m != "pass").collect();
     if stored.len() > sent_moves.len() {
         r.duplicated += (stored.len() - sent_moves.len()) as u64;
     } else if stored.len() < sent_moves.len() {
         r.lost += (sent_moves.len() - stored.len()) as u64;
     }
-    if stored.len() == sent_moves.len() && stored != sent_moves {
+    if stored.len() == sent_moves.len() && stored.iter().zip(sent_moves).any(|(a, b)| *a != b) {
         return Err("the stored moves differ from the moves sent".into());
     }
     Ok(())
@@ -402,12 +420,11 @@ async fn play_ai_game(
 }
 
 /// The next state where the person (black) may move, or the game is over.
-async fn human_turn(ws: &mut Ws, after_ply: u64, deadline: Instant) -> Res<Value> {
+async fn human_turn(ws: &mut Ws, after_ply: u64, deadline: Instant) -> Res<GameView> {
     loop {
-        let v = state_from(ws, after_ply, deadline).await?;
-        let g = &v["game"];
-        if g["status"] != "playing" || (g["to_move"] == "black" && g["ai_thinking"] == false) {
-            return Ok(v);
+        let g = state_from(ws, after_ply, deadline).await?;
+        if g.status != GameStatus::Playing || (g.to_move == Some(Side::Black) && !g.ai_thinking) {
+            return Ok(g);
         }
     }
 }
@@ -431,57 +448,44 @@ async fn play_ai_game_inner(
         &json!({"mode": "ai", "level": level, "variant": variant, "color": "black"}),
     )
     .await?;
-    let id = created["game"]["id"].as_str().ok_or("no game id")?.to_string();
-    let token = created["token"].as_str().ok_or("no token")?.to_string();
+    let created: GameAnswer = typed(created)?;
+    let id = created.game.id;
+    let token = created.token.ok_or("no token")?;
     let mut ws = connect(addr, &id, &token).await?;
     let far = Instant::now() + Duration::from_secs(60);
-    let mut state = human_turn(&mut ws, 0, far).await?["game"].clone();
-    while state["status"] == "playing" && Instant::now() < end {
-        let legal = state["legal_moves"].as_array().ok_or("no legal moves")?;
-        let mv = legal[(rng.next() % legal.len() as u64) as usize]
-            .as_str()
-            .ok_or("bad move")?
-            .to_string();
-        let ply = state["ply"].as_u64().ok_or("no ply")?;
+    let mut state = human_turn(&mut ws, 0, far).await?;
+    while state.status == GameStatus::Playing && Instant::now() < end {
+        let mv = random_move(&state, &mut rng)?;
+        let ply = state.ply as u64;
         pause(think, 0.5, &mut rng).await;
         let t0 = Instant::now();
-        let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
-        ws.send(Message::Text(msg.into()))
-            .await
-            .map_err(|e| e.to_string())?;
+        ws.send(move_message(&mv, ply)).await.map_err(|e| e.to_string())?;
         r.sent += 1;
         // The computer's reply can take its level's time cap (10 s at most), times the queue.
         let deadline = Instant::now() + Duration::from_secs(120);
-        let seen = human_turn(&mut ws, ply + 1, deadline).await?["game"].clone();
-        let moves = seen["moves"].as_array().ok_or("no moves")?;
-        if moves.get(ply as usize).and_then(Value::as_str) != Some(mv.as_str()) {
-            return Err(format!("move {mv} at ply {ply} was not kept: {seen}"));
+        let seen = human_turn(&mut ws, ply + 1, deadline).await?;
+        let moves = &seen.moves;
+        if moves.get(ply as usize) != Some(&mv) {
+            return Err(format!("move {mv} at ply {ply} was not kept: {moves:?}"));
         }
-        let replies = moves[ply as usize + 1..]
-            .iter()
-            .filter(|m| m.as_str() != Some("pass"))
-            .count() as u64;
+        let replies = moves[ply as usize + 1..].iter().filter(|m| *m != "pass").count() as u64;
         if replies > 0 {
             r.ai_moves += replies;
             r.rtts_us.push(t0.elapsed().as_micros() as u64);
         }
         state = seen;
     }
-    r.finished = state["status"] == "finished";
+    r.finished = state.status == GameStatus::Finished;
     let _ = ws.close(None).await;
     let (status, stored) = http(addr, "GET", &format!("/api/games/{id}"), &json!({})).await?;
     if status != 200 {
         return Err(format!("GET game: {status}"));
     }
-    let stored = &stored["game"]["moves"];
-    let shown = &state["moves"];
-    if stored.as_array().map(Vec::len) < shown.as_array().map(Vec::len) {
+    let stored = typed::<GameAnswer>(stored)?.game.moves;
+    let shown = &state.moves;
+    if stored.len() < shown.len() {
         r.lost += 1;
-    } else if stored
-        .as_array()
-        .map(|a| &a[..shown.as_array().map_or(0, Vec::len)])
-        != shown.as_array().map(|a| &a[..])
-    {
+    } else if stored[..shown.len()] != shown[..] {
         return Err("the stored game differs from the one shown".into());
     }
     Ok(())
@@ -503,36 +507,29 @@ async fn play_game_inner(
         &json!({"mode": "friend", "variant": variant, "color": "black"}),
     )
     .await?;
-    let id = created["game"]["id"].as_str().ok_or("no game id")?.to_string();
-    let black = created["token"].as_str().ok_or("no token")?.to_string();
-    let invite = json!({ "invite": created["invite"] });
-    let joined = http_retry(addr, "POST", &format!("/api/games/{id}/join"), &invite).await?;
-    let white = joined["token"].as_str().ok_or("no token")?.to_string();
+    let created: GameAnswer = typed(created)?;
+    let id = created.game.id;
+    let black = created.token.ok_or("no token")?;
+    let invite = json!({ "invite": created.invite });
+    let joined: GameAnswer =
+        typed(http_retry(addr, "POST", &format!("/api/games/{id}/join"), &invite).await?)?;
+    let white = joined.token.ok_or("no token")?;
     let mut socks = [
         connect(addr, &id, &black).await?,
         connect(addr, &id, &white).await?,
     ];
     let far = Instant::now() + Duration::from_secs(30);
-    let mut state = state_from(&mut socks[0], 0, far).await?["game"].clone();
+    let mut state = state_from(&mut socks[0], 0, far).await?;
     state_from(&mut socks[1], 0, far).await?;
     let mut sent_moves: Vec<String> = Vec::new();
-    while state["status"] == "playing" && Instant::now() < end {
-        let mover = match state["to_move"].as_str() {
-            Some("black") => 0,
-            Some("white") => 1,
-            _ => return Err(format!("no side to move: {state}")),
-        };
-        let legal = state["legal_moves"].as_array().ok_or("no legal moves")?;
-        let mv = legal[(rng.next() % legal.len() as u64) as usize]
-            .as_str()
-            .ok_or("bad move")?
-            .to_string();
-        let ply = state["ply"].as_u64().ok_or("no ply")?;
+    while state.status == GameStatus::Playing && Instant::now() < end {
+        let mover = state.to_move.ok_or("no side to move")?.index();
+        let mv = random_move(&state, &mut rng)?;
+        let ply = state.ply as u64;
         pause(think, 0.5, &mut rng).await;
         let t0 = Instant::now();
-        let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
         socks[mover]
-            .send(Message::Text(msg.into()))
+            .send(move_message(&mv, ply))
             .await
             .map_err(|e| e.to_string())?;
         r.sent += 1;
@@ -549,12 +546,12 @@ async fn play_game_inner(
         r.rtts_us.push(t0.elapsed().as_micros() as u64);
         // The other player sees the same state.
         let other = state_from(&mut socks[1 - mover], ply + 1, deadline).await?;
-        if other["game"]["moves"] != seen["game"]["moves"] {
+        if other.moves != seen.moves {
             return Err("the two players saw different games".into());
         }
-        state = seen["game"].clone();
+        state = seen;
     }
-    r.finished = state["status"] == "finished";
+    r.finished = state.status == GameStatus::Finished;
     for s in &mut socks {
         let _ = s.close(None).await;
     }
@@ -684,15 +681,14 @@ async fn play_online_inner(
         &cookies[1],
     )
     .await?;
-    let id = accepted["game"]["id"].as_str().ok_or("no game id")?.to_string();
+    let accepted: GameAnswer = typed(accepted)?;
+    let id = accepted.game.id.clone();
     let mut tokens = Vec::new();
     for (c, addr) in cookies.iter().zip(addrs) {
-        let g = http_as_retry(addr, "GET", &format!("/api/games/{id}"), &json!({}), c).await?;
-        let t = g["token"]
-            .as_str()
-            .or(accepted["token"].as_str())
-            .ok_or("no seat token")?;
-        tokens.push(t.to_string());
+        let g: GameAnswer =
+            typed(http_as_retry(addr, "GET", &format!("/api/games/{id}"), &json!({}), c).await?)?;
+        let t = g.token.or(accepted.token.clone()).ok_or("no seat token")?;
+        tokens.push(t);
     }
     // Each player on their own instance, signed in by their session: an account's seat
     // acts only with its account's credentials.
@@ -701,40 +697,37 @@ async fn play_online_inner(
         connect_as(addrs[1], &id, &cookies[1]).await?,
     ];
     let far = Instant::now() + Duration::from_secs(30);
-    let mut state = state_from(&mut socks[0], 0, far).await?["game"].clone();
+    let mut state = state_from(&mut socks[0], 0, far).await?;
     state_from(&mut socks[1], 0, far).await?;
     let names = [format!("lb{index}x{tag}"), format!("lw{index}x{tag}")];
     let mut sent_moves: Vec<String> = Vec::new();
-    while state["status"] == "playing" && Instant::now() < end {
-        let mover = if state["to_move"] == "black" { 0 } else { 1 };
-        let ply = state["ply"].as_u64().ok_or("no ply")?;
+    while state.status == GameStatus::Playing && Instant::now() < end {
+        let mover = state.to_move.ok_or("no side to move")?.index();
+        let ply = state.ply as u64;
         if flag_game && ply >= 4 {
             // The player to move walks away: the server flags them when the clock says.
-            let c = &state["online"]["clock"];
-            let left = c[if mover == 0 { "black_ms" } else { "white_ms" }]
-                .as_i64()
+            let c = state
+                .online
+                .as_ref()
+                .and_then(|o| o.clock.as_ref())
                 .ok_or("no clock")?;
-            let due = c["now"].as_i64().ok_or("no clock time")? + left;
+            let left = if mover == 0 { c.black_ms } else { c.white_ms } as i64;
+            let due = c.now as i64 + left;
             let deadline = Instant::now() + Duration::from_millis(left as u64 + 10_000);
-            let over = state_from(&mut socks[1 - mover], ply, deadline).await?;
-            let mut over = over;
-            while over["game"]["status"] == "playing" {
+            let mut over = state_from(&mut socks[1 - mover], ply, deadline).await?;
+            while over.status == GameStatus::Playing {
                 over = state_from(&mut socks[1 - mover], ply, deadline).await?;
             }
             r.flag_late_ms = Some(unix_ms() - due);
-            if over["game"]["result"]["ending"] != "time" {
-                return Err(format!("a flag game ended otherwise: {}", over["game"]["result"]));
+            if over.result.as_ref().map(|r| r.ending) != Some(reversi_site_api::Ending::Time) {
+                return Err(format!("a flag game ended otherwise: {:?}", over.result));
             }
-            state = over["game"].clone();
+            state = over;
             break;
         }
-        let legal = state["legal_moves"].as_array().ok_or("no legal moves")?;
-        let mv = legal[(rng.next() % legal.len() as u64) as usize]
-            .as_str()
-            .ok_or("bad move")?
-            .to_string();
+        let mv = random_move(&state, rng)?;
         pause(think, 0.5, rng).await;
-        if chat_every > 0 && ply % chat_every == 0 {
+        if chat_every > 0 && ply.is_multiple_of(chat_every) {
             let text = format!("move {ply}, thinking...");
             http_as_retry(
                 addrs[mover],
@@ -747,9 +740,8 @@ async fn play_online_inner(
             r.chat_sent += 1;
         }
         let t0 = Instant::now();
-        let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
         socks[mover]
-            .send(Message::Text(msg.into()))
+            .send(move_message(&mv, ply))
             .await
             .map_err(|e| e.to_string())?;
         r.sent += 1;
@@ -772,12 +764,12 @@ async fn play_online_inner(
             &mut r.chat_seen,
         )
         .await?;
-        if other["game"]["moves"] != seen["game"]["moves"] {
+        if other.moves != seen.moves {
             return Err("the two players saw different games".into());
         }
-        state = seen["game"].clone();
+        state = seen;
     }
-    r.finished = state["status"] == "finished";
+    r.finished = state.status == GameStatus::Finished;
     for s in &mut socks {
         let _ = s.close(None).await;
     }
@@ -796,11 +788,11 @@ struct ArenaReport {
 }
 
 /// The next state on `ws` after ply `ply`, or one that ends the game.
-async fn next_state(ws: &mut Ws, ply: u64, deadline: Instant) -> Res<Value> {
+async fn next_state(ws: &mut Ws, ply: u64, deadline: Instant) -> Res<GameView> {
     loop {
-        let v = state_from(ws, ply, deadline).await?;
-        if v["game"]["ply"].as_u64().unwrap_or(0) > ply || v["game"]["status"] != "playing" {
-            return Ok(v);
+        let g = state_from(ws, ply, deadline).await?;
+        if g.ply as u64 > ply || g.status != GameStatus::Playing {
+            return Ok(g);
         }
     }
 }
@@ -814,27 +806,20 @@ async fn arena_game(
     rng: &mut Rng,
     r: &mut ArenaReport,
 ) -> Res<()> {
-    let g = http_as_retry(addr, "GET", &format!("/api/games/{id}"), &json!({}), cookie).await?;
-    let token = g["token"].as_str().ok_or("no seat in my tournament game")?;
-    let me = g["you"][0].as_str().ok_or("no colour")?.to_string();
-    let mut ws = connect(addr, id, token).await?;
+    let g: GameAnswer =
+        typed(http_as_retry(addr, "GET", &format!("/api/games/{id}"), &json!({}), cookie).await?)?;
+    let token = g.token.ok_or("no seat in my tournament game")?;
+    let me = *g.you.first().ok_or("no colour")?;
+    let mut ws = connect(addr, id, &token).await?;
     let far = Instant::now() + Duration::from_secs(900);
     let mut state = state_from(&mut ws, 0, far).await?;
     let mut mine: Vec<(u64, String)> = Vec::new();
-    while state["game"]["status"] == "playing" {
-        let game = &state["game"];
-        let ply = game["ply"].as_u64().ok_or("no ply")?;
-        if game["to_move"] == me.as_str() {
-            let legal = game["legal_moves"].as_array().ok_or("no legal moves")?;
-            let mv = legal[(rng.next() % legal.len() as u64) as usize]
-                .as_str()
-                .ok_or("bad move")?
-                .to_string();
+    while state.status == GameStatus::Playing {
+        let ply = state.ply as u64;
+        if state.to_move == Some(me) {
+            let mv = random_move(&state, rng)?;
             pause(think, 0.5, rng).await;
-            let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
-            ws.send(Message::Text(msg.into()))
-                .await
-                .map_err(|e| e.to_string())?;
+            ws.send(move_message(&mv, ply)).await.map_err(|e| e.to_string())?;
             r.sent += 1;
             mine.push((ply, mv));
         }
@@ -845,11 +830,13 @@ async fn arena_game(
     if status != 200 {
         return Err(format!("GET game: {status}"));
     }
-    let moves = stored["game"]["moves"].as_array().ok_or("no moves")?;
+    let stored = typed::<GameAnswer>(stored)?.game;
+    let moves = &stored.moves;
+    let on_time = stored.result.as_ref().map(|r| r.ending) == Some(reversi_site_api::Ending::Time);
     for (ply, mv) in &mine {
         // A move sent just as the flag fell is refused (and not counted as lost).
-        let refused = *ply as usize >= moves.len() && stored["game"]["result"]["ending"] == "time";
-        if moves.get(*ply as usize).and_then(Value::as_str) != Some(mv) && !refused {
+        let refused = *ply as usize >= moves.len() && on_time;
+        if moves.get(*ply as usize) != Some(mv) && !refused {
             r.lost += 1;
         }
     }

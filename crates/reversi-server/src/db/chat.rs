@@ -7,20 +7,8 @@ use sqlx::Row;
 /// Messages one page of the chat history holds at most.
 pub const HISTORY: u32 = 200;
 
-/// A stored chat message.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct ChatLine {
-    /// Its number in the game (1, 2, …; both rooms share the count).
-    pub seq: i64,
-    /// `players` or `spectators`.
-    pub room: String,
-    /// The author's name (`null`: a guest, or a deleted account).
-    pub author: Option<String>,
-    /// The text (cleaned, [`reversi_site::chat::clean`]); escaped where shown.
-    pub text: String,
-    /// When (Unix ms).
-    pub at: i64,
-}
+/// A stored chat message (as readers of the room get it).
+pub use reversi_site_api::ChatLine;
 
 /// The repository of chat.
 pub struct Chat<'a>(pub(super) &'a Db);

@@ -4,6 +4,8 @@
 //! 1012) until its [`Follow`] is dropped, or the server closes it normally (1000: nothing more
 //! will come). The server's pings are answered by the library as messages are read.
 
+use reversi_site_api::{GameEvent, LobbyEvent};
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,11 +24,11 @@ const STOP_CHECK: Duration = Duration::from_millis(250);
 #[derive(Debug)]
 pub enum Event {
     /// The lobby's socket.
-    Lobby(Value),
+    Lobby(LobbyEvent),
     /// The socket of the tournament (its id).
     Tournament(String, Value),
     /// The socket of the game (its id).
-    Game(String, Value),
+    Game(String, GameEvent),
 }
 
 /// A socket followed; dropping it stops the thread (within [`STOP_CHECK`]).
@@ -53,24 +55,28 @@ pub fn socket_url(base: &str, path: &str) -> String {
     format!("{base}{path}")
 }
 
-/// Follows the socket at `path` with the bot's `token`, sending each JSON message through
-/// `tx` as `wrap` makes it an event.
-pub fn follow(
+/// Reads one message of a socket as an event.
+type Reader = dyn Fn(&str) -> serde_json::Result<Event>;
+
+/// Follows the socket at `path` with the bot's `token`, sending each message, read as a `T`,
+/// through `tx` as `wrap` makes it an event.
+pub fn follow<T: DeserializeOwned + 'static>(
     base: &str,
     token: &str,
     path: &str,
     tx: Sender<Event>,
-    wrap: impl Fn(Value) -> Event + Send + 'static,
+    wrap: impl Fn(T) -> Event + Send + 'static,
 ) -> Follow {
     let stop = Arc::new(AtomicBool::new(false));
     let url = socket_url(base, path);
     let token = token.to_string();
     let flag = Arc::clone(&stop);
-    std::thread::spawn(move || run(&url, &token, &flag, &tx, &wrap));
+    let read = move |text: &str| serde_json::from_str::<T>(text).map(&wrap);
+    std::thread::spawn(move || run(&url, &token, &flag, &tx, &read));
     Follow { stop }
 }
 
-fn run(url: &str, token: &str, stop: &AtomicBool, tx: &Sender<Event>, wrap: &dyn Fn(Value) -> Event) {
+fn run(url: &str, token: &str, stop: &AtomicBool, tx: &Sender<Event>, wrap: &Reader) {
     let mut retry = 0u32;
     let mut said = false;
     while !stop.load(Ordering::Relaxed) {
@@ -143,24 +149,24 @@ fn connect(url: &str, token: &str) -> Result<Socket, String> {
 }
 
 /// Reads until the connection ends; `None` when it broke without a word.
-fn read_all(
-    ws: &mut Socket,
-    stop: &AtomicBool,
-    tx: &Sender<Event>,
-    wrap: &dyn Fn(Value) -> Event,
-) -> Option<Closed> {
+fn read_all(ws: &mut Socket, stop: &AtomicBool, tx: &Sender<Event>, wrap: &Reader) -> Option<Closed> {
     loop {
         if stop.load(Ordering::Relaxed) {
             return Some(Closed::Stopped);
         }
         match ws.read() {
-            Ok(Message::Text(t)) => {
-                if let Ok(v) = serde_json::from_str::<Value>(&t) {
-                    if tx.send(wrap(v)).is_err() {
+            Ok(Message::Text(t)) => match wrap(&t) {
+                Ok(event) => {
+                    if tx.send(event).is_err() {
                         return Some(Closed::Stopped);
                     }
                 }
-            }
+                // A message of a newer server, say: said, and the socket goes on.
+                Err(e) => eprintln!(
+                    "a message not understood ({e}): {}",
+                    reversi_core::quote::clip(&t, 120)
+                ),
+            },
             Ok(Message::Close(frame)) => {
                 return match frame.map(|f| f.code) {
                     Some(CloseCode::Normal) => Some(Closed::Final),

@@ -19,7 +19,12 @@ use reversi_core::notation::parse_move;
 use reversi_core::{Bits, Game, Move, Rules, Variant};
 use reversi_engine::clock::clock_limits;
 use reversi_engine::levels::STRONG_LEVEL;
-use serde_json::{json, Value};
+use reversi_site_api::{
+    ApiError, GameAnswer, GameEvent, GameStatus, GameView, LobbyEvent, LobbyView, Me, NewSeek, PlayMove,
+};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
@@ -82,8 +87,20 @@ struct Site {
     agent: ureq::Agent,
 }
 
+/// How a request ended: its answer, or the site's refusal.
+enum Answer<T> {
+    Done(T),
+    Refused(u16, ApiError),
+}
+
 impl Site {
-    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Result<(u16, Value)> {
+    /// Sends a request with an optional JSON body; the answer read as `T`.
+    fn call<T: DeserializeOwned>(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&impl Serialize>,
+    ) -> Result<Answer<T>> {
         let req = self
             .agent
             .request(method, &format!("{}{path}", self.base))
@@ -92,24 +109,32 @@ impl Site {
             Some(b) => req.send_json(b),
             None => req.call(),
         };
-        let resp = match resp {
-            Ok(r) => r,
-            Err(ureq::Error::Status(_, r)) => r,
+        match resp {
+            Ok(r) => Ok(Answer::Done(r.into_json().with_context(|| {
+                format!("{method} {path}: an answer of another shape")
+            })?)),
+            Err(ureq::Error::Status(status, r)) => {
+                let e = r.into_json().unwrap_or_else(|_| ApiError {
+                    error: "no error body".into(),
+                    code: String::new(),
+                });
+                Ok(Answer::Refused(status, e))
+            }
             Err(e) => bail!("cannot reach {}: {e}", self.base),
-        };
-        let status = resp.status();
-        let v: Value = resp.into_json().unwrap_or(Value::Null);
-        Ok((status, v))
+        }
     }
 
-    fn ok(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value> {
-        let (status, v) = self.call(method, path, body)?;
-        if !(200..300).contains(&status) {
-            bail!("{method} {path}: {status} {}", v["error"].as_str().unwrap_or(""));
+    /// The same, a refusal being an error.
+    fn ok<T: DeserializeOwned>(&self, method: &str, path: &str, body: Option<&impl Serialize>) -> Result<T> {
+        match self.call(method, path, body)? {
+            Answer::Done(v) => Ok(v),
+            Answer::Refused(status, e) => bail!("{method} {path}: {status} {} ({})", e.error, e.code),
         }
-        Ok(v)
     }
 }
+
+/// No body.
+const NO_BODY: Option<&()> = None;
 
 /// Who moves in one game: the built-in engine, or an external one started for the game.
 enum Mover {
@@ -139,15 +164,14 @@ fn increment_ms(control: &str) -> u64 {
 }
 
 /// The game as the rules library holds it, from the server's state.
-fn replay(game: &Value) -> Result<Game> {
-    let variant = game["variant"].as_str().context("the game has no variant")?;
+fn replay(game: &GameView) -> Result<Game> {
+    let variant = &game.variant;
     let variant = Variant::from_str(variant).map_err(|e| anyhow::anyhow!("variant {variant}: {e}"))?;
     let mut g = Game::new(Rules::new(variant, 0));
-    let moves: Vec<Move> = game["moves"]
-        .as_array()
-        .context("the game has no moves list")?
+    let moves: Vec<Move> = game
+        .moves
         .iter()
-        .map(|m| parse_move(m.as_str().unwrap_or("?")).map_err(|e| anyhow::anyhow!("{e}")))
+        .map(|m| parse_move(m).map_err(|e| anyhow::anyhow!("{e}")))
         .collect::<Result<_>>()?;
     g.play_all(&moves)
         .map_err(|e| anyhow::anyhow!("the game does not replay: {e}"))?;
@@ -161,11 +185,12 @@ pub fn run(a: Args) -> Result<()> {
         token: a.token.clone(),
         agent: ureq::AgentBuilder::new().timeout(Duration::from_secs(20)).build(),
     };
-    let me = site.ok("GET", "/api/account", None)?;
-    let Some(name) = me["user"]["name"].as_str().map(str::to_string) else {
+    let me: Me = site.ok("GET", "/api/account", NO_BODY)?;
+    let Some(user) = me.user else {
         bail!("the server does not know this token: make the account a bot on its Settings page");
     };
-    if me["user"]["bot"] != true {
+    let name = user.name;
+    if !user.bot {
         bail!("{name} is not a bot account");
     }
     eprintln!("{name} is on {}", site.base);
@@ -201,19 +226,22 @@ pub fn run(a: Args) -> Result<()> {
         };
         let mut lobby_now = None;
         let mut tournaments: Vec<(String, Value)> = Vec::new();
-        let mut games: Vec<(String, Value)> = Vec::new();
+        let mut games: Vec<(String, GameView, Vec<reversi_site_api::Side>)> = Vec::new();
         for event in std::iter::once(first).chain(rx.try_iter()) {
             match event {
-                Event::Lobby(v) if v["type"] == "lobby" => lobby_now = Some(v["lobby"].clone()),
+                Event::Lobby(LobbyEvent::Lobby { lobby }) => lobby_now = Some(lobby),
                 Event::Tournament(id, v) if v["type"] == "tournament" => {
                     tournaments.retain(|(t, _)| *t != id);
                     tournaments.push((id, v["tournament"].clone()));
                 }
-                Event::Game(id, v) if v["type"] == "state" => {
-                    games.retain(|(g, _)| *g != id);
-                    games.push((id, v));
+                Event::Game(id, GameEvent::State { game, you }) => {
+                    games.retain(|(g, _, _)| *g != id);
+                    games.push((id, *game, you));
                 }
-                Event::Lobby(v) | Event::Tournament(_, v) | Event::Game(_, v) if v["type"] == "error" => {
+                Event::Lobby(LobbyEvent::Error(e)) | Event::Game(_, GameEvent::Error(e)) => {
+                    eprintln!("{} ({})", e.error, e.code);
+                }
+                Event::Tournament(_, v) if v["type"] == "error" => {
                     eprintln!("{}", v["error"].as_str().unwrap_or("an error"));
                 }
                 _ => {}
@@ -230,8 +258,8 @@ pub fn run(a: Args) -> Result<()> {
             }
         }
         let mut ended = false;
-        for (id, msg) in &games {
-            match play(&bot.site, &a, id, msg, &mut bot.tables, &stop) {
+        for (id, game, you) in &games {
+            match play(&bot.site, &a, game, you, &mut bot.tables, &stop) {
                 Ok(true) => {}
                 Ok(false) => {
                     if let Some(Table {
@@ -254,7 +282,7 @@ pub fn run(a: Args) -> Result<()> {
         }
         // A table came free: the challenges waiting (the lobby, read once now).
         if ended {
-            match bot.site.ok("GET", "/api/lobby", None) {
+            match bot.site.ok("GET", "/api/lobby", NO_BODY) {
                 Ok(l) => {
                     if let Err(e) = bot.lobby(&a, &l) {
                         eprintln!("lobby: {e:#}");
@@ -279,41 +307,38 @@ struct Bot {
 impl Bot {
     /// Takes the new games, accepts the challenges sent to the bot, keeps its seeks open; `l` is
     /// the lobby.
-    fn lobby(&mut self, a: &Args, l: &Value) -> Result<()> {
-        for s in l["started"].as_array().into_iter().flatten() {
-            if let Some(id) = s["game"].as_str() {
-                if !self.tables.contains_key(id) && !self.done.contains(id) {
-                    self.sit(a, id)?;
-                }
+    fn lobby(&mut self, a: &Args, l: &LobbyView) -> Result<()> {
+        for s in &l.started {
+            if !self.tables.contains_key(&s.game) && !self.done.contains(&s.game) {
+                self.sit(a, &s.game)?;
             }
         }
-        let seeks = l["seeks"].as_array().cloned().unwrap_or_default();
-        for s in &seeks {
-            if s["for_you"] == true && self.tables.len() < a.max_games {
-                let id = s["id"].as_str().unwrap_or_default();
-                let (status, r) =
+        for s in &l.seeks {
+            if s.for_you && self.tables.len() < a.max_games {
+                let accepted: Answer<GameAnswer> =
                     self.site
-                        .call("POST", &format!("/api/seeks/{id}/accept"), Some(json!({})))?;
-                if status == 201 {
-                    if let Some(g) = r["game"]["id"].as_str() {
-                        self.sit(a, g)?;
-                    }
+                        .call("POST", &format!("/api/seeks/{}/accept", s.id), NO_BODY)?;
+                // Refused: taken by another, or withdrawn meanwhile.
+                if let Answer::Done(r) = accepted {
+                    self.sit(a, &r.game.id)?;
                 }
             }
         }
-        let mine: Vec<&str> = seeks
+        let mine: Vec<&str> = l
+            .seeks
             .iter()
-            .filter(|s| s["mine"] == true)
-            .filter_map(|s| s["control"].as_str())
+            .filter(|s| s.mine)
+            .map(|s| s.control.as_str())
             .collect();
         if self.tables.len() < a.max_games {
             for control in &a.seeks {
                 if !mine.contains(&control.as_str()) {
-                    self.site.ok(
-                        "POST",
-                        "/api/seeks",
-                        Some(json!({ "control": control, "rated": a.rated })),
-                    )?;
+                    let seek = NewSeek {
+                        control: control.clone(),
+                        rated: a.rated,
+                        ..NewSeek::default()
+                    };
+                    let _: Value = self.site.ok("POST", "/api/seeks", Some(&seek))?;
                 }
             }
         }
@@ -327,7 +352,7 @@ impl Bot {
         let me = &t["me"];
         let open = matches!(t["status"].as_str(), Some("upcoming" | "running" | "paused"));
         if open && me["active"] != true && me["removed"] != true && me["join_error"].is_null() {
-            self.site.ok("POST", &format!("{path}/join"), Some(json!({})))?;
+            let _: Value = self.site.ok("POST", &format!("{path}/join"), NO_BODY)?;
             eprintln!("entered tournament {id} ({})", t["name"].as_str().unwrap_or(""));
         }
         if let Some(g) = me["game"].as_str() {
@@ -340,10 +365,10 @@ impl Bot {
 
     /// Starts playing game `id`: its seat token, an engine for it, and its socket followed.
     fn sit(&mut self, a: &Args, id: &str) -> Result<()> {
-        let g = self.site.ok("GET", &format!("/api/games/{id}"), None)?;
+        let g: GameAnswer = self.site.ok("GET", &format!("/api/games/{id}"), NO_BODY)?;
         // The bot acts with its own token: an account's seat follows the account's credentials,
         // and the seat token alone moves nothing. The token handed here says it has a seat.
-        if g["token"].as_str().is_none() {
+        if g.token.is_none() {
             bail!("game {id}: the server gave no seat to this bot");
         }
         let mover = match &a.engine {
@@ -385,36 +410,37 @@ impl Bot {
     }
 }
 
-/// Moves in game `id` if it is the bot's turn in `v` (a `state` message of its socket); false
-/// once the game is over.
+/// Moves in `game` (the state its socket sent, the bot playing `you`) if it is the bot's turn;
+/// false once the game is over.
 fn play(
     site: &Site,
     a: &Args,
-    id: &str,
-    v: &Value,
+    game: &GameView,
+    you: &[reversi_site_api::Side],
     tables: &mut HashMap<String, Table>,
     stop: &AtomicBool,
 ) -> Result<bool> {
-    let game = &v["game"];
-    if game["status"] != "playing" {
+    let id = &game.id;
+    if game.status != GameStatus::Playing {
         return Ok(false);
     }
-    let Some(to_move) = game["to_move"].as_str() else {
+    let Some(to_move) = game.to_move else {
         return Ok(true);
     };
-    if !v["you"]
-        .as_array()
-        .is_some_and(|y| y.iter().any(|c| c == to_move))
-    {
+    if !you.contains(&to_move) {
         return Ok(true);
     }
     let Some(table) = tables.get_mut(id) else {
         return Ok(true);
     };
     let g = replay(game)?;
-    let clock = &game["online"]["clock"];
-    let left = clock[format!("{to_move}_ms")].as_u64().unwrap_or(u64::MAX / 4);
-    let inc = increment_ms(clock["control"].as_str().unwrap_or(""));
+    let clock = game.online.as_ref().and_then(|o| o.clock.as_ref());
+    let clock_left = clock.map(|c| match to_move {
+        reversi_site_api::Side::Black => c.black_ms,
+        reversi_site_api::Side::White => c.white_ms,
+    });
+    let left = clock_left.unwrap_or(u64::MAX / 4);
+    let inc = increment_ms(clock.map_or("", |c| c.control.as_str()));
     let mv = match &mut table.mover {
         Mover::Builtin(engine) => {
             let mut limits = a.engine_args.limits(g.ply() as u64);
@@ -435,7 +461,7 @@ fn play(
         Mover::External(c) => {
             // The engine is told its time (GTP `time_left`) less the network's share, and
             // stopped when the site's flag would fall.
-            let turn = clock[format!("{to_move}_ms")].as_u64().map(|ms| {
+            let turn = clock_left.map(|ms| {
                 let left = Duration::from_millis(ms).min(reversi_engine::levels::MAX_TIME);
                 Turn {
                     left: left.saturating_sub(NETWORK_LAG),
@@ -447,18 +473,15 @@ fn play(
                 .map_err(|e| anyhow::anyhow!("the engine: {e}"))?
         }
     };
-    let body = json!({ "move": mv.to_string(), "ply": game["ply"] });
-    let req = site
-        .agent
-        .post(&format!("{}/api/games/{id}/moves", site.base))
-        .set("Authorization", &format!("Bearer {}", site.token));
-    match req.send_json(body) {
-        Ok(_) | Err(ureq::Error::Status(409, _)) => Ok(true),
-        Err(ureq::Error::Status(code, r)) => {
-            let v: Value = r.into_json().unwrap_or(Value::Null);
-            bail!("move {mv}: {code} {}", v["error"].as_str().unwrap_or(""))
-        }
-        Err(e) => bail!("move {mv}: {e}"),
+    let body = PlayMove {
+        mv: mv.to_string(),
+        ply: Some(game.ply),
+    };
+    let moved: Answer<GameAnswer> = site.call("POST", &format!("/api/games/{id}/moves"), Some(&body))?;
+    match moved {
+        // 409: the game moved on meanwhile (its socket brings the new state).
+        Answer::Done(_) | Answer::Refused(409, _) => Ok(true),
+        Answer::Refused(code, e) => bail!("move {mv}: {code} {} ({})", e.error, e.code),
     }
 }
 
