@@ -571,6 +571,12 @@ static PLAY_START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
 /// Sign-ups in flight at once (the server hashes a few passwords at a time anyway).
 static SIGNUPS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(8);
 
+/// Seeks open at once: the server takes at most `SEEKS_PER_ADDRESS` open seeks from one address
+/// (`seek_limit` past it), and every game of this tool comes from the same one. A seek lives
+/// only until its acceptance, a few milliseconds.
+static SEEKS: tokio::sync::Semaphore =
+    tokio::sync::Semaphore::const_new(reversi_server::lobby::SEEKS_PER_ADDRESS - 2);
+
 /// A new account's session cookie (`rv_session=…`).
 async fn account(addr: SocketAddr, name: &str) -> Res<String> {
     let _slot = SIGNUPS.acquire().await.map_err(|e| e.to_string())?;
@@ -664,6 +670,7 @@ async fn play_online_inner(
     let _ = PLAY_START.set(Instant::now());
     pause(think, 0.0, rng).await;
     let control = if flag_game { "0.25+0" } else { control };
+    let seeking = SEEKS.acquire().await.map_err(|e| e.to_string())?;
     let seek = http_as_retry(
         addrs[0],
         "POST",
@@ -681,6 +688,7 @@ async fn play_online_inner(
         &cookies[1],
     )
     .await?;
+    drop(seeking);
     let accepted: GameAnswer = typed(accepted)?;
     let id = accepted.game.id.clone();
     let mut tokens = Vec::new();
