@@ -52,7 +52,7 @@ pub(crate) fn seated_response(state: &AppState, status: StatusCode, s: Seated) -
 
 /// `POST /api/games`: creates a game and seats the caller (at most
 /// [`crate::Config::games_per_address_hour`] per address: `429 game_quota` past it).
-#[utoipa::path(post, path = "/api/games", tag = "games", request_body(content = wire::NewGame, description = "May be left out: a game against the computer at level 5."), responses((status = 201, description = "The game, with the creator's seat token (also set as a cookie).", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+#[utoipa::path(post, path = "/api/games", tag = "games", operation_id = "create_game", request_body(content = wire::NewGame, description = "May be left out: a game against the computer at level 5."), responses((status = 201, description = "The game, with the creator's seat token (also set as a cookie).", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn create(
     State(state): State<AppState>,
     addr: ClientAddr,

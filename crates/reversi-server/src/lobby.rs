@@ -469,7 +469,7 @@ fn seek_gone() -> Error {
 
 /// `POST /api/seeks`: makes a seek (or, with `to`, a challenge); a visitor without an account
 /// becomes a guest (casual real-time games only).
-#[utoipa::path(post, path = "/api/seeks", tag = "lobby", security(("bearer" = []), ("session" = []), ()), request_body(content = wire::NewSeek), responses((status = 201, description = "The seek (or challenge, with `to`).", body = wire::SeekView), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+#[utoipa::path(post, path = "/api/seeks", tag = "lobby", operation_id = "create_seek", security(("bearer" = []), ("session" = []), ()), request_body(content = wire::NewSeek), responses((status = 201, description = "The seek (or challenge, with `to`).", body = wire::SeekView), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn create(
     State(state): State<AppState>,
     addr: ClientAddr,

@@ -32,7 +32,7 @@ pub const LIVE_EVERY: Duration = Duration::from_secs(5);
 const COALESCE: Duration = Duration::from_millis(50);
 
 /// The upgrade handler.
-#[utoipa::path(get, path = "/api/lobby/ws", tag = "lobby", security(("bearer" = []), ("session" = []), ()), description = "A websocket: the server sends `LobbyEvent`s (the lobby on connecting and after every change, the live games every few seconds); the client only pings.", responses((status = 101, description = "Switching to the websocket."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+#[utoipa::path(get, path = "/api/lobby/ws", tag = "lobby", operation_id = "lobby_socket", security(("bearer" = []), ("session" = []), ()), description = "A websocket: the server sends `LobbyEvent`s (the lobby on connecting and after every change, the live games every few seconds); the client only pings.", responses((status = 101, description = "Switching to the websocket."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn handler(
     State(state): State<AppState>,
     Caller(who): Caller,

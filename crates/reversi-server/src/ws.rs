@@ -39,7 +39,7 @@ use tracing::Instrument;
 pub use crate::socket::{error_message, CLOSE_FLOOD, CLOSE_IDLE, CLOSE_RESTART};
 
 /// The upgrade handler.
-#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), description = "A websocket: the client sends `GameCommand`s, the server `GameEvent`s (a `state` on connecting and after every change).", responses((status = 101, description = "Switching to the websocket."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "games", operation_id = "game_socket", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), description = "A websocket: the client sends `GameCommand`s, the server `GameEvent`s (a `state` on connecting and after every change).", responses((status = 101, description = "Switching to the websocket."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn handler(
     State(state): State<AppState>,
     Path(id): Path<String>,

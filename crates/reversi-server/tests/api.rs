@@ -1560,12 +1560,19 @@ async fn the_openapi_description_matches_the_routes_and_the_answers() {
         assert!(paths.contains_key(wanted), "{wanted} is documented");
     }
     let mut checked = 0;
+    let mut operation_ids = std::collections::HashSet::new();
     for (path, item) in paths {
         let concrete = path.replace("{id}", "zz").replace("{control}", "1+0");
         for method in ["get", "post", "delete"] {
             if item.get(method).is_none() {
                 continue;
             }
+            // Generators name a client's functions by these: each must be unique.
+            let op = item[method]["operationId"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            assert!(operation_ids.insert(op.clone()), "operationId {op:?} twice");
             let m = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
             let got = call(&app, m, &concrete, None, None).await;
             // The catch-all of unknown API paths, or a method the route does not take, would
