@@ -201,19 +201,6 @@ web-player-computer = Computer · { $strength }
 web-status-playing = in progress
 web-status-aborted = aborted
 web-status-abandoned = abandoned
-web-result-won = { $color ->
-    [black] Black won
-   *[white] White won
-} { $black }–{ $white }
-web-result-draw = Draw { $black }–{ $white }
-web-result-resigned = { $result }: { $color ->
-    [black] Black resigned
-   *[white] White resigned
-}
-web-result-left = { $result }: { $color ->
-    [black] Black left the game
-   *[white] White left the game
-}
 
 ## The game page
 
@@ -287,7 +274,7 @@ web-download-ggf = Download (GGF)
 web-copy-moves = Copy the moves
 web-copy = Copy
 web-copied = Copied.
-web-keys-game = Keys: Tab to a square and Enter to play; ← → look back through the moves; H hint, U take back.
+web-keys-game = Keys: Tab to the board, arrows between squares, Enter to play (or type a move in the box); ← → elsewhere look back through the moves; H hint, U take back.
 web-keys-history = Keys: ← → look back through the moves, Home and End jump to the start and the end.
 
 ## Archive and replay
@@ -516,10 +503,6 @@ web-first-move-in = { $color ->
     [black] Black
    *[white] White
 } must make a first move within { $s } s, or the game is aborted.
-web-result-time = { $result }: { $color ->
-    [black] Black ran out of time
-   *[white] White ran out of time
-}
 web-chat = Chat
 web-chat-players = Players' chat
 web-chat-spectators = Spectators' chat
@@ -841,3 +824,44 @@ web-puzzles-tried = { $n ->
     [one] { $n } puzzle
    *[other] { $n } puzzles
 }
+
+## The living site: results said personally, your turn, keyboard play, the phone's menu
+
+web-outcome = { $who ->
+    [you-won] You won
+    [you-lost] You lost
+    [black] Black won
+    [white] White won
+   *[draw] Draw
+}{ $how ->
+    [time] { " " }on time
+    [resigned] { " " }by resignation
+    [left] { " " }by forfeit
+   *[none] {""}
+}
+web-result-score = Black { $black } – { $white } White
+web-result-convention = When a game ends by time, resignation or leaving, the empty squares go to the winner, and the winner scores at least 33–31 (the World Othello Federation's rule).
+web-menu = Menu
+web-turn-count = { $n ->
+    [one] { $n } game waits for your move
+   *[other] { $n } games wait for your move
+}
+web-your-turn-notice = Your move against { $name }
+web-your-games-turn = Your move
+web-their-turn = Their move
+web-versus = vs { $name }
+web-time-left = { $time } left
+web-notify = Tell me when it is my move while the site is in a background tab (a browser notification)
+web-notify-denied = This browser does not allow notifications from this site; allow them in its settings.
+web-move-input = Type a move
+web-move-input-placeholder = e.g. d3
+web-move-not-legal = { $move } is not a legal move here.
+web-move-not-sent = No connection to the server: the move was not sent. Play it again once the game is live.
+web-offline = No connection to the server: the board waits until it is back.
+web-chat-sign-in = Sign in to chat
+web-rating-range = Opponents' rating
+web-rating-from = from
+web-rating-to = to
+web-challenge-from = { $name } challenges you: { $what }
+web-decline = Decline
+web-challenge-declined = { $name } declined your challenge.

@@ -206,19 +206,6 @@ web-player-computer = Компьютер · { $strength }
 web-status-playing = идёт
 web-status-aborted = прервана
 web-status-abandoned = заброшена
-web-result-won = { $color ->
-    [black] Победили чёрные
-   *[white] Победили белые
-} { $black }–{ $white }
-web-result-draw = Ничья { $black }–{ $white }
-web-result-resigned = { $result }: { $color ->
-    [black] чёрные сдались
-   *[white] белые сдались
-}
-web-result-left = { $result }: { $color ->
-    [black] чёрные покинули партию
-   *[white] белые покинули партию
-}
 
 ## Страница партии
 
@@ -292,7 +279,7 @@ web-download-ggf = Скачать (GGF)
 web-copy-moves = Копировать ходы
 web-copy = Копировать
 web-copied = Скопировано.
-web-keys-game = Клавиши: Tab — на поле, Enter — ход; ← → — по ходам партии; H — подсказка, U — взять ход назад.
+web-keys-game = Клавиши: Tab — на доску, стрелки — по полям, Enter — ход (или впишите ход в поле); ← → вне доски — по ходам партии; H — подсказка, U — взять ход назад.
 web-keys-history = Клавиши: ← → — по ходам партии, Home и End — в начало и в конец.
 
 ## Архив и просмотр
@@ -527,10 +514,6 @@ web-first-move-in = { $color ->
     [black] Чёрные должны
    *[white] Белые должны
 } сделать первый ход за { $s } с, иначе партия будет прервана.
-web-result-time = { $result }: { $color ->
-    [black] у чёрных кончилось время
-   *[white] у белых кончилось время
-}
 web-chat = Чат
 web-chat-players = Чат игроков
 web-chat-spectators = Чат зрителей
@@ -880,3 +863,45 @@ web-puzzles-tried = { $n } { $n ->
     [few] задачи
    *[many] задач
 }
+
+## Живой сайт: итог лично, «ваш ход», игра с клавиатуры, меню на телефоне
+
+web-outcome = { $who ->
+    [you-won] Вы выиграли
+    [you-lost] Вы проиграли
+    [black] Победили чёрные
+    [white] Победили белые
+   *[draw] Ничья
+}{ $how ->
+    [time] { " " }по времени
+    [resigned] { " " }(сдача)
+    [left] { " " }(партия покинута)
+   *[none] {""}
+}
+web-result-score = чёрные { $black } – { $white } белые
+web-result-convention = Если партия кончилась по времени, сдачей или уходом игрока, пустые поля отходят победителю, и счёт победителя не меньше 33–31 (правило Всемирной федерации отелло).
+web-menu = Меню
+web-turn-count = { $n ->
+    [one] { $n } партия ждёт вашего хода
+    [few] { $n } партии ждут вашего хода
+   *[many] { $n } партий ждут вашего хода
+}
+web-your-turn-notice = Ваш ход в партии с игроком { $name }
+web-your-games-turn = Ваш ход
+web-their-turn = Ход соперника
+web-versus = против { $name }
+web-time-left = осталось { $time }
+web-notify = Сообщать о моём ходе, когда сайт открыт в фоновой вкладке (уведомление браузера)
+web-notify-denied = Браузер не разрешает этому сайту уведомления; разрешите их в его настройках.
+web-move-input = Ход с клавиатуры
+web-move-input-placeholder = напр. d3
+web-move-not-legal = Ход { $move } здесь невозможен.
+web-move-not-sent = Нет связи с сервером: ход не отправлен. Сделайте его снова, когда связь вернётся.
+web-offline = Нет связи с сервером: доска ждёт, пока связь вернётся.
+web-chat-sign-in = Войдите, чтобы писать в чат
+web-rating-range = Рейтинг соперника
+web-rating-from = от
+web-rating-to = до
+web-challenge-from = { $name } вызывает вас: { $what }
+web-decline = Отклонить
+web-challenge-declined = { $name } отклоняет ваш вызов.

@@ -363,7 +363,7 @@ pub use analyses::{AnalysedMove, AnalysisCap, AnalysisRecord};
 pub use chat::ChatLine;
 pub use clocks::PairingLock;
 pub use games::GameSummary;
-pub use lobby::{SeekCap, SeekRow};
+pub use lobby::{SeekCap, SeekOutcome, SeekRow};
 pub use profile::{ColourResults, LiveRow};
 pub use ratings::{BoardLine, RatingPoint};
 pub use tournaments::{EntrantRow, NewPairing, PairingRow, TournamentChatLine, TournamentRow};

@@ -211,3 +211,86 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
             .ok_or_else(|| Error::Internal("no client address: the rate limit did not run".into()))
     }
 }
+
+/// What a GET of a file says about the copy the browser holds and what it can unpack:
+/// `If-None-Match` (the entity tags it has) and whether `Accept-Encoding` takes gzip.
+#[derive(Clone, Debug, Default)]
+pub struct Conditional {
+    /// The `If-None-Match` header, as sent.
+    pub if_none_match: Option<String>,
+    /// Whether the browser accepts a gzip body.
+    pub gzip: bool,
+}
+
+impl Conditional {
+    /// Whether the browser's copy is `etag` (or it asked with `*`); weak tags compare equal.
+    pub fn matches(&self, etag: &HeaderValue) -> bool {
+        let Some(list) = self.if_none_match.as_deref() else {
+            return false;
+        };
+        let etag = etag.to_str().unwrap_or("");
+        list.split(',')
+            .map(str::trim)
+            .any(|t| t == "*" || t.trim_start_matches("W/") == etag)
+    }
+}
+
+/// Whether an `Accept-Encoding` value takes gzip (`gzip`, `x-gzip` or `*`, not with `q=0`).
+fn accepts_gzip(value: &str) -> bool {
+    value.split(',').any(|part| {
+        let mut it = part.split(';').map(str::trim);
+        let name = it.next().unwrap_or("").to_ascii_lowercase();
+        let refused = it.any(|p| {
+            p.strip_prefix("q=")
+                .and_then(|q| q.parse::<f32>().ok())
+                .is_some_and(|q| q <= 0.0)
+        });
+        matches!(name.as_str(), "gzip" | "x-gzip" | "*") && !refused
+    })
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Conditional {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> std::result::Result<Self, Infallible> {
+        let text = |name| {
+            parts
+                .headers
+                .get(name)
+                .and_then(|v: &HeaderValue| v.to_str().ok())
+        };
+        Ok(Conditional {
+            if_none_match: text(header::IF_NONE_MATCH).map(str::to_string),
+            gzip: text(header::ACCEPT_ENCODING).is_some_and(accepts_gzip),
+        })
+    }
+}
+
+#[cfg(test)]
+mod conditional_tests {
+    use super::*;
+
+    #[test]
+    fn gzip_is_taken_unless_refused() {
+        assert!(accepts_gzip("gzip, deflate, br"));
+        assert!(accepts_gzip("br;q=1.0, gzip;q=0.8"));
+        assert!(accepts_gzip("*"));
+        assert!(!accepts_gzip("gzip;q=0, br"));
+        assert!(!accepts_gzip("identity"));
+        assert!(!accepts_gzip("deflate, br"));
+    }
+
+    #[test]
+    fn entity_tags_match_in_lists_and_weakly() {
+        let tag = HeaderValue::from_static("\"abc\"");
+        let c = |s: &str| Conditional {
+            if_none_match: Some(s.into()),
+            gzip: false,
+        };
+        assert!(c("\"abc\"").matches(&tag));
+        assert!(c("\"x\", W/\"abc\"").matches(&tag));
+        assert!(c("*").matches(&tag));
+        assert!(!c("\"abcd\"").matches(&tag));
+        assert!(!Conditional::default().matches(&tag));
+    }
+}

@@ -19,6 +19,7 @@ pub mod ai;
 pub mod analysis;
 pub mod analysis_board;
 pub mod api;
+pub mod assets;
 pub mod body;
 pub mod chat;
 pub mod client;
@@ -95,6 +96,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/account/chat", post(accounts::chat_setting))
         .route("/api/account/bot", post(accounts::make_bot))
         .route("/api/account/delete", post(accounts::delete))
+        .route("/api/account/games", get(profile::my_games))
         .route("/api/explorer", get(explorer::handler))
         .route("/api/explorer/players", get(explorer::players))
         .route("/api/explorer/games/{id}", get(explorer::game))
@@ -108,6 +110,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/seeks", post(lobby::create))
         .route("/api/seeks/{id}", delete(lobby::cancel))
         .route("/api/seeks/{id}/accept", post(lobby::accept))
+        .route("/api/seeks/{id}/decline", post(lobby::decline))
         .route("/api/pools", delete(lobby::leave_pool))
         .route("/api/pools/{control}", post(lobby::join_pool))
         .route("/api/users/{name}", get(profile::user))

@@ -7,7 +7,7 @@
 //! taken to its game; a seek whose owner stops polling for [`SEEK_IDLE_MS`] goes away.
 
 use crate::client::ClientAddr;
-use crate::db::{SeekCap, SeekRow};
+use crate::db::{SeekCap, SeekOutcome, SeekRow};
 use crate::error::{Error, Result};
 use crate::extract::{Caller, CallerOrGuest, JsonBody};
 use crate::secret::{random_string, random_u64};
@@ -517,6 +517,40 @@ pub async fn accept(
     Ok(caller.answer(resp))
 }
 
+/// `POST /api/seeks/{id}/decline`: the challenged player declines a challenge; its owner is told
+/// (the lobby's `declined`, and the owner's `GET /api/account/games`).
+#[utoipa::path(post, path = "/api/seeks/{id}/decline", tag = "lobby", params(("id" = String, Path, description = "The challenge.")), security(("bearer" = []), ("session" = [])), responses((status = 204, description = "Declined."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+pub async fn decline(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Caller(who): Caller,
+) -> Result<StatusCode> {
+    let Some(user) = who.user() else {
+        return Err(Error::Unauthorized(
+            "not_signed_in",
+            "sign in to answer a challenge".into(),
+        ));
+    };
+    let s = state.db().lobby().seek(&id).await?.ok_or_else(seek_gone)?;
+    if s.target.as_deref() != Some(user.id.as_str()) {
+        return Err(Error::Conflict(
+            "not_for_you",
+            "this challenge is for another player".into(),
+        ));
+    }
+    let now = state.clock().now_ms();
+    if state
+        .db()
+        .lobby()
+        .decline_challenge(&id, &user.id, &user.name, now)
+        .await?
+    {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(seek_gone())
+    }
+}
+
 /// `POST /api/pools/{control}`: waits in the quick-pairing pool of `control` (leaving any
 /// other); `DELETE /api/pools` leaves.
 #[utoipa::path(post, path = "/api/pools/{control}", tag = "lobby", params(("control" = String, Path, description = "The pool's time control (`/api/meta`'s `pools`).")), security(("bearer" = []), ("session" = []), ()), responses((status = 201, description = "Waiting in the pool (any other left).", body = wire::PoolEntry), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
@@ -621,26 +655,55 @@ pub(crate) async fn lobby_state(state: &AppState, who: &Identity) -> Result<Lobb
             waiting: counts.iter().find(|(c, _)| c == p).map_or(0, |(_, n)| *n as u64),
         })
         .collect();
-    let (waiting_in, started) = match &key {
+    let (waiting_in, (started, declined)) = match &key {
         Some(k) => {
             let mine = state.db().lobby().seeks_of(k).await?;
-            let games = state.db().lobby().seek_games_of(k, now - 60_000).await?;
             (
                 mine.iter().find_map(|s| s.pool.clone()),
-                games
-                    .into_iter()
-                    .map(|(seek, game)| StartedGame { seek, game })
-                    .collect(),
+                outcomes(state, k, now).await?,
             )
         }
-        None => (None, Vec::new()),
+        None => (None, (Vec::new(), Vec::new())),
     };
     Ok(LobbyView {
         seeks,
         pools,
         waiting_in,
         started,
+        declined,
     })
+}
+
+/// What became of the seeks of player `key` in the last minute: the games they became, and the
+/// challenges declined.
+pub(crate) async fn outcomes(
+    state: &AppState,
+    key: &str,
+    now: i64,
+) -> Result<(Vec<StartedGame>, Vec<wire::DeclinedChallenge>)> {
+    let mut started = Vec::new();
+    let mut declined = Vec::new();
+    for (seek, outcome) in state.db().lobby().seek_games_of(key, now - 60_000).await? {
+        match outcome {
+            SeekOutcome::Game(game) => started.push(StartedGame { seek, game }),
+            SeekOutcome::Declined(by) => declined.push(wire::DeclinedChallenge { seek, by }),
+        }
+    }
+    Ok((started, declined))
+}
+
+/// The open challenges addressed to account `user_id`, as `who` sees them.
+pub(crate) async fn challenges_for(state: &AppState, who: &Identity, user_id: &str) -> Result<Vec<SeekView>> {
+    let key = who.key();
+    Ok(state
+        .db()
+        .lobby()
+        .seeks(None, 200)
+        .await?
+        .iter()
+        .filter(|s| s.target.as_deref() == Some(user_id))
+        .map(|s| view(s, key.as_deref(), Some(user_id)))
+        .collect())
 }
 
 /// Pairs the pools and removes forgotten seeks, until the state is dropped.

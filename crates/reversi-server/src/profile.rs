@@ -212,3 +212,83 @@ async fn read_live_games(state: &AppState) -> Result<LiveGames> {
         featured: featured.map(|f| f.1),
     })
 }
+
+/// The most games in progress the account's list shows (a correspondence player may have many).
+pub const MY_GAMES_LIMIT: u32 = 50;
+
+/// `GET /api/account/games`: the signed-in account's games in progress, those waiting for its
+/// move first, with the challenges addressed to it and what became of its own in the last
+/// minute. Every device of the account sees the same (the header's "your turn" count, the
+/// site-wide challenge notice and the home page's games come from it).
+#[utoipa::path(get, path = "/api/account/games", tag = "account", security(("bearer" = []), ("session" = [])), responses((status = 200, description = "The account's games in progress.", body = wire::MyGames), (status = 401, description = "Nobody is signed in.", body = wire::ApiError)))]
+pub async fn my_games(
+    State(state): State<AppState>,
+    crate::extract::Caller(who): crate::extract::Caller,
+) -> Result<Json<wire::MyGames>> {
+    let crate::session::Identity::User(u) = &who else {
+        return Err(Error::Unauthorized(
+            "not_signed_in",
+            "sign in to see your games".into(),
+        ));
+    };
+    let ids = state.db().profiles().playing_ids(&u.id, MY_GAMES_LIMIT).await?;
+    let mut games = Vec::with_capacity(ids.len());
+    for id in ids {
+        // A game that ended or vanished between the query and here is left out.
+        let Ok(keys) = state.rounds().player_keys(&id).await else {
+            continue;
+        };
+        let Some(color) = [wire::Side::Black, wire::Side::White]
+            .into_iter()
+            .zip(keys)
+            .find_map(|(c, k)| (k.as_deref() == Some(u.id.as_str())).then_some(c))
+        else {
+            continue;
+        };
+        let Ok((view, _)) = state.rounds().view(&id, None).await else {
+            continue;
+        };
+        if view.status != wire::GameStatus::Playing {
+            continue;
+        }
+        games.push(my_game(view, color));
+    }
+    games.sort_by_key(|g| (!g.your_turn, g.time_left_ms.unwrap_or(u64::MAX)));
+    let your_turn = games.iter().filter(|g| g.your_turn).count();
+    let challenges = crate::lobby::challenges_for(&state, &who, &u.id).await?;
+    let (started, declined) = crate::lobby::outcomes(&state, &u.id, state.clock().now_ms()).await?;
+    Ok(Json(wire::MyGames {
+        games,
+        your_turn,
+        challenges,
+        started,
+        declined,
+    }))
+}
+
+/// A game in progress as the list of the player of `color` shows it.
+fn my_game(view: wire::GameView, color: wire::Side) -> wire::MyGame {
+    let online = view.online.as_ref();
+    let opp = online.map(|o| match color {
+        wire::Side::Black => &o.white,
+        wire::Side::White => &o.black,
+    });
+    let clock = online.and_then(|o| o.clock.as_ref());
+    wire::MyGame {
+        your_turn: view.to_move == Some(color),
+        opponent: opp.and_then(|p| p.name.clone()),
+        opponent_rating: opp.and_then(|p| p.rating),
+        opponent_guest: opp.is_some_and(|p| p.guest),
+        control: clock.map(|c| c.control.clone()),
+        speed: clock.map(|c| c.speed.clone()),
+        time_left_ms: clock.map(|c| match color {
+            wire::Side::Black => c.black_ms,
+            wire::Side::White => c.white_ms,
+        }),
+        ply: view.ply,
+        tournament: online.and_then(|o| o.tournament.clone()),
+        id: view.id,
+        variant: view.variant,
+        color,
+    }
+}

@@ -1,8 +1,9 @@
-//! The front end: HTML, CSS and JavaScript modules embedded in the binary at build time, the
-//! interface's words (the Fluent files of `reversi-i18n`, as JSON), the icon, and the pages for
-//! addresses that do not exist.
+//! The front end: HTML, CSS and JavaScript modules embedded in the binary at build time (served
+//! fingerprinted and compressed by [`crate::assets`]), the interface's words (the Fluent files
+//! of `reversi-i18n`, as JSON), the icon, and the pages for addresses that do not exist.
 
-use crate::extract::BrowserLang;
+use crate::assets::{Asset, Assets};
+use crate::extract::{BrowserLang, Conditional};
 use crate::state::AppState;
 use axum::extract::Path;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -13,7 +14,7 @@ use reversi_i18n::{tr, Lang};
 use tower_http::set_header::SetResponseHeaderLayer;
 
 /// The module the server makes from the rules' lists ([`crate::meta::meta_module`]).
-const META_MODULE: &str = "js/meta.js";
+pub const META_MODULE: &str = "js/meta.js";
 
 /// The page (one HTML file for every route of the app).
 pub const INDEX_HTML: &str = include_str!("../static/index.html");
@@ -38,6 +39,7 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
     ("js/sound.js", include_str!("../static/js/sound.js"), JS),
     ("js/strength.js", include_str!("../static/js/strength.js"), JS),
     ("js/opening.js", include_str!("../static/js/opening.js"), JS),
+    ("js/turns.js", include_str!("../static/js/turns.js"), JS),
     (
         "js/pages/archive.js",
         include_str!("../static/js/pages/archive.js"),
@@ -108,7 +110,8 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-const JS: &str = "text/javascript; charset=utf-8";
+/// The type of a JavaScript module.
+pub const JS: &str = "text/javascript; charset=utf-8";
 
 /// The site's icon: a disc half black, half white, on the green cloth.
 pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"32\" height=\"32\" \
@@ -148,27 +151,37 @@ fn file(body: impl IntoResponse, content_type: &'static str) -> Response {
     resp
 }
 
-async fn index() -> Response {
-    file(INDEX_HTML, "text/html; charset=utf-8")
+/// The page (its files named by this build's fingerprint), revalidated on every visit.
+async fn index(cond: Conditional) -> Response {
+    Assets::get().index.answer(&cond, false)
 }
 
-async fn static_file(Path(path): Path<String>) -> Response {
-    if path == META_MODULE {
-        return file(crate::meta::meta_module(), JS);
-    }
-    match STATIC_FILES.iter().find(|(p, _, _)| *p == path) {
-        Some((_, body, ty)) => file(*body, ty),
+async fn static_file(Path(path): Path<String>, cond: Conditional) -> Response {
+    match Assets::get().find(&path) {
+        Some((asset, immutable)) => asset.answer(&cond, immutable),
         None => not_found_page(Lang::En),
     }
 }
 
 /// `GET /api/i18n/{lang}`: the interface's messages in Fluent syntax, for the front end:
-/// `{"lang": "ru", "ftl": "…"}`.
-async fn messages(Path(lang): Path<String>) -> Response {
+/// `{"lang": "ru", "ftl": "…"}` (compressed, revalidated by its tag).
+async fn messages(Path(lang): Path<String>, cond: Conditional) -> Response {
+    static MESSAGES: std::sync::OnceLock<Vec<(Lang, Asset)>> = std::sync::OnceLock::new();
     match lang.parse::<Lang>() {
         Ok(l) => {
-            let body = serde_json::json!({ "lang": l.code(), "ftl": reversi_i18n::source(l) });
-            file(axum::Json(body), "application/json")
+            let all = MESSAGES.get_or_init(|| {
+                Lang::ALL
+                    .into_iter()
+                    .map(|l| {
+                        let body = serde_json::json!({ "lang": l.code(), "ftl": reversi_i18n::source(l) });
+                        (l, Asset::new(body.to_string(), "application/json"))
+                    })
+                    .collect()
+            });
+            match all.iter().find(|(x, _)| *x == l) {
+                Some((_, asset)) => asset.answer(&cond, false),
+                None => crate::Error::BadRequest(format!("no messages for {l}")).into_response(),
+            }
         }
         Err(e) => crate::Error::BadRequest(e).into_response(),
     }
@@ -282,10 +295,16 @@ mod tests {
     #[test]
     fn every_static_file_is_served_and_every_module_import_exists() {
         for (path, body, _) in STATIC_FILES {
-            for line in body.lines().filter(|l| l.starts_with("import ")) {
-                let Some(target) = line.split('\'').nth(1) else {
-                    continue;
-                };
+            // Static imports, and the page modules loaded on demand (`import('./pages/x.js')`).
+            let statics = body
+                .lines()
+                .filter(|l| l.starts_with("import "))
+                .filter_map(|l| l.split('\'').nth(1));
+            let dynamic = body
+                .split("import('")
+                .skip(1)
+                .filter_map(|rest| rest.split('\'').next());
+            for target in statics.chain(dynamic) {
                 let base = std::path::Path::new(path).parent().unwrap();
                 let mut parts: Vec<&str> = base
                     .to_str()

@@ -1200,7 +1200,7 @@ async fn pages_and_rate_limit() {
         assert_eq!(r.status, StatusCode::OK, "{path}");
     }
     let r = call(&app, Method::GET, "/", None, None).await;
-    assert!(r.text.contains("<html") && r.text.contains("/static/js/app.js"));
+    assert!(r.text.contains("<html") && r.text.contains("/js/app.js"));
     let ico = call(&app, Method::GET, "/favicon.ico", None, None).await;
     assert_eq!(ico.headers[header::CONTENT_TYPE], "image/x-icon");
     // The messages come from the Fluent files, in both languages.
@@ -1290,6 +1290,98 @@ async fn pages_and_rate_limit() {
     let r = call(&app, Method::GET, "/api/games", None, None).await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(r.json["code"], "rate_limited");
+}
+
+/// A GET with these request headers: (status, headers, body bytes).
+async fn get_with(
+    app: &Router,
+    uri: &str,
+    headers: &[(header::HeaderName, &str)],
+) -> (StatusCode, HeaderMap, Vec<u8>) {
+    let mut req = Request::builder().method(Method::GET).uri(uri);
+    for (k, v) in headers {
+        req = req.header(k, *v);
+    }
+    let resp = app
+        .clone()
+        .oneshot(req.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let (status, headers) = (resp.status(), resp.headers().clone());
+    (
+        status,
+        headers,
+        resp.into_body().collect().await.unwrap().to_bytes().to_vec(),
+    )
+}
+
+/// The page names its files by the build's fingerprint; they are cached for good, sent gzipped
+/// to a browser that takes gzip, and a repeat visit's revalidation of the page is a bodiless
+/// `304`. A repeat visit downloads a few hundred bytes, not the front end again.
+#[tokio::test]
+async fn the_front_end_is_fingerprinted_compressed_and_revalidated() {
+    let app = new_app("sqlite::memory:").await;
+    let gzip = [(header::ACCEPT_ENCODING, "gzip, deflate, br")];
+    let (status, h, page) = get_with(&app, "/", &gzip).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(h[header::CONTENT_ENCODING], "gzip");
+    assert_eq!(h[header::CACHE_CONTROL], "no-cache");
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&page[..]), &mut text).unwrap();
+    let app_js = text
+        .split('"')
+        .find(|s| s.starts_with("/static/") && s.ends_with("/js/app.js"))
+        .expect("the page loads app.js")
+        .to_string();
+    assert_ne!(app_js, "/static/js/app.js", "the module is fingerprinted");
+    // The fingerprinted module and a page module it loads on demand: cached for a year.
+    let pages = app_js.replace("/js/app.js", "/js/pages/game.js");
+    for uri in [&app_js, &pages] {
+        let (status, h, body) = get_with(&app, uri, &gzip).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert!(
+            h[header::CACHE_CONTROL].to_str().unwrap().contains("immutable"),
+            "{uri}"
+        );
+        assert_eq!(h[header::CONTENT_ENCODING], "gzip", "{uri}");
+        assert_eq!(h[header::VARY], "Accept-Encoding");
+        let plain = call(&app, Method::GET, uri, None, None).await;
+        assert!(
+            body.len() * 2 < plain.text.len(),
+            "{uri}: {} of {}",
+            body.len(),
+            plain.text.len()
+        );
+        assert!(
+            plain.headers.get(header::CONTENT_ENCODING).is_none(),
+            "no gzip unasked"
+        );
+    }
+    // The page again, with its tag: 304, no body.
+    let tag = h[header::ETAG].to_str().unwrap().to_string();
+    let (status, h2, body) = get_with(&app, "/", &[(header::IF_NONE_MATCH, tag.as_str())]).await;
+    assert_eq!(status, StatusCode::NOT_MODIFIED);
+    assert!(body.is_empty());
+    assert_eq!(h2[header::ETAG], tag.as_str());
+    // The words too; a stale tag gets the file.
+    let (_, h, _) = get_with(&app, "/api/i18n/ru", &gzip).await;
+    let words_tag = h[header::ETAG].to_str().unwrap().to_string();
+    let (status, _, _) = get_with(
+        &app,
+        "/api/i18n/ru",
+        &[(header::IF_NONE_MATCH, words_tag.as_str())],
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_MODIFIED);
+    let (status, _, body) = get_with(&app, "/api/i18n/ru", &[(header::IF_NONE_MATCH, "\"old\"")]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!body.is_empty());
+    // A page loaded before an upgrade asks with its old fingerprint: it gets today's file.
+    let (status, h, _) = get_with(&app, "/static/0000000000000000/js/app.js", &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(h[header::CACHE_CONTROL], "no-cache");
+    let (status, _, _) = get_with(&app, "/static/0000000000000000/js/none.js", &[]).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
 async fn app_with(cfg: Config) -> Router {

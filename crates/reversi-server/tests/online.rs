@@ -359,9 +359,54 @@ async fn challenges_pools_and_guests(db: String) {
         .post("/api/seeks", json!({ "control": "3+2", "to": "nobody-at-all" }))
         .await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
+    // The challenged player's account sees it on every page (its games' list brings it), and
+    // Ann learns that it was taken.
+    let mine = bob.get("/api/account/games").await.json;
+    assert_eq!(mine["challenges"][0]["id"], ch.as_str(), "{mine}");
+    assert_eq!(mine["challenges"][0]["name"], "Ann");
+    assert_eq!(cat.get("/api/account/games").await.json["challenges"], json!([]));
     let r = bob.post(&format!("/api/seeks/{ch}/accept"), json!({})).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     let id = r.json["game"]["id"].as_str().unwrap().to_string();
+    let anns = ann.get("/api/account/games").await.json;
+    assert_eq!(anns["started"][0]["game"], id.as_str(), "{anns}");
+    assert_eq!(bob.get("/api/account/games").await.json["challenges"], json!([]));
+
+    // A challenge declined: only by its addressee, once; Ann is told who declined it.
+    let r = ann
+        .post("/api/seeks", json!({ "control": "10+5", "to": "Bob" }))
+        .await;
+    let ch2 = r.json["id"].as_str().unwrap().to_string();
+    let decline = format!("/api/seeks/{ch2}/decline");
+    assert_eq!(cat.post(&decline, json!({})).await.json["code"], "not_for_you");
+    assert_eq!(
+        Client::new(&app).post(&decline, json!({})).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let r = bob.post(&decline, json!({})).await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.text);
+    assert_eq!(bob.post(&decline, json!({})).await.json["code"], "seek_gone");
+    let r = bob.post(&format!("/api/seeks/{ch2}/accept"), json!({})).await;
+    assert_eq!(r.json["code"], "seek_gone");
+    let lobby = ann.get("/api/lobby").await.json;
+    assert_eq!(
+        lobby["declined"],
+        json!([{ "seek": ch2, "by": "Bob" }]),
+        "{lobby}"
+    );
+    assert_eq!(
+        ann.get("/api/account/games").await.json["declined"][0]["by"],
+        "Bob"
+    );
+    assert_eq!(bob.get("/api/lobby").await.json["seeks"], json!([]));
+    // A seek open to all is not declined.
+    let r = ann.post("/api/seeks", json!({ "control": "1d" })).await;
+    let open = r.json["id"].as_str().unwrap().to_string();
+    let r = bob.post(&format!("/api/seeks/{open}/decline"), json!({})).await;
+    assert_eq!(r.json["code"], "not_for_you");
+    ann.call(axum::http::Method::DELETE, &format!("/api/seeks/{open}"), None)
+        .await;
+
     // Before both have moved the game can be aborted: no result.
     let r = bob.post(&format!("/api/games/{id}/abort"), json!({})).await;
     assert_eq!(r.json["game"]["status"], "aborted", "{}", r.text);
@@ -525,8 +570,80 @@ async fn chat_rooms_and_limits(db: String) {
     );
 }
 
+/// Every device of an account sees its games in progress, those waiting for its move first;
+/// the turn moves with each move; a finished game leaves the list; nobody signed in is refused.
+async fn an_account_sees_its_games_and_whose_move(db: String) {
+    let (app, _) = new_app(&db).await;
+    let mut ann = Client::new(&app);
+    let mut bob = Client::new(&app);
+    ann.signup("Ann").await;
+    bob.signup("Bob").await;
+    let nobody = Client::new(&app).get("/api/account/games").await;
+    assert_eq!(nobody.status, StatusCode::UNAUTHORIZED, "{}", nobody.text);
+    let empty = ann.get("/api/account/games").await.json;
+    assert_eq!(
+        (&empty["games"], &empty["your_turn"], &empty["challenges"]),
+        (&json!([]), &json!(0), &json!([])),
+        "{empty}"
+    );
+
+    // Two games: Ann is Black in the first (so to move), White in the second.
+    let mut ids = Vec::new();
+    for colour in ["black", "white"] {
+        let r = ann
+            .post(
+                "/api/seeks",
+                json!({ "control": "10+5", "colour": colour, "rated": true }),
+            )
+            .await;
+        let sid = r.json["id"].as_str().unwrap().to_string();
+        let r = bob.post(&format!("/api/seeks/{sid}/accept"), json!({})).await;
+        ids.push(r.json["game"]["id"].as_str().unwrap().to_string());
+    }
+    // Ann on another device (a fresh sign-in) sees the same list.
+    let mut phone = Client::new(&app);
+    phone
+        .post(
+            "/api/account/login",
+            json!({ "name": "Ann", "password": "Ann-secret-pw" }),
+        )
+        .await;
+    let list = phone.get("/api/account/games").await.json;
+    assert_eq!(list["your_turn"], 1, "{list}");
+    let games = list["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{list}");
+    assert_eq!(
+        games[0]["id"],
+        ids[0].as_str(),
+        "the game waiting for her comes first"
+    );
+    assert_eq!(games[0]["your_turn"], true);
+    assert_eq!(games[0]["color"], "black");
+    assert_eq!(games[0]["opponent"], "Bob");
+    assert_eq!(games[0]["control"], "10+5");
+    assert_eq!(games[0]["time_left_ms"], 600_000);
+    assert_eq!(games[1]["your_turn"], false);
+    assert_eq!(games[1]["color"], "white");
+    let bobs = bob.get("/api/account/games").await.json;
+    assert_eq!(bobs["your_turn"], 1, "Bob is Black in the second: {bobs}");
+
+    // Ann moves in the first: now both wait for Bob.
+    let r = ann.play_first(&ids[0]).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(phone.get("/api/account/games").await.json["your_turn"], 0);
+    let bobs = bob.get("/api/account/games").await.json;
+    assert_eq!(bobs["your_turn"], 2, "{bobs}");
+    // Bob resigns the first: it leaves both lists.
+    bob.post(&format!("/api/games/{}/resign", ids[0]), json!({}))
+        .await;
+    let list = ann.get("/api/account/games").await.json;
+    assert_eq!(list["games"].as_array().unwrap().len(), 1, "{list}");
+    assert_eq!(list["games"][0]["id"], ids[1].as_str());
+}
+
 on_both_databases!(
     accounts_sessions_and_no_enumeration,
+    an_account_sees_its_games_and_whose_move,
     seek_accept_play_and_ratings,
     challenges_pools_and_guests,
     chat_rooms_and_limits,

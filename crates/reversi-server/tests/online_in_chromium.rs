@@ -67,6 +67,27 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
         ann.text_of("#game-head")
     );
 
+    // Whose move it is, site-wide: the header counts the games waiting for the player (on
+    // every page), and the tab's title says it; the other player sees no count.
+    let black = bench.get(&format!("/api/games/{id}"))["game"]["online"]["black"]["name"].clone();
+    let (first, second) = if black == "Ann" {
+        (&ann, &bob)
+    } else {
+        (&bob, &ann)
+    };
+    first.wait("the count of games waiting", 20, |d| {
+        d.text_of("#turn-count") == "1"
+    });
+    let title = first.script("return document.title;");
+    assert!(title.as_str().unwrap().starts_with("(1) "), "{title}");
+    assert!(!second.has("#turn-count"), "{}", second.text_of("header"));
+    // A guest watching is asked to sign in instead of a chat box that refuses.
+    let guest = bench.browser(DESKTOP, "en");
+    guest.open(&format!("/game/{id}"));
+    guest.wait("the game", 20, |d| d.has("#board-wrap svg"));
+    assert!(guest.has("#chat-sign-in") && !guest.has("#chat-input"));
+    drop(guest);
+
     // A third person watches live and talks in the spectators' room.
     let fan = bench.browser(DESKTOP, "en");
     fan.sign_up("Fan");
@@ -104,6 +125,11 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
             clicks += 1;
         } else {
             std::thread::sleep(Duration::from_millis(40));
+        }
+        if clicks == 1 {
+            // The first move passed the turn: the counts follow at once.
+            second.wait("the turn's count", 20, |d| d.text_of("#turn-count") == "1");
+            first.wait("no count", 20, |d| !d.has("#turn-count"));
         }
         if clicks == 6 && !saw_running {
             std::thread::sleep(Duration::from_millis(300));

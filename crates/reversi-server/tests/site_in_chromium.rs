@@ -73,14 +73,21 @@ fn play_the_computer_then_review_in_both_languages() {
     let clicks = play_until(&d, 240, |_| false);
     assert!(clicks >= 3, "played {clicks} moves by clicking");
 
-    // The result shown agrees with the server's, in RULES.md's words.
+    // The result shown agrees with the server's, said to the player, each score next to its
+    // colour.
     let game = bench.get(&format!("/api/games/{id}"))["game"].clone();
     assert_eq!(game["status"], "finished", "{game}");
     let (b, w) = (&game["result"]["black"], &game["result"]["white"]);
-    let expected = match game["result"]["winner"].as_str() {
-        Some("black") => format!("Black won {b}–{w}"),
-        Some("white") => format!("White won {b}–{w}"),
-        _ => format!("Draw {b}–{w}"),
+    let you = if game["players"]["black"] == "human" {
+        "black"
+    } else {
+        "white"
+    };
+    let won = game["result"]["winner"].as_str().map(|c| c == you);
+    let expected = match won {
+        Some(true) => format!("You won · Black {b} – {w} White"),
+        Some(false) => format!("You lost · Black {b} – {w} White"),
+        None => format!("Draw · Black {b} – {w} White"),
     };
     assert_eq!(d.text_of("#result-text"), expected);
     assert_eq!(d.text_of("#status"), expected);
@@ -106,12 +113,11 @@ fn play_the_computer_then_review_in_both_languages() {
     // Russian, remembered.
     d.click_css("#lang");
     d.wait("Russian on the game page", 10, |d| {
-        d.text_of("#status")
-            .starts_with(match game["result"]["winner"].as_str() {
-                Some("black") => "Победили чёрные",
-                Some("white") => "Победили белые",
-                _ => "Ничья",
-            })
+        d.text_of("#status").starts_with(match won {
+            Some(true) => "Вы выиграли",
+            Some(false) => "Вы проиграли",
+            None => "Ничья",
+        })
     });
     assert_eq!(d.text_of("#lang"), "EN");
     d.open("/");
@@ -220,7 +226,7 @@ fn a_friend_takes_the_seat_from_the_invite_link() {
         d.has("#result-dialog[open]")
     });
     assert!(
-        b.text_of("#result-text").contains("чёрные сдались"),
+        b.text_of("#result-text").starts_with("Вы выиграли (сдача) · "),
         "{}",
         b.text_of("#result-text")
     );
@@ -285,12 +291,13 @@ fn a_friend_who_leaves_can_be_claimed_against() {
     a.click_css("#claim");
     a.wait("the result", 20, |d| d.has("#result-dialog[open]"));
     assert!(
-        a.text_of("#result-text").contains("White left the game"),
+        a.text_of("#result-text")
+            .starts_with("You won by forfeit · Black "),
         "{}",
         a.text_of("#result-text")
     );
     fan.wait("the result for the spectator", 20, |d| {
-        d.text_of("#status").contains("White left the game")
+        d.text_of("#status").starts_with("Black won by forfeit · ")
     });
 }
 
@@ -340,6 +347,18 @@ fn bench_game(d: &Driver, id: &str) -> Value {
         "const r = new XMLHttpRequest(); r.open('GET', '/api/games/{id}', false); r.send(); return JSON.parse(r.responseText).game;"
     );
     d.script(&js)
+}
+
+/// What a script writes when it shows a value that is not there: "null", "undefined", "NaN",
+/// "[object Object]" (once, "nullnull" under a tournament's cards).
+fn stray_words(d: &Driver) -> Vec<String> {
+    let text = d.script("return document.body.innerText + ' ' + document.title;");
+    let text = text.as_str().unwrap_or("");
+    ["null", "undefined", "NaN", "[object"]
+        .into_iter()
+        .filter(|w| text.contains(w))
+        .map(String::from)
+        .collect()
 }
 
 /// Latin words on the page that are not names, notation or keys.
@@ -415,6 +434,8 @@ fn every_page_in_russian_and_on_a_phone() {
             });
             std::thread::sleep(Duration::from_millis(300));
             assert!(!d.scrolls_sideways(), "{lang} {page} scrolls sideways at 360 px");
+            let stray = stray_words(&d);
+            assert!(stray.is_empty(), "{lang} {page} shows {stray:?}");
             let words = english_words(&d);
             if lang == "ru" {
                 assert!(words.is_empty(), "{page}: English words in Russian: {words:?}");
@@ -476,4 +497,188 @@ fn screenshots_of_every_page() {
             }
         }
     }
+}
+
+/// On a phone the page never scrolls by itself: through 30 plies against the computer and when
+/// a finished game opens, the window stays at the top, the opponent's bar and whose move it is
+/// stay on the screen, and only the move strip scrolls (it did: 43 → 267 px over 12 moves).
+#[test]
+fn a_game_on_a_phone_never_scrolls_the_page() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let d = bench.browser(PHONE, "en");
+    let id = start_vs_computer(&d, 1, "othello");
+    let on_screen = |d: &Driver, css: &str| -> bool {
+        d.script(&format!(
+            "const r = document.querySelector('{css}').getBoundingClientRect(); \
+             return r.top >= 0 && r.bottom <= window.innerHeight;"
+        ))
+        .as_bool()
+        .unwrap_or(false)
+    };
+    let mut plies = 0;
+    let mut scrolls = Vec::new();
+    play_until(&d, 240, |d| {
+        scrolls.push(d.script("return window.scrollY;").as_f64().unwrap_or(-1.0));
+        plies = d.ply();
+        assert!(
+            on_screen(d, "#player-top"),
+            "the opponent's bar left the screen at ply {plies}"
+        );
+        assert!(
+            on_screen(d, "#status"),
+            "whose move it is left the screen at ply {plies}"
+        );
+        plies >= 30
+    });
+    assert!(plies >= 30 || d.has("#result-dialog[open]"), "{plies} plies");
+    assert!(
+        scrolls.iter().all(|y| *y == 0.0),
+        "the page scrolled: {scrolls:?}"
+    );
+    // The move strip scrolled to the latest move instead.
+    let strip = d.script(
+        "const m = document.querySelector('#moves'); return [m.scrollLeft, m.scrollWidth, m.clientWidth];",
+    );
+    assert!(
+        strip[1].as_f64() > strip[2].as_f64(),
+        "the strip is longer than the screen: {strip}"
+    );
+    assert!(
+        strip[0].as_f64().unwrap_or(0.0) > 0.0,
+        "the strip follows the game: {strip}"
+    );
+    // A finished game opens at the top.
+    play_until(&d, 240, |_| false);
+    d.open(&format!("/game/{id}"));
+    d.wait("the finished game", 20, |d| d.has("#moves .mv.current"));
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(d.script("return window.scrollY;").as_f64(), Some(0.0));
+    assert!(!d.scrolls_sideways());
+}
+
+/// Where the keyboard is: the square it is on (`d3`), or the focused element's id.
+fn focus(d: &Driver) -> String {
+    d.script(
+        "const a = document.activeElement; \
+         return a && a.closest('#board-wrap') ? (a.dataset.sq || 'board') : (a ? a.id || a.tagName : '');",
+    )
+    .as_str()
+    .unwrap_or("")
+    .to_string()
+}
+
+/// Playing with the keyboard: the board is one Tab stop, the arrows move between squares,
+/// Enter plays, and after every move (and the computer's reply) the keys are still on the
+/// board (they fell to the page's body, 20 Tabs away); a move typed in the box plays too, and a
+/// wrong one is said.
+#[test]
+fn keyboard_play_keeps_focus_on_the_board() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let d = bench.browser(DESKTOP, "en");
+    start_vs_computer(&d, 1, "othello");
+    assert_eq!(d.find_all("#board-wrap [tabindex='0']").len(), 1, "one Tab stop");
+    d.script("document.querySelector(\"#board-wrap [tabindex='0']\").focus();");
+    for round in 0..5 {
+        d.wait("my move", 30, |d| d.has("#board-wrap g.sq.playable"));
+        let here = focus(&d);
+        assert!(here.len() == 2, "round {round}: the keys are on {here:?}");
+        let target = d.script("return document.querySelector('#board-wrap g.sq.playable').dataset.sq;");
+        let target = target.as_str().unwrap().to_string();
+        let dc = target.as_bytes()[0] as i32 - here.as_bytes()[0] as i32;
+        let dr = target[1..].parse::<i32>().unwrap() - here[1..].parse::<i32>().unwrap();
+        let mut keys = String::new();
+        for _ in 0..dc.abs() {
+            keys.push(if dc > 0 { '\u{E014}' } else { '\u{E012}' });
+        }
+        for _ in 0..dr.abs() {
+            keys.push(if dr > 0 { '\u{E015}' } else { '\u{E013}' });
+        }
+        d.keys(&keys);
+        assert_eq!(focus(&d), target, "round {round}: the arrows lead to {target}");
+        let before = d.ply();
+        d.keys("\u{E007}");
+        d.wait("the move and the reply", 30, |d| {
+            d.ply() >= before + 2 || d.has("#result-dialog[open]")
+        });
+        assert_eq!(
+            focus(&d),
+            target,
+            "round {round}: the keys stayed where the move was played"
+        );
+    }
+    // The typed move: a wrong one is said, a legal one is played, the box keeps the keys.
+    d.wait("my move", 30, |d| d.has("#board-wrap g.sq.playable"));
+    d.script("document.querySelector('#move-input').focus();");
+    d.keys("z9\u{E007}");
+    d.wait("the notice", 10, |d| {
+        d.text_of("#notice").contains("not a legal move")
+    });
+    let legal = d.script("return document.querySelector('#board-wrap g.sq.playable').dataset.sq;");
+    let before = d.ply();
+    d.keys(&format!("{}\u{E007}", legal.as_str().unwrap()));
+    d.wait("the typed move", 30, |d| d.ply() > before);
+    assert_eq!(focus(&d), "move-input");
+}
+
+/// A challenge by name reaches its player on whatever page they are (it was a tinted row in
+/// the lobby, easy to miss, with no way to say no): Decline tells the challenger at once;
+/// Accept takes both to the game.
+#[test]
+fn a_challenge_reaches_its_player_on_any_page() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let ann = bench.browser(DESKTOP, "en");
+    let bob = bench.browser(PHONE, "en");
+    ann.sign_up("Ann");
+    bob.sign_up("Bob");
+    bob.open("/puzzles");
+    let challenge = |d: &Driver| {
+        d.open("/lobby");
+        d.wait("the seek form", 20, |d| d.has("#seek-to"));
+        d.script("document.querySelector('#seek-to').value = 'Bob';");
+        d.click_css("#seek-create");
+        d.wait("the challenge", 20, |d| d.has("#seeks [data-cancel]"));
+    };
+    challenge(&ann);
+    // Bob, on the puzzles page, is told (the next read of his games, or his next page).
+    bob.open("/rules");
+    bob.wait("the challenge notice", 30, |d| d.has("#notices [data-challenge]"));
+    assert!(
+        bob.text_of("#notices").contains("Ann (1500) challenges you: 5+3"),
+        "{}",
+        bob.text_of("#notices")
+    );
+    assert!(!bob.scrolls_sideways());
+    bob.click_css("#notices [data-decline-challenge]");
+    bob.wait("the notice gone", 10, |d| !d.has("#notices [data-challenge]"));
+    ann.wait("the answer", 20, |d| {
+        d.text_of("#notices").contains("Bob declined your challenge")
+    });
+    assert!(
+        !ann.has("#seeks [data-cancel]"),
+        "the declined challenge left the lobby"
+    );
+
+    // Again; this time Bob accepts from the notice and both are in the game.
+    challenge(&ann);
+    bob.open("/players");
+    bob.wait("the challenge notice", 30, |d| {
+        d.has("#notices [data-accept-challenge]")
+    });
+    bob.click_css("#notices [data-accept-challenge]");
+    for d in [&ann, &bob] {
+        d.wait("the game", 20, |d| {
+            d.url().contains("/game/") && d.has("#board-wrap svg")
+        });
+    }
+    assert_eq!(ann.url().rsplit('/').next(), bob.url().rsplit('/').next());
+    assert!(!bob.has("#notices [data-challenge]"));
 }

@@ -69,3 +69,53 @@ pub struct BotToken {
     /// `bot_…`: send it as `Authorization: Bearer TOKEN`.
     pub token: String,
 }
+
+/// One of the signed-in account's games in progress, as its list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MyGame {
+    /// The game id.
+    pub id: String,
+    /// The variant preset.
+    pub variant: String,
+    /// The colour the account plays.
+    pub color: crate::Side,
+    /// The opponent's name (`null`: a guest or a deleted account).
+    pub opponent: Option<String>,
+    /// The opponent's rating when the game started, if rated.
+    pub opponent_rating: Option<i32>,
+    /// Whether the opponent is a guest.
+    pub opponent_guest: bool,
+    /// Whether the account is to move.
+    pub your_turn: bool,
+    /// The time control (`5+3`, `3d`), for a timed game.
+    pub control: Option<String>,
+    /// Its speed class (`blitz`, `correspondence`, …).
+    pub speed: Option<String>,
+    /// The account's time left, ms, when the list was made.
+    pub time_left_ms: Option<u64>,
+    /// Moves played so far, passes included.
+    pub ply: usize,
+    /// The tournament the game belongs to, if any.
+    pub tournament: Option<String>,
+}
+
+/// The answer of `GET /api/account/games`: the account's games in progress, those where it is
+/// to move first (the least time left first), then the others.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MyGames {
+    /// The games.
+    pub games: Vec<MyGame>,
+    /// How many of them wait for the account's move.
+    pub your_turn: usize,
+    /// Open challenges addressed to the account (accept or decline them).
+    #[serde(default)]
+    pub challenges: Vec<crate::SeekView>,
+    /// The account's seeks and challenges that became games in the last minute.
+    #[serde(default)]
+    pub started: Vec<crate::StartedGame>,
+    /// The account's challenges declined in the last minute.
+    #[serde(default)]
+    pub declined: Vec<crate::DeclinedChallenge>,
+}

@@ -78,6 +78,16 @@ pub struct StartedGame {
     pub game: String,
 }
 
+/// A challenge of the caller's that its player declined (in the last minute).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DeclinedChallenge {
+    /// The challenge (a seek's id).
+    pub seek: String,
+    /// The name of the player who declined it.
+    pub by: String,
+}
+
 /// The answer of `GET /api/lobby` (and the `lobby` of the lobby socket's messages).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -90,6 +100,9 @@ pub struct LobbyView {
     pub waiting_in: Option<String>,
     /// The caller's seeks that became games.
     pub started: Vec<StartedGame>,
+    /// The caller's challenges that were declined.
+    #[serde(default)]
+    pub declined: Vec<DeclinedChallenge>,
 }
 
 /// The answer of `POST /api/pools/{control}`.

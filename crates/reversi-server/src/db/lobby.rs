@@ -114,6 +114,15 @@ macro_rules! insert_seek_row {
 /// The repository of lobby.
 pub struct Lobby<'a>(pub(super) &'a Db);
 
+/// What became of a seek that left the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeekOutcome {
+    /// It became this game.
+    Game(String),
+    /// Its player declined it (a challenge): their name.
+    Declined(String),
+}
+
 impl Lobby<'_> {
     /// Stores a seek.
     pub async fn insert_seek(&self, s: &SeekRow) -> Result<()> {
@@ -313,16 +322,60 @@ impl Lobby<'_> {
         Ok(())
     }
 
-    /// The games made from `owner`'s seeks since `since` (Unix ms), newest first.
-    pub async fn seek_games_of(&self, owner: &str, since: i64) -> Result<Vec<(String, String)>> {
+    /// What became of `owner`'s seeks since `since` (Unix ms), newest first: each seek's id
+    /// and the game it became, or the name of the player who declined it (a challenge).
+    pub async fn seek_games_of(&self, owner: &str, since: i64) -> Result<Vec<(String, SeekOutcome)>> {
         with_reader!(self.0, pool => {
-            let rows = sqlx::query("SELECT seek_id, game_id FROM seek_games WHERE owner = $1 AND at >= $2 ORDER BY at DESC")
-                .bind(owner)
-                .bind(since)
-                .fetch_all(pool)
-                .await?;
-            rows.iter().map(|r| Ok((r.try_get("seek_id")?, r.try_get("game_id")?))).collect()
+            let rows = sqlx::query(
+                "SELECT seek_id, game_id, declined_by FROM seek_games WHERE owner = $1 AND at >= $2 ORDER BY at DESC",
+            )
+            .bind(owner)
+            .bind(since)
+            .fetch_all(pool)
+            .await?;
+            rows.iter()
+                .map(|r| {
+                    let declined: Option<String> = r.try_get("declined_by")?;
+                    let outcome = match declined {
+                        Some(by) => SeekOutcome::Declined(by),
+                        None => SeekOutcome::Game(r.try_get("game_id")?),
+                    };
+                    Ok((r.try_get("seek_id")?, outcome))
+                })
+                .collect()
         })
+    }
+
+    /// Declines challenge `seek_id` addressed to account `target` (named `name`): it leaves the
+    /// seeks and its owner is told. False when there is no such open challenge.
+    pub async fn decline_challenge(&self, seek_id: &str, target: &str, name: &str, now: i64) -> Result<bool> {
+        let done = with_pool!(self.0, pool => {
+            let mut tx = pool.begin().await?;
+            let owner: Option<String> = sqlx::query_scalar(
+                "DELETE FROM seeks WHERE id = $1 AND target = $2 RETURNING owner",
+            )
+            .bind(seek_id)
+            .bind(target)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let Some(owner) = owner else {
+                return Ok(false);
+            };
+            sqlx::query(
+                "INSERT INTO seek_games (seek_id, owner, game_id, at, declined_by) VALUES ($1, $2, '', $3, $4)",
+            )
+            .bind(seek_id)
+            .bind(&owner)
+            .bind(now)
+            .bind(name)
+            .execute(&mut *tx)
+            .await?;
+            notify_lobby!(self.0, tx);
+            tx.commit().await?;
+            true
+        });
+        self.0.lobby_changed();
+        Ok(done)
     }
 
     /// The last game between player keys `a` and `b` in which `a` played Black, if they met.

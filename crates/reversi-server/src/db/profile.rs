@@ -82,6 +82,21 @@ impl Profiles<'_> {
         })
     }
 
+    /// The ids of the games in progress that account `user` plays in (at most `limit`, the
+    /// latest change first).
+    pub async fn playing_ids(&self, user: &str, limit: u32) -> Result<Vec<String>> {
+        with_reader!(self.0, pool => {
+            Ok(sqlx::query_scalar(
+                "SELECT id FROM games WHERE (black_user = $1 OR white_user = $1) AND status = 'playing' \
+                 ORDER BY updated_at DESC, id LIMIT $2",
+            )
+            .bind(user)
+            .bind(limit as i64)
+            .fetch_all(pool)
+            .await?)
+        })
+    }
+
     /// Player `user`'s results with Black and with White (finished games).
     pub async fn colour_results(&self, user: &str) -> Result<[ColourResults; 2]> {
         with_reader!(self.0, pool => {

@@ -36,6 +36,7 @@ pub const MIGRATIONS: &[(i64, &str)] = &[
     (8, include_str!("../../migrations/0008_explorer.sql")),
     (9, include_str!("../../migrations/0009_puzzles.sql")),
     (10, include_str!("../../migrations/0010_hardening.sql")),
+    (11, include_str!("../../migrations/0011_declined_challenges.sql")),
 ];
 
 /// The newest version this build knows.

@@ -19,6 +19,7 @@ export async function loadMe() {
 export function setMe(user) {
   current = user;
   accountArea();
+  window.dispatchEvent(new Event('app:me'));
 }
 
 /** The header's account area: a sign-in link, or the name (to the profile) and sign out. */

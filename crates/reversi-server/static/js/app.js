@@ -6,53 +6,66 @@
 import { $, go } from './dom.js';
 import { loadLang, lang, t } from './i18n.js';
 import { prefs, applyTheme } from './prefs.js';
-import { homePage } from './pages/home.js';
-import { gamePage, stopGame, gameKeys, inGame } from './pages/game.js';
-import { archivePage } from './pages/archive.js';
-import { replayPage, stopReplay, replayKeys } from './pages/replay.js';
-import { analysisPage, stopAnalysis, analysisKeys } from './pages/analysis.js';
-import { rulesPage } from './pages/rules.js';
-import { lobbyPage, stopLobby } from './pages/lobby.js';
-import { authPage } from './pages/auth.js';
-import { profilePage } from './pages/profile.js';
-import { playersPage } from './pages/players.js';
-import { settingsPage } from './pages/settings.js';
-import { tournamentsPage, tournamentPage, stopTournaments } from './pages/tournaments.js';
-import { puzzlesPage, stopPuzzles } from './pages/puzzles.js';
 import { loadMe, accountArea } from './account.js';
+import { refreshTurns, titleCount } from './turns.js';
+
+// Each page's module is loaded when the page is first opened (and kept by the browser): the
+// route's pattern, its module, and how to open it; `open` returns what leaving the page stops
+// and the page's keys.
+const ROUTES = [
+  [/^\/game\/([A-Za-z0-9]+)$/, () => import('./pages/game.js'), (m, app, id) => { m.gamePage(app, id); return { stop: m.stopGame, keys: m.gameKeys }; }],
+  [/^\/replay\/([A-Za-z0-9]+)$/, () => import('./pages/replay.js'), (m, app, id) => { m.replayPage(app, id); return { stop: m.stopReplay, keys: m.replayKeys }; }],
+  [/^\/analysis$/, () => import('./pages/analysis.js'), (m, app) => { m.analysisPage(app); return { stop: m.stopAnalysis, keys: m.analysisKeys }; }],
+  [/^\/lobby$/, () => import('./pages/lobby.js'), (m, app) => { m.lobbyPage(app); return { stop: m.stopLobby }; }],
+  [/^\/tournaments$/, () => import('./pages/tournaments.js'), (m, app) => { m.tournamentsPage(app); return { stop: m.stopTournaments }; }],
+  [/^\/tournament\/([A-Za-z0-9]+)$/, () => import('./pages/tournaments.js'), (m, app, id) => { m.tournamentPage(app, id); return { stop: m.stopTournaments }; }],
+  [/^\/puzzles(?:\/(daily|[0-9]+))?$/, () => import('./pages/puzzles.js'), (m, app, id) => { m.puzzlesPage(app, id); return { stop: m.stopPuzzles }; }],
+  [/^\/(login|signup)$/, () => import('./pages/auth.js'), (m, app, which) => { m.authPage(app, which); }],
+  [/^\/account$/, () => import('./pages/settings.js'), (m, app) => { m.settingsPage(app); }],
+  [/^\/@\/([^/]+)$/, () => import('./pages/profile.js'), (m, app, name) => { m.profilePage(app, decodeURIComponent(name)); }],
+  [/^\/players(?:\/([a-z]+))?$/, () => import('./pages/players.js'), (m, app, cat) => { m.playersPage(app, cat); }],
+  [/^\/archive$/, () => import('./pages/archive.js'), (m, app) => { document.title = t('web-archive-title') + ' — ' + t('web-title'); m.archivePage(app); }],
+  [/^\/rules(?:\/([^/]+))?$/, () => import('./pages/rules.js'), (m, app, v) => { document.title = t('web-rules') + ' — ' + t('web-title'); m.rulesPage(app, v ? decodeURIComponent(v) : 'othello'); }],
+  [/^/, () => import('./pages/home.js'), (m, app) => { m.homePage(app); }],
+];
+
+/** The page shown: what leaving it stops, and its keys. */
+let current = null;
+let routing = 0;
 
 function leavePage() {
-  stopGame();
-  stopReplay();
-  stopLobby();
-  stopAnalysis();
-  stopTournaments();
-  stopPuzzles();
+  if (current && current.stop) current.stop();
+  current = null;
   const d = $('#result-dialog');
   if (d && d.open) d.close();
 }
 
-function route() {
+async function route() {
   const p = location.pathname;
   const app = $('#app');
-  let m;
+  const n = ++routing;
   leavePage();
   markNav(p);
-  if ((m = p.match(/^\/game\/([A-Za-z0-9]+)$/))) gamePage(app, m[1]);
-  else if ((m = p.match(/^\/replay\/([A-Za-z0-9]+)$/))) replayPage(app, m[1]);
-  else if (p === '/analysis') analysisPage(app);
-  else if (p === '/lobby') lobbyPage(app);
-  else if (p === '/tournaments') tournamentsPage(app);
-  else if ((m = p.match(/^\/puzzles(?:\/(daily|[0-9]+))?$/))) puzzlesPage(app, m[1]);
-  else if ((m = p.match(/^\/tournament\/([A-Za-z0-9]+)$/))) tournamentPage(app, m[1]);
-  else if (p === '/login' || p === '/signup') authPage(app, p.slice(1));
-  else if (p === '/account') settingsPage(app);
-  else if ((m = p.match(/^\/@\/([^/]+)$/))) profilePage(app, decodeURIComponent(m[1]));
-  else if ((m = p.match(/^\/players(?:\/([a-z]+))?$/))) playersPage(app, m[1]);
-  else if (p === '/archive') { document.title = t('web-archive-title') + ' — ' + t('web-title'); archivePage(app); }
-  else if ((m = p.match(/^\/rules(?:\/([^/]+))?$/))) { document.title = t('web-rules') + ' — ' + t('web-title'); rulesPage(app, m[1] ? decodeURIComponent(m[1]) : 'othello'); }
-  else homePage(app);
+  menu(false);
+  const [re, load, open] = ROUTES.find(([r]) => r.test(p));
+  let mod;
+  try { mod = await load(); } catch {
+    if (n === routing) app.textContent = t('error-offline');
+    return;
+  }
+  if (n !== routing) return;
+  current = open(mod, app, ...p.match(re).slice(1)) || {};
   window.scrollTo(0, 0);
+  titleCount();
+  refreshTurns();
+}
+
+/** The phone's menu (the site's links under the one-row header): opened, or closed. */
+function menu(open) {
+  const h = $('header.site'), b = $('#menu');
+  if (!h || !b) return;
+  h.classList.toggle('menu-open', open);
+  b.setAttribute('aria-expanded', String(open));
 }
 
 function markNav(path) {
@@ -106,6 +119,7 @@ async function start() {
     header();
   };
   $('#sound').onclick = () => { prefs.sound = !prefs.sound; header(); };
+  $('#menu').onclick = () => menu(!$('header.site').classList.contains('menu-open'));
   window.addEventListener('popstate', route);
   window.addEventListener('app:navigate', route);
   // Leaving the site closes the page's sockets, so the opponent sees at once that the player
@@ -117,7 +131,7 @@ async function start() {
     const tag = ev.target.tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if ($('#result-dialog').open) return;
-    if (inGame()) gameKeys(ev); else if (location.pathname === '/analysis') analysisKeys(ev); else replayKeys(ev);
+    if (current && current.keys) current.keys(ev);
   });
   route();
 }

@@ -15,7 +15,9 @@ export const squareName = (c, r) => String.fromCharCode(97 + c) + (r + 1);
  * legal (squares to mark), playable (whether they can be played), onMove(square),
  * hints ({square: score}), hintKinds ({square: 'book'|'exact'|'wld'|'estimate'}, the pill's
  * colour), titles ({square: text shown on hover}), cursor (a square framed), animate (squares whose disc just
- * appeared or turned: they turn once), label (for screen readers).
+ * appeared or turned: they turn once), label (for screen readers), onCursor(square) (keyboard
+ * play: the board is one stop of Tab, at `cursor`, and the arrow keys move between squares; the
+ * callback hears where the keyboard is, so that a redrawn board can keep it there).
  */
 export function drawBoard(b, o = {}) {
   const id = ++boards;
@@ -52,7 +54,33 @@ export function drawBoard(b, o = {}) {
     for (let c = 0; c < b.width; c++) row.append(square(b, c, r, { id, legal, hints, animate, flipped, o }));
     root.append(row);
   }
+  if (o.onCursor) root.addEventListener('keydown', ev => arrowKey(ev, root, b, o));
   return root;
+}
+
+const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** An arrow key on the board: the keyboard goes to the next square that way (holes skipped). */
+function arrowKey(ev, root, b, o) {
+  const step = STEPS[ev.key];
+  const from = ev.target.closest && ev.target.closest('[data-sq]');
+  if (!step || !from || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  ev.preventDefault();
+  ev.stopPropagation();
+  const name = from.dataset.sq;
+  let c = name.charCodeAt(0) - 97, r = Number(name.slice(1)) - 1;
+  for (;;) {
+    c += step[0]; r += step[1];
+    if (c < 0 || r < 0 || c >= b.width || r >= b.height) return;
+    const next = root.querySelector(`[data-sq="${squareName(c, r)}"][tabindex]`);
+    if (next) {
+      from.setAttribute('tabindex', '-1');
+      next.setAttribute('tabindex', '0');
+      next.focus({ preventScroll: true });
+      o.onCursor(next.dataset.sq);
+      return;
+    }
+  }
 }
 
 function square(b, c, r, { id, legal, hints, animate, flipped, o }) {
@@ -95,10 +123,14 @@ function square(b, c, r, { id, legal, hints, animate, flipped, o }) {
     title.textContent = o.titles[name];
     g.append(title);
   }
-  if (o.cursor === name) g.append(svg('rect', { x: x + 2.5, y: y + 2.5, width: S - 5, height: S - 5, rx: 4, class: 'cursor' }));
+  if (o.cursor === name && !o.onCursor) g.append(svg('rect', { x: x + 2.5, y: y + 2.5, width: S - 5, height: S - 5, rx: 4, class: 'cursor' }));
   g.setAttribute('aria-label', label);
+  if (o.onCursor) {
+    g.setAttribute('tabindex', name === o.cursor ? '0' : '-1');
+    g.addEventListener('focus', () => o.onCursor(name));
+  }
   if (legal.has(name) && o.playable && o.onMove) {
-    g.setAttribute('tabindex', '0');
+    if (!o.onCursor) g.setAttribute('tabindex', '0');
     g.classList.add('playable');
     g.addEventListener('click', () => o.onMove(name));
     g.addEventListener('keydown', ev => {

@@ -63,8 +63,23 @@ export function button(label, attrs = {}, iconName = null) {
 /** Whether the device has a fine pointer and a keyboard to speak of (not a phone). */
 export const hasKeyboard = () => window.matchMedia('(hover: hover) and (pointer: fine)').matches;
 
+/** Whether the main pointer is a finger (a phone or a tablet): no box to type moves in. */
+export const touchScreen = () => window.matchMedia('(pointer: coarse)').matches;
+
 /** Announces `text` to screen readers (one polite live region, not the whole page). */
 export function announce(text) {
   const r = $('#announce');
   if (r) { r.textContent = ''; setTimeout(() => { r.textContent = text; }, 30); }
+}
+
+/** Scrolls `box` (and only it: never the page) so that `item`, inside it, is in view. */
+export function scrollWithin(box, item) {
+  const b = box.getBoundingClientRect(), r = item.getBoundingClientRect();
+  // A sticky head (the record's column names) covers the top of the box.
+  const head = box.querySelector('thead');
+  const top = b.top + (head && getComputedStyle(head).display !== 'none' ? head.getBoundingClientRect().height : 0);
+  if (r.top < top) box.scrollTop -= top - r.top;
+  else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom;
+  if (r.left < b.left) box.scrollLeft -= b.left - r.left;
+  else if (r.right > b.right) box.scrollLeft += r.right - b.right;
 }

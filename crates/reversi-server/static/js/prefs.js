@@ -17,6 +17,9 @@ export const prefs = {
   set variant(v) { set('variant', v); },
   get color() { return get('color', 'black'); },
   set color(v) { set('color', v); },
+  /** Browser notifications of "your move" while the tab is hidden (asked for in settings). */
+  get notify() { return get('notify', 'off') === 'on'; },
+  set notify(v) { set('notify', v ? 'on' : 'off'); },
 };
 
 /** The games this browser holds a seat in, newest first: [{id, at}]. */

@@ -26,3 +26,5 @@ function knock(freq, length, gain) {
 export const moveSound = () => knock(520, 0.09, 0.25);
 /** The game is over. */
 export const endSound = () => { knock(330, 0.25, 0.2); setTimeout(() => knock(247, 0.35, 0.2), 180); };
+/** A game started waiting for the player's move (two quick knocks). */
+export const turnSound = () => { knock(660, 0.07, 0.22); setTimeout(() => knock(880, 0.09, 0.22), 110); };

@@ -2,13 +2,15 @@
 // (every move clickable to look back), the controls that make sense for who you are and where
 // the game stands, live over the game's websocket.
 import { api, errorText } from '../api.js';
-import { drawBoard } from '../board.js';
-import { $, el, go, link, button, hasKeyboard, announce } from '../dom.js';
+import { drawBoard, squareName } from '../board.js';
+import { $, el, go, link, button, hasKeyboard, touchScreen, announce, scrollWithin } from '../dom.js';
 import { t, colorName, variantName } from '../i18n.js';
 import { rememberGame } from '../prefs.js';
 import { moveSound, endSound } from '../sound.js';
 import { strengthText } from '../strength.js';
-import { resultText } from './summary.js';
+import { resultText, endingOf } from './summary.js';
+import { me } from '../account.js';
+import { notifyTurn, refreshTurns } from '../turns.js';
 import { clockText, lowTime } from '../clock.js';
 import { openingAt } from '../opening.js';
 import { analysisUrl } from './analysis.js';
@@ -31,7 +33,7 @@ export async function gamePage(app, id) {
     id, game: null, you: [], invite: null, joinSecret: secret, ws: null, retry: 0, timer: null,
     closing: false, view: null, hints: {}, notice: '', passNotice: '', passColor: null, animate: new Set(),
     shownResult: false, seenRematch: null, offline: false, confirm: null,
-    chat: [], clockAt: performance.now(), tick: null,
+    chat: [], clockAt: performance.now(), tick: null, cursor: null,
   };
   const g = G;
   app.replaceChildren(el('p', { class: 'muted' }, '…'));
@@ -61,7 +63,8 @@ function layout(app) {
       el('div', { class: 'player', id: 'player-top' }),
       el('div', { class: 'board-wrap', id: 'board-wrap' }),
       el('div', { class: 'player', id: 'player-bottom' }),
-      el('div', { class: 'history-bar', id: 'history-bar', hidden: true })),
+      el('div', { class: 'history-bar', id: 'history-bar', hidden: true }),
+      touchScreen() ? null : moveInput()),
     el('aside', { class: 'panel', 'aria-label': t('web-game-panel') },
       el('div', { class: 'game-head', id: 'game-head' }),
       el('div', { class: 'status', id: 'status' }),
@@ -83,7 +86,12 @@ function connect(g) {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const ws = new WebSocket(`${proto}//${location.host}/api/games/${g.id}/ws`);
   g.ws = ws;
-  ws.onopen = () => { g.retry = 0; g.offline = false; if (G === g) { renderMeta(); renderNotice(); } };
+  ws.onopen = () => {
+    g.retry = 0; g.offline = false;
+    // A notice about the lost connection ends with it.
+    if (g.networkNotice) { g.notice = ''; g.networkNotice = false; }
+    if (G === g) render();
+  };
   ws.onmessage = ev => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
@@ -111,7 +119,7 @@ function connect(g) {
   ws.onclose = ev => {
     if (g.closing || G !== g) return;
     g.offline = true;
-    renderMeta();
+    render();
     // 1012: the server restarts (another instance takes over): come back at once, spread
     // over half a second so that every page does not return in the same millisecond.
     if (ev.code === 1012) {
@@ -155,7 +163,14 @@ function arrived(g, game, you) {
     }
     if (g.view !== null && g.view > game.ply) g.view = null;
   }
-  if (G === g) render();
+  const wasMine = Boolean(old && old.status === 'playing' && g.you.length === 1 && old.to_move === g.you[0]);
+  if (G === g) {
+    render();
+    const isMine = game.status === 'playing' && g.you.length === 1 && game.to_move === g.you[0];
+    if (!wasMine && isMine && old && twoPeople()) notifyTurn(opponentName(), g.id);
+    // The header's count of games waiting for the player follows at once.
+    if (old && (wasMine !== isMine || game.status !== old.status) && me()) refreshTurns();
+  }
 }
 
 /** The colour that made move `ply` (0-based): strict alternation, passes included. */
@@ -174,6 +189,7 @@ function myTurn() {
 
 function render() {
   if (!G || !G.game) return;
+  renderTitle();
   renderBoard();
   renderPlayers();
   renderHead();
@@ -194,6 +210,21 @@ function render() {
     G.seenRematch = g.rematch;
     if (G.you.length) showResultDialog();
   }
+}
+
+/** The tab's title: "Your move" first while the game waits for the viewer. */
+function renderTitle() {
+  const g = G.game;
+  const name = c => (g.online && g.online[c].name) || seatName(c);
+  const what = g.online ? `${name('black')} – ${name('white')}` : variantName(g.variant);
+  document.title = (myTurn() && G.you.length === 1 ? t('web-your-turn') + ' · ' : '') + what + ' — ' + t('web-title');
+}
+
+/** The opponent's name (for the viewer with one seat). */
+function opponentName() {
+  const opp = G.you[0] === 'black' ? 'white' : 'black';
+  const p = G.game.online && G.game.online[opp];
+  return (p && p.name) || seatName(opp);
 }
 
 /** The named opening of the position shown (the live one, or the move looked back at). */
@@ -221,14 +252,47 @@ function renderBoard() {
     shown = { width: g.width, height: g.height, cells: f.cells, last_move: f.last_move, flipped: f.flipped };
   }
   const live = G.view === null;
+  // The keyboard's place on the board survives the redraw: focus stays on the board.
+  const focused = wrap.contains(document.activeElement);
+  if (!G.cursor) G.cursor = (g.legal_moves && g.legal_moves[0]) || squareName(Math.floor(g.width / 2) - 1, Math.floor(g.height / 2) - 1);
   const board = drawBoard(shown, {
     legal: live && g.status === 'playing' && !waiting() && (myTurn() || !G.you.length) ? g.legal_moves : [],
-    playable: myTurn(), onMove: sendMove, hints: live ? G.hints : {}, animate: live ? G.animate : new Set(),
-    label: t('web-board'),
+    playable: myTurn() && !G.offline, onMove: sendMove, hints: live ? G.hints : {}, animate: live ? G.animate : new Set(),
+    label: t('web-board'), cursor: G.cursor, onCursor: sq => { G.cursor = sq; },
   });
   G.animate = new Set();
   wrap.replaceChildren(board);
+  // One stop of Tab on the board, even when the cursor's square is not a square (a hole).
+  if (!board.querySelector('[tabindex="0"]')) {
+    const first = board.querySelector('[tabindex]');
+    if (first) { first.setAttribute('tabindex', '0'); G.cursor = first.dataset.sq; }
+  }
   wrap.classList.toggle('my-turn', myTurn());
+  wrap.classList.toggle('offline', G.offline);
+  if (focused) {
+    const sq = board.querySelector(`[data-sq="${G.cursor}"]`);
+    if (sq) sq.focus({ preventScroll: true });
+  }
+}
+
+/** The box to type a move in ("d3", then Enter): played when legal, said why not otherwise. */
+function moveInput() {
+  const input = el('input', { id: 'move-input', class: 'move-input', autocomplete: 'off', spellcheck: 'false', maxlength: 8,
+    placeholder: t('web-move-input-placeholder'), 'aria-label': t('web-move-input') });
+  return el('form', { class: 'move-form', onsubmit: ev => {
+    ev.preventDefault();
+    const mv = input.value.trim().toLowerCase();
+    if (!mv || !G || !G.game) return;
+    const g = G.game;
+    if (!myTurn() || !(g.legal_moves || []).includes(mv)) {
+      G.notice = myTurn() ? t('web-move-not-legal', { move: mv }) : statusText();
+      renderNotice();
+      input.select(); // the next move typed replaces it
+      return;
+    }
+    input.value = '';
+    sendMove(mv);
+  } }, el('label', { for: 'move-input' }, t('web-move-input')), input);
 }
 
 /** Who sits at each side of the board: the viewer's colour at the bottom (an invited friend's
@@ -280,7 +344,8 @@ function renderPlayers() {
       g.online && g.online.clock ? el('span', { class: 'clock', id: 'clock-' + color, role: 'timer', 'aria-label': t('web-clock-of', { color }) }) : null,
     ].filter(Boolean));
     if (twoPeople()) {
-      const here = g.presence[color];
+      // Offline, nobody's presence is known: no green dot that may be stale.
+      const here = !G.offline && g.presence[color];
       box.querySelector('.name').prepend(el('span', { class: 'presence ' + (here ? 'here' : 'gone'), id: 'presence-' + color, title: t(here ? 'web-connected' : 'web-not-connected'), 'aria-label': t(here ? 'web-connected' : 'web-not-connected') }));
     }
     box.classList.toggle('on-move', onMove);
@@ -340,6 +405,13 @@ function renderAway() {
 // ---------- chat ----------
 
 function chatBox() {
+  // A guest watching may not chat: say so instead of a box that refuses on Send.
+  if (!me() && !G.you.length) {
+    return el('section', { class: 'chat', id: 'chat', 'aria-label': t('web-chat') },
+      el('h2', { id: 'chat-title' }, t('web-chat-spectators')),
+      el('ol', { class: 'chat-lines', id: 'chat-lines', 'aria-live': 'polite' }),
+      link('/login', t('web-chat-sign-in'), { id: 'chat-sign-in', class: 'button small' }));
+  }
   const input = el('input', { id: 'chat-input', maxlength: 140, autocomplete: 'off', 'aria-label': t('web-chat-say') });
   return el('section', { class: 'chat', id: 'chat', 'aria-label': t('web-chat') },
     el('h2', { id: 'chat-title' }, t(G.you.length ? 'web-chat-players' : 'web-chat-spectators')),
@@ -393,7 +465,7 @@ function renderHead() {
 
 function statusText() {
   const g = G.game;
-  if (g.status === 'finished') return resultText(g);
+  if (g.status === 'finished') return resultText(g, G.you.length === 1 ? G.you[0] : null);
   if (g.status === 'aborted') return t('web-game-aborted');
   if (g.status === 'abandoned') return t('web-game-abandoned');
   if (g.ai_thinking) return t('web-computer-thinking');
@@ -406,12 +478,19 @@ function renderStatus() {
   const s = $('#status'), text = statusText();
   if (s.textContent !== text) { s.textContent = text; announce(text); }
   s.classList.toggle('ended', G.game.status !== 'playing');
+  s.title = convention();
+}
+
+/** The scoring rule, on hover, where a result was not counted on a full board. */
+function convention() {
+  const g = G.game;
+  return g.status === 'finished' && endingOf(g.result) !== 'none' ? t('web-result-convention') : '';
 }
 
 function renderNotice() {
   const n = $('#notice');
   if (!n || !G) return;
-  const parts = [G.offline ? t('web-reconnecting') : '', G.notice, G.game.status === 'playing' ? G.passNotice : ''].filter(Boolean);
+  const parts = [G.offline ? t('web-offline') : '', G.notice, G.game.status === 'playing' ? G.passNotice : ''].filter(Boolean);
   n.textContent = parts.join(' ');
   n.classList.toggle('pass', Boolean(G.passNotice) && !G.notice);
 }
@@ -460,8 +539,10 @@ function renderMoves() {
   table.append(body);
   if (!g.moves.length) box.replaceChildren(el('p', { class: 'muted' }, t('web-no-moves-yet')));
   else box.replaceChildren(table);
+  // Only the list scrolls to the current move, never the page (on a phone the board would
+  // leave the screen).
   const cur = box.querySelector('.current');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  if (cur) scrollWithin(box, cur);
   const bar = $('#history-bar');
   if (G.view === null) { bar.hidden = true; bar.replaceChildren(); }
   else {
@@ -530,8 +611,14 @@ async function viewAt(ply) {
 
 function sendMove(sq) {
   if (!myTurn()) return;
+  if (G.offline) {
+    // Said, not dropped: the board is dimmed and the move may be played again once live.
+    G.notice = t('web-move-not-sent'); G.networkNotice = true;
+    renderNotice();
+    return;
+  }
   const msg = { type: 'move', move: sq, ply: G.game.ply };
-  G.cursor = null;
+  G.cursor = sq;
   if (G.ws && G.ws.readyState === WebSocket.OPEN) G.ws.send(JSON.stringify(msg));
   else act('POST', `/api/games/${G.id}/moves`, { move: sq, ply: G.game.ply });
 }
@@ -544,7 +631,7 @@ async function act(method, path, body) {
     if (r.game) arrived(g, r.game, r.you);
     return r;
   } catch (e) {
-    if (G === g) { g.notice = e.message; renderNotice(); }
+    if (G === g) { g.notice = e.message; g.networkNotice = e.code === 'offline'; renderNotice(); }
     return null;
   }
 }
@@ -613,7 +700,8 @@ function nextTournamentGame(g, next) {
 function showResultDialog() {
   const g = G.game, d = $('#result-dialog');
   $('#result-title').textContent = g.status === 'finished' ? t('web-game-over') : statusText();
-  $('#result-text').textContent = g.status === 'finished' ? resultText(g) : '';
+  $('#result-text').textContent = g.status === 'finished' ? resultText(g, G.you.length === 1 ? G.you[0] : null) : '';
+  $('#result-text').title = convention();
   const box = $('#result-actions');
   box.replaceChildren();
   if (g.rematch && G.you.length) box.append(el('p', { id: 'rematch-offer' }, t('web-rematch-offer')));

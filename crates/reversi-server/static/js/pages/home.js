@@ -11,6 +11,8 @@ import { playerLine, resultLine } from './summary.js';
 import { poolsGrid, liveList } from './lobby.js';
 import { dailyBox } from './puzzles.js';
 import { META } from '../meta.js';
+import { me } from '../account.js';
+import { clockText } from '../clock.js';
 
 /** The presets offered when a game is created (reversi_site::presets, from the server). */
 export const VARIANTS = META.variants;
@@ -108,17 +110,29 @@ async function fillOnline() {
   } catch { /* the pools still work when clicked */ }
 }
 
+/** "Your games": an account's games in progress (from the server, so every device shows them,
+ * those waiting for a move first), then the other games this browser played. */
 async function fillMine() {
   const box = $('#my-games');
-  const ids = myGames().map(g => g.id).slice(0, 20);
-  if (!ids.length) { box.replaceChildren(el('li', { class: 'muted' }, t('web-no-games-yet'))); return; }
   try {
-    const r = await api('GET', '/api/games?ids=' + ids.join(','));
+    const account = me() ? (await api('GET', '/api/account/games')).games : [];
+    const ids = myGames().map(g => g.id).filter(id => !account.some(a => a.id === id)).slice(0, 20);
+    const r = ids.length ? await api('GET', '/api/games?ids=' + ids.join(',')) : { games: [] };
     if (!box.isConnected) return;
-    box.replaceChildren();
-    for (const g of r.games) box.append(gameItem(g, '/game/' + g.id));
-    if (!r.games.length) box.append(el('li', { class: 'muted' }, t('web-no-games-yet')));
+    box.replaceChildren(...account.map(accountItem), ...r.games.map(g => gameItem(g, '/game/' + g.id)));
+    if (!box.children.length) box.append(el('li', { class: 'muted' }, t('web-no-games-yet')));
   } catch (e) { box.replaceChildren(el('li', { class: 'error' }, e.message)); }
+}
+
+/** One of the account's games in progress: the opponent, the control, whose move. */
+function accountItem(g) {
+  const opponent = (g.opponent ?? t('web-player-guest')) + (g.opponent_rating ? ` (${g.opponent_rating})` : '');
+  return el('li', { class: g.your_turn ? 'your-turn' : null, 'data-game': g.id }, link('/game/' + g.id, [
+    el('span', { class: 'g-variant' }, el('span', { class: `stone ${g.color}`, 'aria-hidden': 'true' }), ' ', variantName(g.variant)),
+    el('span', { class: 'g-players' }, t('web-versus', { name: opponent })),
+    el('span', { class: 'g-result' + (g.your_turn ? ' turn-badge' : '') }, g.your_turn ? t('web-your-games-turn') : t('web-their-turn')),
+    el('span', { class: 'g-date' }, [g.control, g.time_left_ms !== null && g.time_left_ms !== undefined ? t('web-time-left', { time: clockText(g.time_left_ms) }) : null].filter(Boolean).join(' · ')),
+  ], { class: 'game-item' }));
 }
 
 async function fillRecent() {

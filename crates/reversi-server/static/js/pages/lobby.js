@@ -9,6 +9,7 @@ import { t, variantName } from '../i18n.js';
 import { me } from '../account.js';
 import { rememberGame } from '../prefs.js';
 import { META } from '../meta.js';
+import { declinedNotice, refreshTurns } from '../turns.js';
 
 /** The pools (reversi_site::pairing::POOLS, from the server) and their rating categories. */
 export const POOLS = META.pools.map((p) => [p.control, p.category]);
@@ -71,10 +72,14 @@ function seekForm() {
   for (const c of ['random', 'black', 'white']) colour.append(el('option', { value: c }, t('web-color-' + c)));
   const rated = el('input', { type: 'checkbox', id: 'seek-rated', checked: Boolean(me()), disabled: !me() });
   const to = el('input', { id: 'seek-to', maxlength: 20, placeholder: t('web-challenge-placeholder'), autocomplete: 'off' });
+  // The ratings of the opponents the seek accepts (either end may stay open).
+  const low = el('input', { id: 'seek-min', type: 'number', min: 0, max: 4000, step: 50, inputmode: 'numeric', placeholder: t('web-rating-from'), 'aria-label': t('web-rating-range') + ', ' + t('web-rating-from') });
+  const high = el('input', { id: 'seek-max', type: 'number', min: 0, max: 4000, step: 50, inputmode: 'numeric', placeholder: t('web-rating-to'), 'aria-label': t('web-rating-range') + ', ' + t('web-rating-to') });
   const form = el('form', { class: 'seek-form', onsubmit: async ev => {
     ev.preventDefault();
     const body = { variant: variant.value, control: control.value, colour: colour.value, rated: rated.checked };
     if (to.value.trim()) body.to = to.value.trim();
+    if (low.value || high.value) body.range = [Number(low.value || 0), Number(high.value || 4000)];
     try { await api('POST', '/api/seeks', body); $('#lobby-error').textContent = ''; to.value = ''; refresh(); }
     catch (e) { $('#lobby-error').textContent = e.message; }
   } },
@@ -82,6 +87,7 @@ function seekForm() {
   el('label', {}, el('span', {}, t('web-time-control')), control),
   el('label', {}, el('span', {}, t('web-your-color')), colour),
   el('label', { class: 'check' }, rated, el('span', {}, me() ? t('web-rated') : t('web-rated-needs-account'))),
+  el('div', { class: 'range-row', role: 'group', 'aria-label': t('web-rating-range') }, el('span', {}, t('web-rating-range')), el('span', { class: 'range-inputs' }, low, '–', high)),
   el('label', {}, el('span', {}, t('web-challenge-player')), to),
   button(t('web-create-seek-button'), { type: 'submit', id: 'seek-create', class: 'primary' }, 'plus'));
   return form;
@@ -111,6 +117,7 @@ function showLobby(l, r) {
   }
   $('#pools-box').replaceChildren(poolsGrid(r));
   seeksTable(r.seeks);
+  declinedNotice(r.declined || []);
 }
 
 function who(name, rating, bot) {
@@ -125,18 +132,24 @@ function seeksTable(seeks) {
   for (const s of seeks) {
     const action = s.mine
       ? button(t('web-cancel'), { class: 'small', 'data-cancel': s.id, onclick: () => cancel(s.id) }, 'x')
-      : button(t('web-accept'), { class: 'small primary', 'data-accept': s.id, onclick: () => accept(s.id) }, 'play');
+      : [button(t('web-accept'), { class: 'small primary', 'data-accept': s.id, onclick: () => accept(s.id) }, 'play'),
+        s.for_you ? button(t('web-decline'), { class: 'small', 'data-decline': s.id, onclick: () => decline(s.id) }, 'x') : null];
     body.append(el('tr', { class: s.for_you ? 'for-you' : null },
       el('td', {}, who(s.name, s.rating, s.bot)),
       el('td', {}, variantName(s.variant)),
       el('td', {}, s.control, ' ', el('small', { class: 'muted' }, t('web-speed-' + s.speed))),
-      el('td', {}, s.rated ? t('web-rated') : t('web-casual')),
+      el('td', {}, s.rated ? t('web-rated') : t('web-casual'), s.range ? el('small', { class: 'muted seek-range' }, ` ${s.range[0]}–${s.range[1]}`) : null),
       el('td', {}, t('web-color-' + s.colour)),
       el('td', {}, action)));
   }
   box.replaceChildren(el('table', { class: 'seeks' },
     el('thead', {}, el('tr', {}, ...['web-player', 'web-variant', 'web-time-control', 'web-mode', 'web-their-color', ''].map(k => el('th', { scope: 'col' }, k ? t(k) : '')))),
     body));
+}
+
+async function decline(id) {
+  try { await api('POST', `/api/seeks/${id}/decline`, {}); refresh(); refreshTurns(); }
+  catch (e) { $('#lobby-error').textContent = e.message; }
 }
 
 async function accept(id) {

@@ -4,6 +4,7 @@ import { api } from '../api.js';
 import { $, el, go, button } from '../dom.js';
 import { t } from '../i18n.js';
 import { me, setMe } from '../account.js';
+import { prefs } from '../prefs.js';
 
 export function settingsPage(app) {
   const user = me();
@@ -16,6 +17,15 @@ export function settingsPage(app) {
     try { setMe((await api('POST', '/api/account/chat', { off: chat.checked })).user); $('#chat-msg').textContent = t('web-saved'); }
     catch (e) { $('#chat-msg').textContent = e.message; }
   } });
+  // Notifications are this browser's choice (the browser asks its own permission).
+  const notify = el('input', { type: 'checkbox', id: 'notify', checked: prefs.notify && 'Notification' in window && Notification.permission === 'granted',
+    disabled: !('Notification' in window), onchange: async () => {
+      let ok = notify.checked;
+      if (ok && Notification.permission !== 'granted') ok = (await Notification.requestPermission()) === 'granted';
+      prefs.notify = ok;
+      notify.checked = ok;
+      $('#notify-msg').textContent = !ok && Notification.permission === 'denied' ? t('web-notify-denied') : t('web-saved');
+    } });
   const botPw = pw('bot-password', 'current-password'), delPw = pw('delete-password', 'current-password');
   app.replaceChildren(el('div', { class: 'settings' }, el('h1', {}, t('web-settings')),
     el('form', { class: 'card', onsubmit: async ev => {
@@ -27,6 +37,7 @@ export function settingsPage(app) {
     el('label', {}, el('span', {}, t('web-new-password')), next), msg('pw-msg'),
     button(t('web-change-password'), { type: 'submit', id: 'pw-submit' })),
     el('section', { class: 'card' }, el('h2', {}, t('web-chat')), el('label', { class: 'check' }, chat, el('span', {}, t('web-chat-off'))), msg('chat-msg')),
+    el('section', { class: 'card' }, el('h2', {}, t('web-your-games-turn')), el('label', { class: 'check' }, notify, el('span', {}, t('web-notify'))), msg('notify-msg')),
     el('form', { class: 'card', onsubmit: async ev => {
       ev.preventDefault();
       try {

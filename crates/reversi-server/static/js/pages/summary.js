@@ -11,27 +11,39 @@ export const playerLine = g => g.mode === 'online'
   ? `● ${g.black_name ?? t('web-player-guest')} · ○ ${g.white_name ?? t('web-player-guest')}`
   : `● ${playerName(g.black, g.level)} · ○ ${playerName(g.white, g.level)}`;
 
+/** "Black 13 – 51 White": each score next to its colour, so the order never misleads. */
+export const scoreText = (black, white) => t('web-result-score', { black, white });
+
+/** "White won", "You lost on time", "Draw": the outcome as `you` (the viewer's one colour, if
+ * any) sees it, and how the game ended. */
+export function outcomeText(winner, how = 'none', you = null) {
+  const who = !winner ? 'draw' : you ? (winner === you ? 'you-won' : 'you-lost') : winner;
+  return t('web-outcome', { who, how });
+}
+
 /** The result of a listed game, or its state while it is played. */
 export function resultLine(g) {
   switch (g.status) {
     case 'playing': return t('web-status-playing');
     case 'aborted': return t('web-status-aborted');
     case 'abandoned': return t('web-status-abandoned');
-    default:
-      return g.winner
-        ? t('web-result-won', { color: g.winner, black: g.black_count, white: g.white_count })
-        : t('web-result-draw', { black: g.black_count, white: g.white_count });
+    default: return `${outcomeText(g.winner)} · ${scoreText(g.black_count, g.white_count)}`;
   }
 }
 
-/** The result of a game with its ending: "White won 33–31: Black resigned". */
-export function resultText(g) {
+/** How a finished game ended: `time`, `resigned`, `left` or `none` (the board was full or
+ * blocked). */
+export function endingOf(r) {
+  if (!r) return 'none';
+  if (r.flagged) return 'time';
+  if (r.resigned) return r.ending === 'left' ? 'left' : 'resigned';
+  return 'none';
+}
+
+/** The result of a game as its viewer sees it: "You lost on time · Black 31 – 33 White". `you`:
+ * the viewer's colour when they hold exactly one seat. */
+export function resultText(g, you = null) {
   const r = g.result;
   if (!r) return resultLine(g);
-  const score = r.winner
-    ? t('web-result-won', { color: r.winner, black: r.black, white: r.white })
-    : t('web-result-draw', { black: r.black, white: r.white });
-  if (r.flagged) return t('web-result-time', { result: score, color: r.flagged });
-  if (r.resigned) return t(r.ending === 'left' ? 'web-result-left' : 'web-result-resigned', { result: score, color: r.resigned });
-  return score;
+  return `${outcomeText(r.winner, endingOf(r), you)} · ${scoreText(r.black, r.white)}`;
 }
