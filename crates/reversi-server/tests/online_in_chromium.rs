@@ -81,6 +81,12 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
     let title = first.script("return document.title;");
     assert!(title.as_str().unwrap().starts_with("(1) "), "{title}");
     assert!(!second.has("#turn-count"), "{}", second.text_of("header"));
+    let name = if black == "Ann" {
+        "your-turn-en-desktop.png"
+    } else {
+        "your-turn-ru-phone.png"
+    };
+    first.screenshot(shots.as_deref(), name);
     // A guest watching is asked to sign in instead of a chat box that refuses.
     let guest = bench.browser(DESKTOP, "en");
     guest.open(&format!("/game/{id}"));

@@ -533,6 +533,7 @@ fn a_game_on_a_phone_never_scrolls_the_page() {
         );
         plies >= 30
     });
+    d.screenshot(screenshot_dir().as_deref(), "game-midgame-en-phone.png");
     assert!(plies >= 30 || d.has("#result-dialog[open]"), "{plies} plies");
     assert!(
         scrolls.iter().all(|y| *y == 0.0),
@@ -635,6 +636,7 @@ fn a_challenge_reaches_its_player_on_any_page() {
     let Some(mut bench) = Bench::start(|c| c) else {
         return;
     };
+    let shots = screenshot_dir();
     let ann = bench.browser(DESKTOP, "en");
     let bob = bench.browser(PHONE, "en");
     ann.sign_up("Ann");
@@ -657,6 +659,7 @@ fn a_challenge_reaches_its_player_on_any_page() {
         bob.text_of("#notices")
     );
     assert!(!bob.scrolls_sideways());
+    bob.screenshot(shots.as_deref(), "challenge-notice-en-phone.png");
     bob.click_css("#notices [data-decline-challenge]");
     bob.wait("the notice gone", 10, |d| !d.has("#notices [data-challenge]"));
     ann.wait("the answer", 20, |d| {
@@ -666,6 +669,7 @@ fn a_challenge_reaches_its_player_on_any_page() {
         !ann.has("#seeks [data-cancel]"),
         "the declined challenge left the lobby"
     );
+    ann.screenshot(shots.as_deref(), "challenge-declined-en-desktop.png");
 
     // Again; this time Bob accepts from the notice and both are in the game.
     challenge(&ann);
@@ -681,4 +685,7 @@ fn a_challenge_reaches_its_player_on_any_page() {
     }
     assert_eq!(ann.url().rsplit('/').next(), bob.url().rsplit('/').next());
     assert!(!bob.has("#notices [data-challenge]"));
+    ann.open("/account");
+    ann.wait("the settings", 20, |d| d.has("#notify"));
+    ann.screenshot(shots.as_deref(), "settings-en-desktop.png");
 }
