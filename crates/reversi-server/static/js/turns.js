@@ -56,6 +56,9 @@ export async function refreshTurns() {
   started = true;
   badge();
   for (const f of listeners) f(games);
+  // Reads overlap (a page change during a move's read): only the last one's timer may stay,
+  // or every overlap would start another polling chain.
+  clearTimeout(timer);
   timer = setTimeout(refreshTurns, document.hidden ? HIDDEN_EVERY_MS : EVERY_MS);
 }
 
