@@ -361,6 +361,8 @@ impl AppState {
         let record = reversi_site::game::GameRecord {
             id,
             variant: Rules::new(variant, random_u64()).variant,
+            // Games between people who met on the site keep the rules of every preset.
+            tie: reversi_core::TieRule::Draw,
             mode: reversi_site::game::Mode::Online,
             level: 1,
             players: [reversi_site::game::PlayerKind::Human; 2],
@@ -638,15 +640,10 @@ pub(crate) async fn lobby_state(state: &AppState, who: &Identity) -> Result<Lobb
     let key = who.key();
     let now = state.clock().now_ms();
     let user_id = who.user().map(|u| u.id.as_str());
-    let seeks: Vec<SeekView> = state
-        .db()
-        .lobby()
-        .seeks(None, 200)
-        .await?
-        .iter()
-        .filter(|s| s.target.is_none() || s.target.as_deref() == user_id || Some(&s.owner) == key.as_ref())
-        .map(|s| view(s, key.as_deref(), user_id))
-        .collect();
+    let seeks = seeks_seen(state, who, |s| {
+        s.target.is_none() || s.target.as_deref() == user_id || Some(&s.owner) == key.as_ref()
+    })
+    .await?;
     let counts = state.db().lobby().pool_counts().await?;
     let pools = POOLS
         .iter()
@@ -683,7 +680,12 @@ pub(crate) async fn outcomes(
 ) -> Result<(Vec<StartedGame>, Vec<wire::DeclinedChallenge>)> {
     let mut started = Vec::new();
     let mut declined = Vec::new();
-    for (seek, outcome) in state.db().lobby().seek_games_of(key, now - 60_000).await? {
+    for (seek, outcome) in state
+        .db()
+        .lobby()
+        .seek_games_of(key, now - OUTCOME_WINDOW_MS)
+        .await?
+    {
         match outcome {
             SeekOutcome::Game(game) => started.push(StartedGame { seek, game }),
             SeekOutcome::Declined(by) => declined.push(wire::DeclinedChallenge { seek, by }),
@@ -694,15 +696,30 @@ pub(crate) async fn outcomes(
 
 /// The open challenges addressed to account `user_id`, as `who` sees them.
 pub(crate) async fn challenges_for(state: &AppState, who: &Identity, user_id: &str) -> Result<Vec<SeekView>> {
+    seeks_seen(state, who, |s| s.target.as_deref() == Some(user_id)).await
+}
+
+/// How long the games a seek became and the challenges declined are told to their owner.
+pub const OUTCOME_WINDOW_MS: i64 = 60_000;
+/// The most open seeks read for the lobby (the newest first).
+pub const SEEKS_SHOWN: u32 = 200;
+
+/// The open seeks that `keep` lets through, as `who` sees them.
+async fn seeks_seen(
+    state: &AppState,
+    who: &Identity,
+    keep: impl Fn(&SeekRow) -> bool,
+) -> Result<Vec<SeekView>> {
     let key = who.key();
+    let user_id = who.user().map(|u| u.id.as_str());
     Ok(state
         .db()
         .lobby()
-        .seeks(None, 200)
+        .seeks(None, SEEKS_SHOWN)
         .await?
         .iter()
-        .filter(|s| s.target.as_deref() == Some(user_id))
-        .map(|s| view(s, key.as_deref(), Some(user_id)))
+        .filter(|s| keep(s))
+        .map(|s| view(s, key.as_deref(), user_id))
         .collect())
 }
 

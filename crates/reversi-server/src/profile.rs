@@ -233,18 +233,12 @@ pub async fn my_games(
     };
     let ids = state.db().profiles().playing_ids(&u.id, MY_GAMES_LIMIT).await?;
     let mut games = Vec::with_capacity(ids.len());
-    for id in ids {
+    for (id, color) in ids {
+        let color = match color {
+            reversi_core::Color::Black => wire::Side::Black,
+            reversi_core::Color::White => wire::Side::White,
+        };
         // A game that ended or vanished between the query and here is left out.
-        let Ok(keys) = state.rounds().player_keys(&id).await else {
-            continue;
-        };
-        let Some(color) = [wire::Side::Black, wire::Side::White]
-            .into_iter()
-            .zip(keys)
-            .find_map(|(c, k)| (k.as_deref() == Some(u.id.as_str())).then_some(c))
-        else {
-            continue;
-        };
         let Ok((view, _)) = state.rounds().view(&id, None).await else {
             continue;
         };

@@ -82,18 +82,26 @@ impl Profiles<'_> {
         })
     }
 
-    /// The ids of the games in progress that account `user` plays in (at most `limit`, the
-    /// latest change first).
-    pub async fn playing_ids(&self, user: &str, limit: u32) -> Result<Vec<String>> {
+    /// The games in progress that account `user` plays in, with its colour in each (at most
+    /// `limit`, the latest change first).
+    pub async fn playing_ids(&self, user: &str, limit: u32) -> Result<Vec<(String, reversi_core::Color)>> {
         with_reader!(self.0, pool => {
-            Ok(sqlx::query_scalar(
-                "SELECT id FROM games WHERE (black_user = $1 OR white_user = $1) AND status = 'playing' \
+            let rows = sqlx::query(
+                "SELECT id, CASE WHEN black_user = $1 THEN 'black' ELSE 'white' END AS side FROM games \
+                 WHERE (black_user = $1 OR white_user = $1) AND status = 'playing' \
                  ORDER BY updated_at DESC, id LIMIT $2",
             )
             .bind(user)
             .bind(limit as i64)
             .fetch_all(pool)
-            .await?)
+            .await?;
+            rows.iter()
+                .map(|r| {
+                    let side: String = r.try_get("side")?;
+                    let color = if side == "black" { reversi_core::Color::Black } else { reversi_core::Color::White };
+                    Ok((r.try_get("id")?, color))
+                })
+                .collect()
         })
     }
 
