@@ -3,7 +3,7 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use reversi_core::notation::parse_board;
-use reversi_core::{AnyPosition, Color, Game, Rules, Variant};
+use reversi_core::{AnyPosition, Color, Game, Rules, TieRule, Variant};
 
 /// Where a position comes from.
 #[derive(Args, Debug, Clone)]
@@ -15,6 +15,10 @@ pub struct PositionArgs {
     /// Who moves first in reversi-1880 (black or white).
     #[arg(long, value_parser = parse_color)]
     pub first: Option<Color>,
+    /// What an equal count means: `draw` (every preset) or `second-wins` (one box edition's
+    /// rule: the player who moved second wins a tie).
+    #[arg(long, value_parser = parse_tie, default_value = "draw")]
+    pub tie: TieRule,
     /// Seed for the variant's random choice (black-hole square, XOT line); random if absent.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -24,6 +28,11 @@ pub struct PositionArgs {
     /// A board string and side to move: 64 characters (X, O, -) from a1, then X or O.
     #[arg(long, short = 'b', allow_hyphen_values = true)]
     pub board: Option<String>,
+}
+
+fn parse_tie(s: &str) -> Result<TieRule, String> {
+    TieRule::parse(&s.to_ascii_lowercase())
+        .ok_or_else(|| format!("`{s}` is not a tie rule (draw or second-wins)"))
 }
 
 fn parse_color(s: &str) -> Result<Color, String> {
@@ -45,7 +54,7 @@ impl PositionArgs {
             }
         }
         let seed = self.seed.unwrap_or_else(random_seed);
-        Ok(Rules::new(variant, seed))
+        Ok(Rules::new(variant, seed).with_tie_rule(self.tie))
     }
 
     /// The game these options describe (moves replayed from the start, or a board).

@@ -162,4 +162,18 @@ fn analyze_explains_moves_in_both_languages() {
     assert!(ok, "{err}");
     assert!(ru.contains("Этот ход теряет"), "{ru}");
     assert!(!ru.contains("This move") && !ru.contains("coach-"), "{ru}");
+    // The headers, colours and summary are Russian too.
+    for english in [
+        "player",
+        "played",
+        "total loss",
+        "mistakes",
+        "result",
+        "black",
+        "white",
+        "exact",
+    ] {
+        assert!(!ru.contains(english), "{english} in {ru}");
+    }
+    assert!(ru.contains("всего потеряно") && ru.contains("Чёрные"), "{ru}");
 }

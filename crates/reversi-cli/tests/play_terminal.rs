@@ -168,3 +168,119 @@ fn the_computer_ponders_on_the_person_s_time_and_still_answers_every_line() {
     let rest = s.finish(SOON);
     assert!(rest.contains("Goodbye!"), "{rest}");
 }
+
+/// A line of moves on a 4×4 board that ends in an equal count (found by search, first in
+/// square order), passes written out.
+fn tie_line() -> Vec<String> {
+    fn dfs(pos: &reversi_core::AnyPosition, line: &mut Vec<String>) -> bool {
+        if pos.is_game_over() {
+            return pos.count(Color::Black) + pos.count(Color::White) > 0
+                && reversi_core::Bits::count(pos.empties()) == 0
+                && pos.count(Color::Black) == pos.count(Color::White);
+        }
+        if pos.must_pass() {
+            let mut next = *pos;
+            next.play(reversi_core::Move::Pass).unwrap();
+            line.push("pass".into());
+            if dfs(&next, line) {
+                return true;
+            }
+            line.pop();
+            return false;
+        }
+        for sq in reversi_core::Bits::squares(pos.legal_moves()) {
+            let mut next = *pos;
+            next.play(reversi_core::Move::Play(sq)).unwrap();
+            line.push(sq.to_string());
+            if dfs(&next, line) {
+                return true;
+            }
+            line.pop();
+        }
+        false
+    }
+    let rules = Rules::new("nxn:4".parse().unwrap(), 0);
+    let mut line = Vec::new();
+    assert!(
+        dfs(&reversi_core::AnyPosition::start(&rules), &mut line),
+        "a 4×4 game can end 8–8"
+    );
+    line
+}
+
+/// The box edition's tie rule (`--tie second-wins`): a game that ends 8–8 on 4×4 is White's,
+/// who moved second; without the option it is a draw.
+#[test]
+fn the_tie_rule_gives_a_tie_to_the_second_player() {
+    let line = tie_line();
+    for (tie, expected) in [
+        (
+            "second-wins",
+            "Game over: a tie, 8–8; White (O) moved second and wins by the tie rule.",
+        ),
+        ("draw", "Game over: a draw, 8–8."),
+    ] {
+        let mut s = Session::start(&[
+            "play",
+            "--variant",
+            "nxn:4",
+            "--black",
+            "human",
+            "--white",
+            "human",
+            "--tie",
+            tie,
+            "--lang",
+            "en",
+        ]);
+        s.expect("(or help): ", SOON);
+        let mut end = String::new();
+        for m in line.iter().filter(|m| *m != "pass") {
+            s.send(m);
+            let (k, text) = s.expect_any(&["(or help): ", "quit.\n> "], SOON);
+            if k == 1 {
+                end = text;
+                break;
+            }
+        }
+        assert!(end.contains(expected), "{tie}: {end}");
+        s.send("quit");
+        s.finish(SOON);
+    }
+    let (ok, _, err) = common::reversi(&["play", "--tie", "sometimes"]);
+    assert!(!ok && err.contains("not a tie rule"), "{err}");
+}
+
+/// `--lot`: the person playing the computer gets a colour by lot, said before the game; a
+/// given seed draws the same colour again.
+#[test]
+fn colours_by_lot() {
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..24u64 {
+        let mut s = Session::start(&[
+            "play",
+            "--lot",
+            "--seed",
+            &seed.to_string(),
+            "--level",
+            "1",
+            "--lang",
+            "en",
+            "--hash",
+            "8",
+        ]);
+        let first = s.expect("(or help): ", SOON);
+        let said = first
+            .lines()
+            .find(|l| l.starts_with("By lot you play"))
+            .unwrap_or_else(|| panic!("{first}"))
+            .to_string();
+        s.send("quit");
+        s.finish(SOON);
+        seen.insert(said);
+        if seen.len() == 2 {
+            break;
+        }
+    }
+    assert_eq!(seen.len(), 2, "both colours come up: {seen:?}");
+}

@@ -52,10 +52,10 @@ impl Outcome {
         }
     }
 
-    /// The result as a number for `color` (RULES.md §1), positive when `color` won: the disc
-    /// difference plus the empties, which go to the winner. In Othello that is the difference of
-    /// the final counts (`+18` for 41–23). In anti-reversi, where fewer discs win, it is the
-    /// loser's discs minus the winner's plus the empties, so it too grows with the size of the win.
+    /// The result as a number for `color` (RULES.md §1), positive when `color` won: the
+    /// difference of the written score (`+18` for 41–23), in anti-reversi too, where fewer discs
+    /// win and the empties still go to the winner (a 9-move wipe-out of white is written 13–51
+    /// and is white's win by 38).
     pub fn margin(&self, color: Color) -> i32 {
         match color {
             Color::Black => self.black_margin,
@@ -339,7 +339,9 @@ impl<B: Bits> Position<B> {
             Some(Color::White) => (b, w + e),
             None => (b + e / 2, w + e / 2),
         };
-        let size = (b.abs_diff(w) + e) as i32;
+        // The difference of the written score; its sign says who won (in anti-reversi the
+        // winner, with fewer discs, may have more written once the empties are added).
+        let size = black.abs_diff(white) as i32;
         let black_margin = match winner_by_count {
             Some(Color::Black) => size,
             Some(Color::White) => -size,

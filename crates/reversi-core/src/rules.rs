@@ -16,12 +16,32 @@ pub enum Goal {
 }
 
 /// What an equal count means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TieRule {
     /// A draw (every preset).
+    #[default]
     Draw,
     /// The player who moved second wins (one box edition's rule; an option, not a preset).
     SecondPlayerWins,
+}
+
+impl TieRule {
+    /// The rule's name in options and records: `draw` or `second-wins`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TieRule::Draw => "draw",
+            TieRule::SecondPlayerWins => "second-wins",
+        }
+    }
+
+    /// The rule of a name written by [`TieRule::name`].
+    pub fn parse(s: &str) -> Option<TieRule> {
+        match s {
+            "draw" => Some(TieRule::Draw),
+            "second-wins" => Some(TieRule::SecondPlayerWins),
+            _ => None,
+        }
+    }
 }
 
 /// The number of openings in the embedded XOT list.

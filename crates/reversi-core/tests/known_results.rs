@@ -283,3 +283,59 @@ fn undo_redo() {
     g.goto(0).unwrap();
     assert!(!g.undo());
 }
+
+/// RULES.md §1 and §5: the shortest game, a wipe-out on Black's ninth move, is 64–0 in
+/// Othello; in `anti`, where fewer discs win, it is White's win written 13–51 (the empties to
+/// the winner), and the margin is the difference of the written score there too.
+#[test]
+fn the_nine_move_wipe_out_in_othello_and_anti() {
+    let line = ["d3", "c3", "b3", "d2", "e1", "d6", "d7", "e3", "f4"];
+    for (variant, black, white, winner, margin) in [
+        ("othello", 64, 0, Color::Black, 64),
+        ("anti", 13, 51, Color::White, 38),
+    ] {
+        let rules = Rules::new(variant.parse::<Variant>().unwrap(), 0);
+        let mut pos = AnyPosition::start(&rules);
+        for m in line {
+            pos.play(Move::Play(Square::parse(m).unwrap())).unwrap();
+        }
+        assert!(pos.is_game_over(), "{variant}");
+        let AnyPosition::Small(p) = pos else {
+            unreachable!()
+        };
+        let o = p.outcome().unwrap();
+        assert_eq!(
+            (o.black, o.white, o.winner),
+            (black, white, Some(winner)),
+            "{variant}"
+        );
+        assert_eq!(o.margin(winner), margin, "{variant}");
+        assert_eq!(
+            o.margin(winner),
+            o.black.abs_diff(o.white) as i32,
+            "{variant}: the written difference"
+        );
+    }
+}
+
+/// RULES.md §1: a draw on a board with an odd number of squares (`black-hole`, 63) leaves the
+/// square that cannot be split uncounted: 31–31 with an odd number of empties.
+#[test]
+fn an_odd_draw_is_written_without_the_odd_square() {
+    let rules = Rules::new("black-hole".parse::<Variant>().unwrap(), 7);
+    let AnyPosition::Small(start) = AnyPosition::start(&rules) else {
+        unreachable!()
+    };
+    // Equal discs, and an odd number of playable empties: the score splits them evenly.
+    let playable = start.playable();
+    let squares: Vec<u64> = (0..64).map(|i| 1u64 << i).filter(|b| playable & b != 0).collect();
+    let black: u64 = squares.iter().step_by(2).take(20).fold(0, |a, b| a | b);
+    let white: u64 = squares.iter().skip(1).step_by(2).take(20).fold(0, |a, b| a | b);
+    let p = reversi_core::Position::with_discs(&rules, black, white, Color::Black);
+    let o = p.score();
+    assert_eq!(playable.count_ones() - 40, 23, "an odd number of empties");
+    assert_eq!(
+        (o.black, o.white, o.winner, o.margin(Color::Black)),
+        (31, 31, None, 0)
+    );
+}

@@ -180,6 +180,22 @@ pub enum Fact {
         /// Discs flipped.
         flips: u32,
     },
+    /// The move spends a reserve square — an edge square only the mover can play (the source
+    /// texts' «резервное поле») — while the best move keeps it for later: a tempo given away.
+    SpendsReserve {
+        /// The square.
+        square: Square,
+        /// The best move.
+        best: Square,
+    },
+    /// In the opening the move leaves the centre (the square c3–f6) where the best move stays
+    /// in it.
+    LeavesCentre {
+        /// The square played.
+        square: Square,
+        /// The best move.
+        best: Square,
+    },
 }
 
 impl Fact {
@@ -280,6 +296,13 @@ impl Fact {
                 vec![("discs", n(*discs)), ("from", sq(from)), ("to", sq(to))],
             ),
             Fact::Quiet { flips } => ("coach-quiet", vec![("flips", n(*flips))]),
+            Fact::SpendsReserve { square: s, best } => (
+                "coach-spends-reserve",
+                vec![("square", sq(s)), ("best", sq(best))],
+            ),
+            Fact::LeavesCentre { square: s, best } => {
+                ("coach-leaves-centre", vec![("square", sq(s)), ("best", sq(best))])
+            }
         }
     }
 }
@@ -301,6 +324,18 @@ pub const MAX_FACTS: usize = 3;
 
 /// Empty squares from which parity counts (the last stretch of the game).
 pub const PARITY_EMPTIES: u32 = 16;
+/// Empty squares above which the game is still in its opening, where the fight is for the
+/// centre (seed 000: the first dozen moves fill the square c3–f6).
+pub const OPENING_EMPTIES: u32 = 44;
+/// The centre of the board, c3–f6.
+const CENTRE: u64 = 0x0000_3c3c_3c3c_0000;
+/// The edge squares that are not corners.
+const EDGES: u64 = 0x7e81_8181_8181_817e;
+
+/// `p`'s reserve squares against `o`: edge squares (not corners) `p` can play and `o` cannot.
+fn reserve_of(p: u64, o: u64) -> u64 {
+    moves(p, o) & !moves(o, p) & EDGES
+}
 
 /// The opponent's moves looked at along a line for a corner it takes.
 const CORNER_HORIZON: u32 = 3;
@@ -313,7 +348,7 @@ const WALL_MIN: u32 = 5;
 
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
 const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-const CORNERS: [u32; 4] = [0, 7, 56, 63];
+pub(crate) const CORNERS: [u32; 4] = [0, 7, 56, 63];
 /// X-squares and their corners.
 const X_SQUARES: [(u32, u32); 4] = [(9, 0), (14, 7), (49, 56), (54, 63)];
 /// C-squares and their corners.
@@ -333,6 +368,11 @@ fn neighbours(b: u64) -> u64 {
     let w = (b >> 1) & NOT_H;
     let row = b | e | w;
     e | w | (row << 8) | (row >> 8)
+}
+
+/// `p`'s frontier discs: those next to a square of `empty`.
+pub(crate) fn frontier_of(p: u64, empty: u64) -> u64 {
+    p & neighbours(empty)
 }
 
 fn square(bit: u32) -> Square {
@@ -366,8 +406,8 @@ fn effect(p: u64, o: u64, mv: u32, pv: &[Move], mover: Color) -> Effect {
     let flipped = pos.play_unchecked(Move::Play(square(mv)));
     let (p2, o2) = (p | flipped | (1u64 << mv), o & !flipped);
     let empty2 = !(p2 | o2);
-    let frontier_before = (p & neighbours(empty)).count_ones();
-    let frontier = (p2 & neighbours(empty2)).count_ones();
+    let frontier_before = frontier_of(p, empty).count_ones();
+    let frontier = frontier_of(p2, empty2).count_ones();
     let opp_moves_before_corners = moves(o, p);
     let opp_after = moves(o2, p2);
     let corner_opened = CORNERS
@@ -631,6 +671,13 @@ pub fn explain(
             {
                 add(4.0, Fact::BreaksParity { size: mine.region });
             }
+            let reserve = reserve_of(p, o);
+            if reserve & (1 << mine.mv) != 0 && reserve & (1 << best_e.mv) == 0 {
+                add(2.5, Fact::SpendsReserve { square: m, best: b });
+            }
+            if empties > OPENING_EMPTIES && CENTRE & (1 << mine.mv) == 0 && CENTRE & (1 << best_e.mv) != 0 {
+                add(2.0, Fact::LeavesCentre { square: m, best: b });
+            }
             if let Some((len, from, to)) = mine.wall {
                 let best_wall = best_e.wall.map_or(0, |w| w.0);
                 if len >= WALL_MIN && len > mine.wall_before && len > best_wall {
@@ -733,6 +780,64 @@ mod tests {
             ],
             'X',
         )
+    }
+
+    #[test]
+    fn a_reserve_square_spent_too_early_is_told() {
+        // Black alone can play c1 (through c2 to c3): a reserve square; e3 is the other move.
+        let p = pos(
+            [
+                "--------", "--O-----", "--X-----", "----O---", "----X---", "--------", "--------",
+                "--------",
+            ],
+            'X',
+        );
+        let e = explain(&p, mv("c1"), &[mv("c1")], mv("e3"), &[mv("e3")], 2);
+        assert!(
+            e.facts.contains(&Fact::SpendsReserve {
+                square: sq("c1"),
+                best: sq("e3")
+            }),
+            "{:?}",
+            e.facts
+        );
+        // Played the other way round, nothing is said of it.
+        let e = explain(&p, mv("e3"), &[mv("e3")], mv("c1"), &[mv("c1")], 2);
+        assert!(
+            !e.facts.iter().any(|f| matches!(f, Fact::SpendsReserve { .. })),
+            "{:?}",
+            e.facts
+        );
+    }
+
+    #[test]
+    fn leaving_the_centre_in_the_opening_is_told() {
+        // After f5 f6 e6 f4 black may play inside c3–f6 (e3) or out of it (g3 …).
+        let mut p = AnyPosition::start(&reversi_core::Rules::othello());
+        for m in ["f5", "f6", "e6", "f4"] {
+            p.play(mv(m)).unwrap();
+        }
+        let outside = p
+            .legal_moves()
+            .squares()
+            .find(|s| CENTRE & (1u64 << s.bit8().unwrap()) == 0)
+            .expect("a move out of the centre");
+        let e = explain(
+            &p,
+            Move::Play(outside),
+            &[Move::Play(outside)],
+            mv("e3"),
+            &[mv("e3")],
+            3,
+        );
+        assert!(
+            e.facts.contains(&Fact::LeavesCentre {
+                square: outside,
+                best: sq("e3")
+            }),
+            "{:?}",
+            e.facts
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod coach;
 pub mod endgame;
 pub mod eval;
 pub mod evaluate;
+pub mod exercise;
 mod kernel;
 pub mod levels;
 mod local_tt;

@@ -106,6 +106,11 @@ play-pass = { play-color } has no legal move and passes.
 play-ai-move = The computer, { play-color }, plays { $square } (evaluation { $score }).
 play-thinking = The computer is thinking…
 play-result-draw = Game over: a draw, { $black }–{ $white }.
+play-result-tie-win = Game over: a tie, { $black }–{ $white }; { play-color } moved second and wins by the tie rule.
+play-lot = By lot you play { $color ->
+    [black] black (X)
+   *[white] white (O)
+}.
 play-result-win = Game over: { play-color } wins { $black }–{ $white } (+{ $margin }).
 play-after-end = You can: undo, save FILE, load FILE, quit.
 play-unreadable = That line could not be read (not UTF-8 text, or far too long). Type a square such as d3, or help.
@@ -146,6 +151,9 @@ web-title = Reversi
 web-nav-play = Play
 web-nav-archive = Archive
 web-nav-rules = Rules
+web-nav-learn = Learn
+web-answer-square = the right move
+web-coach-lesson = Lesson
 web-close = Close
 web-theme-auto = Colours: as the system (click for light)
 web-theme-light = Colours: light (click for dark)
@@ -759,6 +767,8 @@ coach-quiet = A quiet move: it flips only { $flips ->
     [one] one disc
    *[other] { $flips } discs
 } and adds no frontier disc.
+coach-spends-reserve = It spends a reserve square: only you could play { $square }, a spare move to keep for later; { $best } keeps it.
+coach-leaves-centre = In the opening keep to the centre (c3–f6): { $square } goes out of it, { $best } stays in.
 # Puzzles
 web-nav-puzzles = Puzzles
 web-puzzles = Puzzles
@@ -837,10 +847,20 @@ web-outcome = { $who ->
     [time] { " " }on time
     [resigned] { " " }by resignation
     [left] { " " }by forfeit
+    [tie] { " " }on a tie: the player who moved second wins
    *[none] {""}
 }
 web-result-score = Black { $black } – { $white } White
 web-result-convention = When a game ends by time, resignation or leaving, the empty squares go to the winner, and the winner scores at least 33–31 (the World Othello Federation's rule).
+web-board-look = The board
+web-discs = Discs
+web-discs-classic = Black and white
+web-discs-gold = Black and gold
+web-settings-guest = Sign in to change your account’s settings.
+web-tie = On a tie
+web-tie-draw = it is a draw
+web-tie-second-wins = the player who moved second wins
+web-tie-second-wins-note = On a tie the player who moved second wins (the box edition’s rule).
 web-menu = Menu
 web-turn-count = { $n ->
     [one] { $n } game waits for your move
@@ -865,3 +885,24 @@ web-rating-to = to
 web-challenge-from = { $name } challenges you: { $what }
 web-decline = Decline
 web-challenge-declined = { $name } declined your challenge.
+# `reversi analyze`
+analyze-opening = opening: { $name } ({ $moves }, through ply { $ply })
+analyze-col-ply = ply
+analyze-col-player = player
+analyze-col-played = played
+analyze-col-best = best
+analyze-col-played-score = played
+analyze-col-best-score = best
+analyze-col-loss = loss
+analyze-exact = exact
+analyze-worst-move = move { $ply } (−{ $loss })
+analyze-summary = { $color }: total loss { $loss } over { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}, { $mistakes ->
+    [one] one mistake
+   *[other] { $mistakes } mistakes
+}
+analyze-largest = ; largest: { $list }
+analyze-result = result { $black }–{ $white } ({ $margin } for black)
+analyze-chart = chart: { $path }

@@ -23,11 +23,11 @@ squares-count = { $n ->
 variant-othello = Отелло
 variant-nxn = Отелло { $n }×{ $n }
 variant-nxn-parallel = Отелло { $n }×{ $n }, начало рядом
-variant-grand = Большое отелло (10×10)
-variant-eight-stars = Восемь звёзд
-variant-black-hole = Чёрная дыра
-variant-black-hole-at = Чёрная дыра (дыра на { $square })
-variant-anti = Антиотелло
+variant-grand = Большое Отелло (10×10)
+variant-eight-stars = Восьмизвёздное Отелло
+variant-black-hole = Реверси с чёрной дырой
+variant-black-hole-at = Реверси с чёрной дырой (дыра на { $square })
+variant-anti = Антиреверси
 variant-xot = XOT
 variant-xot-line = XOT, дебют № { $line }
 variant-reversi-1880 = Реверси (1880)
@@ -104,10 +104,21 @@ play-counts = Чёрные (X): { $black }   Белые (O): { $white }
 play-to-move = Ход: { play-color }
 play-prompt = Ваш ход, { play-color } (или help):{" "}
 play-last-move = Последний ход: { play-color } { $square }, перевёрнуты: { $flipped }
-play-pass = { play-color } не может сходить и пасует.
+play-pass = У { $color ->
+    [black] чёрных (X)
+   *[white] белых (O)
+} нет хода: они пропускают ход.
 play-ai-move = Компьютер за { play-color } ходит { $square } (оценка { $score }).
 play-thinking = Компьютер думает…
 play-result-draw = Игра окончена: ничья, { $black }–{ $white }.
+play-result-tie-win = Игра окончена: равный счёт, { $black }–{ $white }; { $color ->
+    [black] чёрные (X) ходили вторыми и побеждают
+   *[white] белые (O) ходили вторыми и побеждают
+} по правилу о равном счёте.
+play-lot = По жребию вы играете { $color ->
+    [black] чёрными (X)
+   *[white] белыми (O)
+}.
 play-result-win = Игра окончена: { $color ->
     [black] победили чёрные (X)
    *[white] победили белые (O)
@@ -151,6 +162,9 @@ web-title = Реверси
 web-nav-play = Играть
 web-nav-archive = Архив
 web-nav-rules = Правила
+web-nav-learn = Уроки
+web-answer-square = верный ход
+web-coach-lesson = Урок
 web-close = Закрыть
 web-theme-auto = Оформление: как в системе (нажмите — светлое)
 web-theme-light = Оформление: светлое (нажмите — тёмное)
@@ -240,8 +254,8 @@ web-turn-of = { $color ->
    *[white] Ход белых
 }
 web-passed = { $color ->
-    [black] У чёрных не было хода: пас.
-   *[white] У белых не было хода: пас.
+    [black] У чёрных не было хода: они пропустили ход.
+   *[white] У белых не было хода: они пропустили ход.
 }
 web-reconnecting = Переподключаемся…
 web-live = на связи
@@ -468,7 +482,7 @@ web-category-classical = Классика
 web-category-correspondence = По переписке
 web-category-xot = XOT
 web-category-grand = Большое Отелло
-web-category-anti = Анти-Отелло
+web-category-anti = Антиреверси
 web-create-seek = Создать вызов
 web-create-seek-button = Искать партию
 web-time-control = Время
@@ -786,6 +800,8 @@ coach-quiet = Тихий ход: он переворачивает всего { 
     [few] фишки
    *[many] фишек
 } и не добавляет граничных фишек.
+coach-spends-reserve = Этот ход тратит резервное поле: на { $square } могли пойти только вы — такой ход стоит беречь на потом; { $best } его сохраняет.
+coach-leaves-centre = В дебюте держитесь центра (c3–f6): { $square } выходит из него, { $best } остаётся внутри.
 # Задачи
 web-nav-puzzles = Задачи
 web-puzzles = Задачи
@@ -876,10 +892,20 @@ web-outcome = { $who ->
     [time] { " " }по времени
     [resigned] { " " }(сдача)
     [left] { " " }(партия покинута)
+    [tie] { " " }при равном счёте: ходивший вторым побеждает
    *[none] {""}
 }
 web-result-score = чёрные { $black } – { $white } белые
 web-result-convention = Если партия кончилась по времени, сдачей или уходом игрока, пустые поля отходят победителю, и счёт победителя не меньше 33–31 (правило Всемирной федерации отелло).
+web-board-look = Доска
+web-discs = Фишки
+web-discs-classic = Чёрные и белые
+web-discs-gold = Чёрные и золотые
+web-settings-guest = Войдите, чтобы изменить настройки учётной записи.
+web-tie = При равенстве
+web-tie-draw = ничья
+web-tie-second-wins = побеждает ходивший вторым
+web-tie-second-wins-note = При равном счёте побеждает тот, кто ходил вторым (правило коробочного издания).
 web-menu = Меню
 web-turn-count = { $n ->
     [one] { $n } партия ждёт вашего хода
@@ -905,3 +931,26 @@ web-rating-to = до
 web-challenge-from = { $name } вызывает вас: { $what }
 web-decline = Отклонить
 web-challenge-declined = { $name } отклоняет ваш вызов.
+# `reversi analyze`
+analyze-opening = дебют: { $name } ({ $moves }, до хода { $ply })
+analyze-col-ply = №
+analyze-col-player = игрок
+analyze-col-played = ход
+analyze-col-best = лучший
+analyze-col-played-score = оценка
+analyze-col-best-score = лучш.
+analyze-col-loss = потеря
+analyze-exact = точно
+analyze-worst-move = ход { $ply } (−{ $loss })
+analyze-summary = { $color }: всего потеряно { $loss } за { $moves ->
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[many] { $moves } ходов
+}, { $mistakes ->
+    [one] { $mistakes } ошибка
+    [few] { $mistakes } ошибки
+   *[many] { $mistakes } ошибок
+}
+analyze-largest = ; крупнейшие: { $list }
+analyze-result = итог { $black }–{ $white } ({ $margin } для чёрных)
+analyze-chart = график: { $path }

@@ -78,12 +78,57 @@ impl fmt::Display for Lang {
 
 const EN: &str = include_str!("../locales/en.ftl");
 const RU: &str = include_str!("../locales/ru.ftl");
+const LEARN_EN: &str = include_str!("../locales/learn.en.ftl");
+const LEARN_RU: &str = include_str!("../locales/learn.ru.ftl");
+const ABOUT_EN: &str = include_str!("../locales/about.en.ftl");
+const ABOUT_RU: &str = include_str!("../locales/about.ru.ftl");
 
-/// The Fluent source of `lang`'s messages (what the web front end loads).
+/// A file of messages. The web front end loads [`Part::Main`] on every page and the others
+/// only with the pages that need them (the lessons' text is as long as the rest together);
+/// everything else here sees all of them as one set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// `LANG.ftl`: the interface, the terminal, the printed sheets.
+    Main,
+    /// `learn.LANG.ftl`: the lessons of `/learn`.
+    Learn,
+    /// `about.LANG.ftl`: the page about the game's history.
+    About,
+}
+
+impl Part {
+    /// Every part.
+    pub const ALL: [Part; 3] = [Part::Main, Part::Learn, Part::About];
+
+    /// The part's name (`learn`), as the web front end asks for it; `main` for [`Part::Main`].
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Main => "main",
+            Part::Learn => "learn",
+            Part::About => "about",
+        }
+    }
+
+    /// The part of a name written by [`Part::name`].
+    pub fn parse(s: &str) -> Option<Part> {
+        Part::ALL.into_iter().find(|p| p.name() == s)
+    }
+}
+
+/// The Fluent source of `lang`'s main messages (what the web front end loads on every page).
 pub fn source(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => EN,
-        Lang::Ru => RU,
+    part_source(lang, Part::Main)
+}
+
+/// The Fluent source of one part of `lang`'s messages.
+pub fn part_source(lang: Lang, part: Part) -> &'static str {
+    match (lang, part) {
+        (Lang::En, Part::Main) => EN,
+        (Lang::Ru, Part::Main) => RU,
+        (Lang::En, Part::Learn) => LEARN_EN,
+        (Lang::Ru, Part::Learn) => LEARN_RU,
+        (Lang::En, Part::About) => ABOUT_EN,
+        (Lang::Ru, Part::About) => ABOUT_RU,
     }
 }
 
@@ -96,9 +141,13 @@ fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
             // Plain text out: no Unicode isolation marks around arguments (the terminal and
             // the printed sheets show them as boxes).
             b.set_use_isolating(false);
-            let res = FluentResource::try_new(source(l).to_string())
-                .unwrap_or_else(|(_, e)| panic!("{} messages do not parse: {e:?}", l.code()));
-            b.add_resource(res).expect("no message defined twice");
+            for part in Part::ALL {
+                let res =
+                    FluentResource::try_new(part_source(l, part).to_string()).unwrap_or_else(|(_, e)| {
+                        panic!("{} {} messages do not parse: {e:?}", l.code(), part.name())
+                    });
+                b.add_resource(res).expect("no message defined twice");
+            }
             b
         })
     });
@@ -126,9 +175,14 @@ pub fn has(lang: Lang, id: &str) -> bool {
     bundle(lang).has_message(id)
 }
 
-/// The ids of every message of `lang`, in file order.
+/// The ids of every message of `lang`, in file order (the parts one after another).
 pub fn message_ids(lang: Lang) -> Vec<String> {
-    let res = fluent_syntax::parser::parse(source(lang)).unwrap_or_else(|(r, _)| r);
+    Part::ALL.into_iter().flat_map(|p| part_ids(lang, p)).collect()
+}
+
+/// The ids of the messages of one part of `lang`, in file order.
+pub fn part_ids(lang: Lang, part: Part) -> Vec<String> {
+    let res = fluent_syntax::parser::parse(part_source(lang, part)).unwrap_or_else(|(r, _)| r);
     res.body
         .iter()
         .filter_map(|e| match e {
@@ -160,12 +214,20 @@ mod tests {
     #[test]
     fn both_languages_parse_and_have_the_same_messages() {
         for lang in Lang::ALL {
-            let (res, errors) = match fluent_syntax::parser::parse(source(lang)) {
-                Ok(r) => (r, Vec::new()),
-                Err((r, e)) => (r, e),
-            };
-            assert!(errors.is_empty(), "{lang}: {errors:?}");
-            assert!(!res.body.is_empty());
+            for part in Part::ALL {
+                let (res, errors) = match fluent_syntax::parser::parse(part_source(lang, part)) {
+                    Ok(r) => (r, Vec::new()),
+                    Err((r, e)) => (r, e),
+                };
+                assert!(errors.is_empty(), "{lang} {}: {errors:?}", part.name());
+                assert!(!res.body.is_empty());
+            }
+            for part in Part::ALL {
+                let (mut en, mut ru) = (part_ids(Lang::En, part), part_ids(Lang::Ru, part));
+                en.sort();
+                ru.sort();
+                assert_eq!(en, ru, "{}: the two languages' ids differ", part.name());
+            }
         }
         let en = message_ids(Lang::En);
         let ru = message_ids(Lang::Ru);
@@ -179,6 +241,40 @@ mod tests {
         assert_eq!(sorted.len(), en.len(), "an id defined twice");
     }
 
+    /// Russian agreement and plurals (issue 55's audit): a colour is plural («чёрные
+    /// пропускают ход», as the source texts put it), and counts take the three forms.
+    #[test]
+    fn russian_agrees_and_counts() {
+        let ru = Lang::Ru;
+        assert_eq!(
+            crate::t!(ru, "play-pass", color = "black"),
+            "У чёрных (X) нет хода: они пропускают ход."
+        );
+        for (n, word) in [
+            (1, "ход."),
+            (2, "хода."),
+            (4, "хода."),
+            (5, "ходов."),
+            (11, "ходов."),
+            (21, "ход."),
+            (22, "хода."),
+        ] {
+            let s = crate::t!(ru, "learn-go-on", n = n);
+            assert!(s.ends_with(&format!("{n} {word}")), "{n}: {s}");
+        }
+        for (n, word) in [
+            (1, "фишку"),
+            (3, "фишки"),
+            (5, "фишек"),
+            (12, "фишек"),
+            (21, "фишку"),
+        ] {
+            let s = crate::t!(ru, "learn-right-most-flips", value = n);
+            assert!(s.contains(&format!("{n} {word}")), "{n}: {s}");
+        }
+        assert_eq!(crate::t!(Lang::En, "learn-go-on", n = 1), "One more move.");
+    }
+
     #[test]
     fn every_message_formats_without_errors() {
         // Each message is formatted with every variable the file names set (to a number): a
@@ -186,7 +282,10 @@ mod tests {
         for lang in Lang::ALL {
             let b = bundle(lang);
             let mut args = FluentArgs::new();
-            for v in variables(source(lang)) {
+            for v in Part::ALL
+                .into_iter()
+                .flat_map(|p| variables(part_source(lang, p)))
+            {
                 args.set(v, 3);
             }
             for id in message_ids(lang).into_iter().filter(|i| !i.starts_with('-')) {

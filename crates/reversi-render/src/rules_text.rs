@@ -5,7 +5,7 @@ use crate::Lang;
 use reversi_core::{Bits, Color, Rules, Square, Variant};
 use reversi_i18n::{t, tr};
 
-/// The variant's name as a heading, e.g. "Othello 10×10" or «Чёрная дыра (дыра на c3)».
+/// The variant's name as a heading, e.g. "Othello 10×10" or «Реверси с чёрной дырой (дыра на c3)».
 pub fn variant_title(variant: Variant, lang: Lang) -> String {
     match variant {
         Variant::Othello => tr(lang, "variant-othello"),

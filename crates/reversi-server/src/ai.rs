@@ -152,6 +152,23 @@ impl AiPool {
         .await?
     }
 
+    /// Every legal move of a lesson's exercise measured by its goal
+    /// ([`reversi_engine::exercise::judge`]), and when `reply` the solver's reply to it as well.
+    pub async fn judge(
+        self: &Arc<Self>,
+        pos: reversi_core::Position<u64>,
+        goal: reversi_engine::exercise::Goal,
+    ) -> Result<reversi_engine::exercise::Judgement> {
+        self.run(move |engine| reversi_engine::exercise::judge(engine, &pos, goal))
+            .await
+    }
+
+    /// The opponent's reply in a lesson's exercise: the solver's best move.
+    pub async fn exercise_reply(self: &Arc<Self>, pos: reversi_core::Position<u64>) -> Result<Move> {
+        self.run(move |engine| reversi_engine::exercise::reply(engine, &pos))
+            .await
+    }
+
     /// One slice of an analysis-board evaluation: the iteration goes on for `slice` (moves
     /// already begun finish), then the engine returns to the pool. Returns the evaluation and
     /// whether a value changed.

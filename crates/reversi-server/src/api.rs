@@ -92,6 +92,11 @@ pub async fn create(
             variant: b.variant.unwrap_or_else(|| "othello".into()),
             level: b.level.unwrap_or(5),
             color,
+            tie: match b.tie.as_deref() {
+                None => reversi_core::TieRule::Draw,
+                Some(t) => reversi_core::TieRule::parse(t)
+                    .ok_or_else(|| Error::BadRequest("tie must be draw or second-wins".into()))?,
+            },
         })
         .await?;
     Ok(seated_response(&state, StatusCode::CREATED, seated))

@@ -106,8 +106,8 @@ macro_rules! insert_game {
         sqlx::query(
             "INSERT INTO games (id, variant, mode, level, black_player, white_player, black_token, \
              white_token, created_at, updated_at, join_token, black_user, white_user, black_name, \
-             white_name, rated, tournament, private) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+             white_name, rated, tournament, private, tie) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
         )
         .bind(&r.id)
         .bind(r.variant.to_string())
@@ -127,6 +127,8 @@ macro_rules! insert_game {
         .bind(online.map_or(0i64, |o| o.rated as i64))
         .bind(online.and_then(|o| o.tournament.clone()))
         .bind(online.map_or(0i64, |o| o.private as i64))
+        // A draw, every preset's rule, is left NULL.
+        .bind((r.tie != reversi_core::TieRule::Draw).then(|| r.tie.name()))
         .execute(&mut *$tx)
         .await?;
         insert_moves!($tx, &r.id, 0, $live.game.moves(), None);
@@ -347,6 +349,7 @@ pub mod chat;
 pub mod clocks;
 pub mod explorer;
 pub mod games;
+pub mod lessons;
 pub mod lobby;
 pub mod meta;
 pub mod presence;
@@ -638,6 +641,11 @@ impl Db {
     /// The game database explorer.
     pub fn explorer(&self) -> explorer::Explorer<'_> {
         explorer::Explorer(self)
+    }
+
+    /// The lessons accounts have finished.
+    pub fn lessons(&self) -> lessons::Lessons<'_> {
+        lessons::Lessons(self)
     }
 
     /// The lobby's seeks and pools.

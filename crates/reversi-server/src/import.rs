@@ -100,6 +100,7 @@ pub fn imported(g: &Game, token: &str, now: u64) -> Result<LiveGame> {
     let record = GameRecord {
         id: random_string(10),
         variant: g.rules().variant,
+        tie: g.rules().tie,
         mode: Mode::Local,
         level: 1,
         players: [PlayerKind::Human; 2],

@@ -32,6 +32,7 @@ pub mod extract;
 pub mod feeds;
 pub mod health;
 pub mod import;
+pub mod learn;
 pub mod limit;
 pub mod listen;
 pub mod lobby;
@@ -105,6 +106,11 @@ pub fn app(state: AppState) -> Router {
         .route("/api/puzzles/daily", get(puzzles::daily_puzzle))
         .route("/api/puzzles/{id}", get(puzzles::get))
         .route("/api/puzzles/{id}/moves", post(puzzles::moves))
+        .route("/api/learn", get(learn::list))
+        .route("/api/learn/finished", post(learn::finished))
+        .route("/api/learn/{id}", get(learn::lesson))
+        .route("/api/learn/{id}/{n}", post(learn::judge))
+        .route("/api/about", get(learn::about))
         .route("/api/lobby", get(lobby::lobby))
         .route("/api/lobby/ws", get(lobby_ws::handler))
         .route("/api/seeks", post(lobby::create))

@@ -46,6 +46,11 @@ use utoipa::OpenApi;
         crate::lobby::leave_pool,
         crate::profile::live,
         crate::meta::meta,
+        crate::learn::list,
+        crate::learn::lesson,
+        crate::learn::judge,
+        crate::learn::finished,
+        crate::learn::about,
         openapi_json,
     ),
     components(schemas(wire::GameCommand, wire::GameEvent, wire::LobbyEvent)),
@@ -54,6 +59,7 @@ use utoipa::OpenApi;
         (name = "games", description = "Playing a game: a seat token (cookie, or `Authorization: Bearer`) acts for its seats."),
         (name = "account", description = "Signing up and in; a bot's API token."),
         (name = "lobby", description = "Seeks, challenges and the quick-pairing pools."),
+        (name = "learn", description = "Lessons: exercises judged move by move, and an account's progress."),
         (name = "site", description = "What the site offers, and this description."),
     )
 )]

@@ -10,7 +10,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use reversi_i18n::{tr, Lang};
+use reversi_i18n::{tr, Lang, Part};
 use tower_http::set_header::SetResponseHeaderLayer;
 
 /// The module the server makes from the rules' lists ([`crate::meta::meta_module`]).
@@ -89,6 +89,16 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
     ),
     ("js/pages/home.js", include_str!("../static/js/pages/home.js"), JS),
     (
+        "js/pages/learn.js",
+        include_str!("../static/js/pages/learn.js"),
+        JS,
+    ),
+    (
+        "js/pages/about.js",
+        include_str!("../static/js/pages/about.js"),
+        JS,
+    ),
+    (
         "js/pages/replay.js",
         include_str!("../static/js/pages/replay.js"),
         JS,
@@ -166,20 +176,35 @@ async fn static_file(Path(path): Path<String>, cond: Conditional) -> Response {
 /// `GET /api/i18n/{lang}`: the interface's messages in Fluent syntax, for the front end:
 /// `{"lang": "ru", "ftl": "…"}` (compressed, revalidated by its tag).
 async fn messages(Path(lang): Path<String>, cond: Conditional) -> Response {
-    static MESSAGES: std::sync::OnceLock<Vec<(Lang, Asset)>> = std::sync::OnceLock::new();
+    part_messages(&lang, Part::Main, &cond)
+}
+
+/// `GET /api/i18n/{lang}/{part}`: one more part of the messages (`learn`, `about`), loaded by
+/// the pages that need it, in the same form.
+async fn more_messages(Path((lang, part)): Path<(String, String)>, cond: Conditional) -> Response {
+    match Part::parse(&part) {
+        Some(p) => part_messages(&lang, p, &cond),
+        None => crate::Error::NotFound.into_response(),
+    }
+}
+
+fn part_messages(lang: &str, part: Part, cond: &Conditional) -> Response {
+    static MESSAGES: std::sync::OnceLock<Vec<(Lang, Part, Asset)>> = std::sync::OnceLock::new();
     match lang.parse::<Lang>() {
         Ok(l) => {
             let all = MESSAGES.get_or_init(|| {
                 Lang::ALL
                     .into_iter()
-                    .map(|l| {
-                        let body = serde_json::json!({ "lang": l.code(), "ftl": reversi_i18n::source(l) });
-                        (l, Asset::new(body.to_string(), "application/json"))
+                    .flat_map(|l| Part::ALL.map(|p| (l, p)))
+                    .map(|(l, p)| {
+                        let body =
+                            serde_json::json!({ "lang": l.code(), "ftl": reversi_i18n::part_source(l, p) });
+                        (l, p, Asset::new(body.to_string(), "application/json"))
                     })
                     .collect()
             });
-            match all.iter().find(|(x, _)| *x == l) {
-                Some((_, asset)) => asset.answer(&cond, false),
+            match all.iter().find(|(x, p, _)| *x == l && *p == part) {
+                Some((_, _, asset)) => asset.answer(cond, false),
                 None => crate::Error::BadRequest(format!("no messages for {l}")).into_response(),
             }
         }
@@ -283,6 +308,10 @@ pub fn routes() -> Router<AppState> {
         .route("/tournament/{id}", get(index))
         .route("/static/{*path}", get(static_file))
         .route("/api/i18n/{lang}", get(messages))
+        .route("/api/i18n/{lang}/{part}", get(more_messages))
+        .route("/learn", get(index))
+        .route("/learn/{lesson}", get(index))
+        .route("/about", get(index))
         .route("/favicon.svg", get(favicon_svg))
         .route("/favicon.ico", get(favicon_ico))
         .method_not_allowed_fallback(page_method_not_allowed)
@@ -352,7 +381,9 @@ mod tests {
                 for part in body.split(quote).skip(1).step_by(2) {
                     let is_id = (part.starts_with("web-")
                         || part.starts_with("error-")
-                        || part.starts_with("variant-"))
+                        || part.starts_with("variant-")
+                        || part.starts_with("learn-")
+                        || part.starts_with("about-"))
                         && part
                             .chars()
                             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
@@ -379,6 +410,25 @@ mod tests {
             (
                 "web-analysis-state-",
                 &["none", "queued", "running", "done", "failed"],
+            ),
+            ("learn-section-", &["rules", "strategy", "endgame"]),
+            (
+                "learn-goal-",
+                &[
+                    "legal",
+                    "square",
+                    "most-directions",
+                    "most-flips",
+                    "corner",
+                    "safe-corners",
+                    "fewest-replies",
+                    "opponent-passes",
+                    "wipeout",
+                    "quiet",
+                    "most-stable",
+                    "exact",
+                    "engine",
+                ],
             ),
             (
                 "variant-",

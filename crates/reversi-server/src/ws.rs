@@ -287,6 +287,7 @@ mod tests {
         let record = GameRecord {
             id: "t".into(),
             variant: reversi_core::Variant::Othello,
+            tie: reversi_core::TieRule::Draw,
             mode: Mode::Friend,
             level: 1,
             players: [PlayerKind::Human; 2],

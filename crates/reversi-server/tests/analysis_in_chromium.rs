@@ -51,6 +51,7 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
             variant: "othello".into(),
             level: 1,
             color: None,
+            tie: Default::default(),
         }))
         .unwrap();
     let id = seated.view.id.clone();

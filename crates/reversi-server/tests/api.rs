@@ -1575,7 +1575,107 @@ async fn abandoned_games_are_closed(db: String) {
     assert!(closed, "the idle game was closed as abandoned");
 }
 
+/// A line of moves on a 4×4 board that fills it 8–8 (the first in square order), passes left
+/// out (the server plays them).
+fn tie_line_4x4() -> Vec<String> {
+    use reversi_core::{AnyPosition, Bits, Color, Move, Rules};
+    fn dfs(pos: &AnyPosition, line: &mut Vec<String>) -> bool {
+        if pos.is_game_over() {
+            return pos.empties().count() == 0 && pos.count(Color::Black) == pos.count(Color::White);
+        }
+        if pos.must_pass() {
+            let mut next = *pos;
+            next.play(Move::Pass).unwrap();
+            return dfs(&next, line);
+        }
+        for sq in pos.legal_moves().squares() {
+            let mut next = *pos;
+            next.play(Move::Play(sq)).unwrap();
+            line.push(sq.to_string());
+            if dfs(&next, line) {
+                return true;
+            }
+            line.pop();
+        }
+        false
+    }
+    let mut line = Vec::new();
+    let start = AnyPosition::start(&Rules::new("nxn:4".parse().unwrap(), 0));
+    assert!(dfs(&start, &mut line), "a 4×4 game can end 8–8");
+    line
+}
+
+/// The box edition's tie rule, chosen for a game: shown in its view, kept by its rematch, and
+/// an 8–8 finish is the second player's win (a draw without it).
+async fn the_tie_rule_decides_a_tie(db: String) {
+    let app = new_app(&db).await;
+    let line = tie_line_4x4();
+    for (tie, winner) in [(Some("second-wins"), json!("white")), (None, Value::Null)] {
+        let mut body = json!({"mode": "local", "variant": "nxn:4"});
+        if let Some(t) = tie {
+            body["tie"] = json!(t);
+        }
+        let (id, token, created) = create(&app, body).await;
+        assert_eq!(created["game"]["tie"], tie.unwrap_or("draw"));
+        let mut game = created["game"].clone();
+        for mv in &line {
+            let r = call(
+                &app,
+                Method::POST,
+                &format!("/api/games/{id}/moves"),
+                Some(&token),
+                Some(&json!({ "move": mv, "ply": game["ply"] }).to_string()),
+            )
+            .await;
+            assert_eq!(r.status, StatusCode::OK, "{mv}: {}", r.text);
+            game = r.json["game"].clone();
+        }
+        assert_eq!(game["status"], "finished", "{game}");
+        let r = &game["result"];
+        assert_eq!(
+            (
+                r["black"].as_u64(),
+                r["white"].as_u64(),
+                r["black_margin"].as_i64()
+            ),
+            (Some(8), Some(8), Some(0))
+        );
+        assert_eq!(r["winner"], winner, "{tie:?}");
+        if tie.is_some() {
+            let r = call(
+                &app,
+                Method::POST,
+                &format!("/api/games/{id}/rematch"),
+                Some(&token),
+                None,
+            )
+            .await;
+            assert!(r.status.is_success(), "{}", r.text);
+            let again = r.json["game"]["id"].as_str().unwrap().to_string();
+            let g = call(
+                &app,
+                Method::GET,
+                &format!("/api/games/{again}"),
+                Some(&token),
+                None,
+            )
+            .await;
+            assert_eq!(g.json["game"]["tie"], "second-wins", "{}", g.text);
+        }
+    }
+    let r = call(
+        &app,
+        Method::POST,
+        "/api/games",
+        None,
+        Some(&json!({"tie": "coin"}).to_string()),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
+}
+
 on_both_databases!(
+    the_tie_rule_decides_a_tie,
     finished_games_are_final_and_early_games_can_be_aborted,
     abandoned_games_are_closed,
     create_get_and_play_against_the_computer,

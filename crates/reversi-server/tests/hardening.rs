@@ -123,6 +123,7 @@ async fn a_silent_websocket_is_closed() {
             variant: "othello".into(),
             level: 1,
             color: None,
+            tie: Default::default(),
         })
         .await
         .unwrap();
@@ -379,6 +380,7 @@ async fn the_version_never_goes_back_across_a_restart() {
                         variant: "othello".into(),
                         level: 1,
                         color: Some(reversi_core::Color::Black),
+                        tie: Default::default(),
                     })
                     .await
                     .unwrap();

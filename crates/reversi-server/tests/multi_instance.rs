@@ -89,6 +89,7 @@ async fn changes_reach_the_clients_of_another_instance() {
             variant: "othello".into(),
             level: 1,
             color: Some(Color::Black),
+            tie: Default::default(),
         })
         .await
         .unwrap();
@@ -215,6 +216,7 @@ async fn an_instance_behind_reloads_before_refusing() {
                 variant: "othello".into(),
                 level: 1,
                 color: Some(Color::Black),
+                tie: Default::default(),
             })
             .await
             .unwrap();
@@ -370,6 +372,7 @@ async fn a_rolling_restart_loses_no_game_and_no_move() {
             variant: "othello".into(),
             level: 1,
             color: Some(Color::Black),
+            tie: Default::default(),
         })
         .await
         .unwrap();

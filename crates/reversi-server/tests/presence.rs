@@ -102,6 +102,7 @@ async fn a_friend_game(a: &AppState, b: &AppState) -> (String, String, String) {
             variant: "othello".into(),
             level: 1,
             color: Some(Color::Black),
+            tie: Default::default(),
         })
         .await
         .unwrap();

@@ -162,7 +162,7 @@ fn play_the_computer_then_review_in_both_languages() {
     // The rules of a variant, both languages.
     d.open("/rules/eight-stars");
     d.wait("the rules", 20, |d| d.has("#rules-text"));
-    assert_eq!(d.text_of("#rules-title"), "Восемь звёзд");
+    assert_eq!(d.text_of("#rules-title"), "Восьмизвёздное Отелло");
     assert_eq!(d.find_all(".rules-board rect.hole").len(), 12);
     d.click_css("#lang");
     d.wait("English rules", 10, |d| {
@@ -391,6 +391,7 @@ fn every_page_in_russian_and_on_a_phone() {
             variant: "nxn:4".into(),
             level: 1,
             color: None,
+            tie: Default::default(),
         }))
         .unwrap();
     let id = seated.view.id.clone();
@@ -426,6 +427,8 @@ fn every_page_in_russian_and_on_a_phone() {
             "/players/blitz".into(),
             "/analysis?moves=f5d6c3".into(),
             "/puzzles/1".into(),
+            "/learn".into(),
+            "/learn/stable".into(),
         ];
         for page in &pages {
             d.open(page);
@@ -434,6 +437,12 @@ fn every_page_in_russian_and_on_a_phone() {
             });
             std::thread::sleep(Duration::from_millis(300));
             assert!(!d.scrolls_sideways(), "{lang} {page} scrolls sideways at 360 px");
+            let header =
+                d.script("return document.querySelector('header.site').getBoundingClientRect().height;");
+            assert!(
+                header.as_f64().unwrap() < 64.0,
+                "{lang} {page}: the header wraps to {header} px at 360 px"
+            );
             let stray = stray_words(&d);
             assert!(stray.is_empty(), "{lang} {page} shows {stray:?}");
             let words = english_words(&d);
@@ -688,4 +697,113 @@ fn a_challenge_reaches_its_player_on_any_page() {
     ann.open("/account");
     ann.wait("the settings", 20, |d| d.has("#notify"));
     ann.screenshot(shots.as_deref(), "settings-en-desktop.png");
+}
+
+/// Plays exercise `n` of `lesson` on the page: a wrong square first (it is refused and the
+/// board comes back), then the catalog's answer, and for an exercise of several moves the
+/// answers the page reveals for each later step.
+fn do_exercise(d: &Driver, lesson: &str, n: usize) {
+    let e = &reversi_server::learn::catalog::find(lesson).unwrap().exercises[n];
+    d.wait("the exercise's board", 20, |d| {
+        d.has("#lesson-board g.sq[data-sq]") && d.has("#lesson-buttons button")
+    });
+    d.click_css(&format!("#lesson-board g.sq[data-sq='{}']", e.wrong));
+    d.wait("the refusal", 20, |d| d.has("#lesson-status.loss"));
+    d.wait("the board back", 20, |d| d.has("#exercise-show"));
+    d.click_css(&format!("#lesson-board g.sq[data-sq='{}']", e.answer));
+    for _ in 1..e.moves {
+        if d.has("#lesson-done") || d.has("#exercise-next") {
+            break;
+        }
+        d.wait("the reply", 20, |d| {
+            d.has("#lesson-status.win") && d.has("#lesson-board g.sq.playable")
+        });
+        d.click_css("#exercise-show");
+        d.wait("the answers", 20, |d| d.has("#lesson-board circle.answer"));
+        let sq = d.script(
+            "return document.querySelector('#lesson-board circle.answer').closest('[data-sq]').dataset.sq;",
+        );
+        d.click_css(&format!("#lesson-board g.sq[data-sq='{}']", sq.as_str().unwrap()));
+    }
+    d.wait("the exercise solved", 20, |d| {
+        d.has("#exercise-next") || d.has("#lesson-done")
+    });
+}
+
+/// A guest works through the first lessons by clicking, in both languages, on a phone and on a
+/// desktop: a square that turns nothing and a wrong move are refused with a reason, the right
+/// move solves the exercise, a finished lesson leads on, and the progress survives a reload.
+#[test]
+fn a_guest_learns_by_clicking() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let shots = screenshot_dir();
+    for (window, wname) in [(PHONE, "phone"), (DESKTOP, "desktop")] {
+        for lang in ["en", "ru"] {
+            let d = bench.browser(window, lang);
+            d.open("/learn");
+            d.wait("the lessons", 20, |d| d.has("a[data-lesson='place']"));
+            assert_eq!(
+                d.find_all(".lesson-list li").len(),
+                reversi_server::learn::catalog::all().len()
+            );
+            assert!(!d.has(".lesson-list li.done"), "nothing done yet");
+            d.screenshot(shots.as_deref(), &format!("learn-{lang}-{wname}.png"));
+            d.click_css("#learn-next");
+            d.wait("the first lesson", 20, |d| {
+                d.url().ends_with("/learn/place") && d.has("#lesson-text p")
+            });
+            // The start position: no dots (finding the moves is the exercise); a1 turns nothing.
+            d.wait("the board", 20, |d| d.has("#lesson-board g.sq[data-sq='a1']"));
+            assert!(
+                !d.has("#lesson-board circle.legal"),
+                "the legal squares are not shown"
+            );
+            d.click_css("#lesson-board g.sq[data-sq='a1']");
+            d.wait("the refusal", 20, |d| d.has("#lesson-status.loss"));
+            let said = d.text_of("#lesson-status");
+            assert!(said.contains("a1"), "{said}");
+            d.click_css("#lesson-board g.sq[data-sq='d3']");
+            d.wait("solved", 20, |d| d.has("#exercise-next"));
+            d.click_css("#exercise-next");
+            do_exercise(&d, "place", 1);
+            d.wait("the lesson done", 20, |d| d.has("#lesson-done #lesson-next"));
+            let stray = stray_words(&d);
+            assert!(stray.is_empty(), "{lang}: {stray:?}");
+            if lang == "ru" {
+                assert!(english_words(&d).is_empty(), "{:?}", english_words(&d));
+            }
+            d.click_css("#lesson-next");
+            d.wait("the second lesson", 20, |d| {
+                d.url().ends_with("/learn/directions")
+            });
+            do_exercise(&d, "directions", 0);
+            d.screenshot(shots.as_deref(), &format!("lesson-{lang}-{wname}.png"));
+            assert!(
+                !d.scrolls_sideways(),
+                "{lang} {wname}: the lesson scrolls sideways"
+            );
+            // A reload keeps the finished lesson.
+            d.open("/learn");
+            d.wait("the lessons", 20, |d| d.has("a[data-lesson='place']"));
+            assert!(
+                d.has(".lesson-list li.done a[data-lesson='place']"),
+                "{}",
+                d.body_text()
+            );
+            assert!(!d.has(".lesson-list li.done a[data-lesson='directions']"));
+            assert_eq!(
+                d.script("return document.querySelector('#learn-next').getAttribute('href');"),
+                "/learn/directions"
+            );
+            // The page about the game, with the champions.
+            d.open("/about");
+            d.wait("the champions", 20, |d| d.has("#champions tbody tr"));
+            assert!(!d.scrolls_sideways(), "{lang} {wname}: /about scrolls sideways");
+            assert!(stray_words(&d).is_empty(), "{:?}", stray_words(&d));
+            d.screenshot(shots.as_deref(), &format!("about-{lang}-{wname}.png"));
+        }
+    }
 }

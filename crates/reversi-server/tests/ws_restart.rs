@@ -101,6 +101,7 @@ async fn two_players_and_a_spectator_over_websockets(db: String) {
             variant: "othello".into(),
             level: 1,
             color: Some(reversi_core::Color::Black),
+            tie: Default::default(),
         })
         .await
         .unwrap();
@@ -247,6 +248,7 @@ async fn games_survive_a_restart(db: String) {
         variant: "nxn:6".into(),
         level: 1,
         color: Some(color),
+        tie: Default::default(),
     };
 
     let state = AppState::new(config(&url)).await.unwrap();
@@ -351,6 +353,7 @@ async fn rematch_reaches_the_other_player(db: String) {
             variant: "nxn:6".into(),
             level: 1,
             color: Some(reversi_core::Color::Black),
+            tie: Default::default(),
         })
         .await
         .unwrap();
@@ -423,6 +426,7 @@ async fn analysis_survives_a_restart(db: String) {
                 variant: variant.into(),
                 level: 1,
                 color: None,
+                tie: Default::default(),
             })
             .await
             .unwrap();
@@ -528,6 +532,7 @@ async fn idle_games_leave_memory(db: String) {
         variant: "othello".into(),
         level: 1,
         color: Some(reversi_core::Color::Black),
+        tie: Default::default(),
     };
     let friend = state.rounds().create(new(Mode::Friend)).await.unwrap();
     let id = friend.view.id.clone();

@@ -303,6 +303,10 @@ pub struct GameView {
     pub supply: Option<Players<u8>>,
     /// The colour that moved first (moves then alternate, passes included).
     pub first_to_move: Side,
+    /// What an equal count means: `draw` (every preset) or `second-wins` (the box edition's
+    /// rule: the player who moved second wins a tie).
+    #[serde(default = "draw")]
+    pub tie: String,
     /// Where the game stands.
     pub status: GameStatus,
     /// Whether a seat holder may still abort the game (the two sides have not both moved).
@@ -398,6 +402,11 @@ pub struct ReplayView {
     pub result: Option<ResultView>,
     /// Creation time (Unix seconds).
     pub created_at: i64,
+}
+
+/// The tie rule of every preset, for views written before the rule was shown.
+fn draw() -> String {
+    "draw".into()
 }
 
 #[cfg(test)]

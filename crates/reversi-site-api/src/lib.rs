@@ -8,6 +8,7 @@
 pub mod account;
 pub mod error;
 pub mod game;
+pub mod learn;
 pub mod lobby;
 pub mod meta;
 pub mod play;
@@ -15,6 +16,7 @@ pub mod play;
 pub use account::*;
 pub use error::ApiError;
 pub use game::*;
+pub use learn::*;
 pub use lobby::*;
 pub use meta::{Limits, PoolMeta, SiteMeta};
 pub use play::*;

@@ -22,6 +22,10 @@ pub struct NewGame {
     /// The creator's colour: `black` (default), `white` or `random`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub color: Option<String>,
+    /// What an equal count means: `draw` (default, every preset) or `second-wins` (one box
+    /// edition's rule: the player who moved second wins a tie).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tie: Option<String>,
 }
 
 /// Body of `POST /api/games/{id}/join`.

@@ -3,8 +3,9 @@
 //! front end (`GET /api/meta`), so that no list is copied into JavaScript.
 
 /// The variant presets a new game (against the computer, a friend, on one device) offers, in
-/// the order the home page lists them (README "Variants").
-pub const NEW_GAME_VARIANTS: [&str; 15] = [
+/// the order the home page lists them (README "Variants"): every board size with the cross
+/// start and with the side-by-side one the source texts describe for n×n boards.
+pub const NEW_GAME_VARIANTS: [&str; 21] = [
     "othello",
     "xot",
     "nxn:6",
@@ -19,7 +20,13 @@ pub const NEW_GAME_VARIANTS: [&str; 15] = [
     "nxn:12",
     "nxn:14",
     "nxn:16",
+    "nxn-parallel:4",
+    "nxn-parallel:6",
     "nxn-parallel:8",
+    "nxn-parallel:10",
+    "nxn-parallel:12",
+    "nxn-parallel:14",
+    "nxn-parallel:16",
 ];
 
 /// The variants the lobby's seeks and tournaments offer.

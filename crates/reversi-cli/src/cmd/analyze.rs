@@ -107,20 +107,46 @@ pub fn run(a: Args) -> Result<()> {
     let limits = a.engine.limits(0);
     let stop = AtomicBool::new(false);
     let lang = reversi_i18n::Lang::from_locale(a.lang.code());
+    use reversi_i18n::t;
+    let color = |c: Color| {
+        t!(
+            lang,
+            if c == Color::Black {
+                "color-black"
+            } else {
+                "color-white"
+            }
+        )
+    };
     if let Some((ply, o)) = reversi_core::openings::of_game(&game, None) {
         outln!(
-            "opening: {} ({}, through ply {ply})",
-            o.name(a.lang.code()),
-            o.moves
+            "{}",
+            t!(
+                lang,
+                "analyze-opening",
+                name = o.name(a.lang.code()),
+                moves = o.moves,
+                ply = ply
+            )
         )?;
     }
-    outln!("ply  player  played  best   played  best    loss")?;
+    outln!(
+        "{:>3}  {:<6}  {:<6}  {:<5}  {:>6}  {:>5}  {:>5}",
+        t!(lang, "analyze-col-ply"),
+        t!(lang, "analyze-col-player"),
+        t!(lang, "analyze-col-played"),
+        t!(lang, "analyze-col-best"),
+        t!(lang, "analyze-col-played-score"),
+        t!(lang, "analyze-col-best-score"),
+        t!(lang, "analyze-col-loss"),
+    )?;
+    let exact = t!(lang, "analyze-exact");
     let mut printed = crate::out::Lines::default();
     let moves = analyze_game(&engine, &game, &limits, &stop, &mut |m| {
         printed.line(format_args!(
             "{:>3}  {:<6}  {:<6}  {:<5}  {:>+6}  {:>+5}  {:>5}{}",
             m.ply,
-            m.player.name(),
+            color(m.player),
             m.played.to_string(),
             m.best.to_string(),
             m.played_score,
@@ -130,7 +156,11 @@ pub fn run(a: Args) -> Result<()> {
             } else {
                 "0".to_string()
             },
-            if m.exact { "  exact" } else { "" }
+            if m.exact {
+                format!("  {exact}")
+            } else {
+                String::new()
+            }
         ));
         if a.explain {
             for sentence in explanation(&game, m, lang) {
@@ -145,33 +175,37 @@ pub fn run(a: Args) -> Result<()> {
         let worst: Vec<String> = s
             .worst
             .iter()
-            .map(|(ply, loss)| format!("move {ply} (-{loss})"))
+            .map(|(ply, loss)| t!(lang, "analyze-worst-move", ply = *ply, loss = *loss))
             .collect();
-        outln!(
-            "{:<6} total loss {:>3} over {} moves, {} mistakes{}",
-            c.name(),
-            s.total_loss,
-            s.moves,
-            s.mistakes,
-            if worst.is_empty() {
-                String::new()
-            } else {
-                format!("; largest: {}", worst.join(", "))
-            }
-        )?;
+        let mut line = t!(
+            lang,
+            "analyze-summary",
+            color = color(c),
+            loss = s.total_loss,
+            moves = s.moves,
+            mistakes = s.mistakes
+        );
+        if !worst.is_empty() {
+            line.push_str(&t!(lang, "analyze-largest", list = worst.join(", ")));
+        }
+        outln!("{line}")?;
     }
     if let Some(o) = game.outcome() {
         outln!(
-            "result {}–{} ({:+} for black)",
-            o.black,
-            o.white,
-            o.margin(Color::Black)
+            "{}",
+            t!(
+                lang,
+                "analyze-result",
+                black = o.black,
+                white = o.white,
+                margin = format!("{:+}", o.margin(Color::Black))
+            )
         )?;
     }
     if let Some(path) = &a.chart {
         let format = super::print::choose_format(None, path, reversi_render::Format::Svg);
         for f in super::print::write_pages(&[chart_svg(&moves, a.lang)], format, path)? {
-            outln!("chart: {}", f.display())?;
+            outln!("{}", t!(lang, "analyze-chart", path = f.display().to_string()))?;
         }
     }
     Ok(())
@@ -249,6 +283,14 @@ mod tests {
                 to: s("c8"),
             },
             Fact::Quiet { flips: 1 },
+            Fact::SpendsReserve {
+                square: s("c1"),
+                best: s("e3"),
+            },
+            Fact::LeavesCentre {
+                square: s("g4"),
+                best: s("e3"),
+            },
         ]
     }
 

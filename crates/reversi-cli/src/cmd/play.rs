@@ -41,6 +41,10 @@ pub struct Args {
     /// Who plays white.
     #[arg(long, value_enum, default_value_t = Who::Ai)]
     white: Who,
+    /// Draw lots for the colours: a person playing the computer gets black or white at random
+    /// (the source texts' way to start; two people or two computers simply swap).
+    #[arg(long)]
+    lot: bool,
     /// Level of the computer playing black (default: --level).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_LEVEL as i64))]
     black_level: Option<u32>,
@@ -70,19 +74,40 @@ enum Step {
 }
 
 /// Runs the command.
-pub fn run(a: Args) -> Result<()> {
+pub fn run(mut a: Args) -> Result<()> {
     let game = a.pos.game()?;
     let text = Text::new(Lang::choose(a.lang));
+    let seed = a.pos.seed.unwrap_or_else(random_seed);
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    if a.lot {
+        // The lot is the seed's lowest bit (a given --seed draws the same colours again).
+        if lot_swaps(seed) {
+            std::mem::swap(&mut a.black, &mut a.white);
+            std::mem::swap(&mut a.black_level, &mut a.white_level);
+        }
+        if let Some(c) = Color::ALL.into_iter().find(|&c| match c {
+            Color::Black => a.black == Who::Human && a.white == Who::Ai,
+            Color::White => a.white == Who::Human && a.black == Who::Ai,
+        }) {
+            writeln!(out, "{}", text.lot(c))?;
+        }
+    }
     let mut play = Play {
         game,
         engine: a.engine.engine()?,
         text,
-        seed: a.pos.seed.unwrap_or_else(random_seed),
+        seed,
         args: a,
     };
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
     play.main_loop(stdin.lock(), &mut out)
+}
+
+/// Whether the lot drawn from `seed` swaps the colours.
+fn lot_swaps(seed: u64) -> bool {
+    // Mixed first: a clock-made seed's low bits are not random.
+    let z = (seed ^ (seed >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (z >> 63) == 1
 }
 
 impl Play {

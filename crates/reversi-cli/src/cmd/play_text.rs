@@ -107,6 +107,14 @@ impl Text {
     pub fn result(&self, black: u32, white: u32, winner: Option<Color>, margin: i32) -> String {
         match winner {
             None => t!(self.lang, "play-result-draw", black = black, white = white),
+            // An equal count won by the tie rule (`--tie second-wins`).
+            Some(c) if black == white => t!(
+                self.lang,
+                "play-result-tie-win",
+                color = key(c),
+                black = black,
+                white = white
+            ),
             Some(c) => t!(
                 self.lang,
                 "play-result-win",
@@ -116,6 +124,11 @@ impl Text {
                 margin = margin
             ),
         }
+    }
+
+    /// Which colour the draw gave the person playing the computer (`--lot`).
+    pub fn lot(&self, c: Color) -> String {
+        t!(self.lang, "play-lot", color = key(c))
     }
 
     /// What can be done once the game is over.

@@ -351,6 +351,7 @@ impl Accounts<'_> {
                 "UPDATE games SET black_name = NULL WHERE black_user = $1",
                 "UPDATE games SET white_name = NULL WHERE white_user = $1",
                 "UPDATE chat SET author = NULL WHERE user_id = $1",
+                "DELETE FROM lesson_progress WHERE user_id = $1",
             ] {
                 sqlx::query(q).bind(id).execute(&mut *tx).await?;
             }

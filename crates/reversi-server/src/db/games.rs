@@ -357,7 +357,7 @@ impl Games<'_> {
             let Some(row) = sqlx::query(
                 "SELECT id, variant, mode, level, black_player, white_player, black_token, white_token, \
                  resigned, left_game, created_at, rematch_id, join_token, version, ended, seat_info, \
-                 rated, clock, flagged, black_name, white_name, tournament, private FROM games WHERE id = $1",
+                 rated, clock, flagged, black_name, white_name, tournament, private, tie FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(pool)
@@ -369,9 +369,14 @@ impl Games<'_> {
             let variant = Variant::from_str(&variant).map_err(|_| bad("variant"))?;
             let mode: String = row.try_get("mode")?;
             let resigned: Option<String> = row.try_get("resigned")?;
+            let tie = match row.try_get::<Option<String>, _>("tie")? {
+                None => reversi_core::TieRule::Draw,
+                Some(t) => reversi_core::TieRule::parse(&t).ok_or_else(|| bad("tie rule"))?,
+            };
             let record = GameRecord {
                 id: row.try_get("id")?,
                 variant,
+                tie,
                 mode: Mode::parse(&mode).ok_or_else(|| bad("mode"))?,
                 level: row.try_get::<i64, _>("level")? as u32,
                 players: [
@@ -498,6 +503,7 @@ mod tests {
             GameRecord {
                 id: id.to_string(),
                 variant: Variant::Othello,
+                tie: reversi_core::TieRule::Draw,
                 mode: Mode::Friend,
                 level: 1,
                 players: [PlayerKind::Human; 2],

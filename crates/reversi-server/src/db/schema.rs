@@ -37,6 +37,8 @@ pub const MIGRATIONS: &[(i64, &str)] = &[
     (9, include_str!("../../migrations/0009_puzzles.sql")),
     (10, include_str!("../../migrations/0010_hardening.sql")),
     (11, include_str!("../../migrations/0011_declined_challenges.sql")),
+    (12, include_str!("../../migrations/0012_lessons.sql")),
+    (13, include_str!("../../migrations/0013_tie_rule.sql")),
 ];
 
 /// The newest version this build knows.

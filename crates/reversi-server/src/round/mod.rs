@@ -47,6 +47,9 @@ pub struct NewGame {
     pub level: u32,
     /// The creator's colour; `None` for a random one.
     pub color: Option<Color>,
+    /// What an equal count means (RULES.md §4: a draw in every preset; the box edition's
+    /// "the player who moved second wins" as an option).
+    pub tie: reversi_core::TieRule,
 }
 
 /// A game just created or joined: its state and the caller's secret seat token.
@@ -383,6 +386,7 @@ impl Rounds {
         let record = GameRecord {
             id: random_string(10),
             variant,
+            tie: req.tie,
             mode: req.mode,
             level: req.level,
             players,

@@ -130,6 +130,7 @@ fn rematch_record(old: &GameRecord, now: u64) -> GameRecord {
     GameRecord {
         id: random_string(10),
         variant: old.variant,
+        tie: old.tie,
         mode: old.mode,
         level: old.level,
         players,

@@ -4,7 +4,7 @@
 // rules (/rules/VARIANT); they talk to the JSON API and the game's websocket (docs/api.md).
 // Words come from the Fluent files (i18n.js).
 import { $, go } from './dom.js';
-import { loadLang, lang, t } from './i18n.js';
+import { loadLang, loadPart, lang, t } from './i18n.js';
 import { prefs, applyTheme } from './prefs.js';
 import { loadMe, accountArea } from './account.js';
 import { refreshTurns, titleCount } from './turns.js';
@@ -12,6 +12,9 @@ import { refreshTurns, titleCount } from './turns.js';
 // Each page's module is loaded when the page is first opened (and kept by the browser): the
 // route's pattern, its module, and how to open it; `open` returns what leaving the page stops
 // and the page's keys.
+/** A page module that needs a part of the messages too: both, fetched at once. */
+const withPart = (part, module) => Promise.all([module, loadPart(part)]).then(([m]) => m);
+
 const ROUTES = [
   [/^\/game\/([A-Za-z0-9]+)$/, () => import('./pages/game.js'), (m, app, id) => { m.gamePage(app, id); return { stop: m.stopGame, keys: m.gameKeys }; }],
   [/^\/replay\/([A-Za-z0-9]+)$/, () => import('./pages/replay.js'), (m, app, id) => { m.replayPage(app, id); return { stop: m.stopReplay, keys: m.replayKeys }; }],
@@ -25,6 +28,8 @@ const ROUTES = [
   [/^\/@\/([^/]+)$/, () => import('./pages/profile.js'), (m, app, name) => { m.profilePage(app, decodeURIComponent(name)); }],
   [/^\/players(?:\/([a-z]+))?$/, () => import('./pages/players.js'), (m, app, cat) => { m.playersPage(app, cat); }],
   [/^\/archive$/, () => import('./pages/archive.js'), (m, app) => { document.title = t('web-archive-title') + ' — ' + t('web-title'); m.archivePage(app); }],
+  [/^\/learn(?:\/([a-z-]+))?$/, () => withPart('learn', import('./pages/learn.js')), (m, app, id) => { if (id) m.lessonPage(app, id); else m.learnPage(app); return { stop: m.stopLearn, keys: m.learnKeys }; }],
+  [/^\/about$/, () => withPart('about', import('./pages/about.js')), (m, app) => { m.aboutPage(app); }],
   [/^\/rules(?:\/([^/]+))?$/, () => import('./pages/rules.js'), (m, app, v) => { document.title = t('web-rules') + ' — ' + t('web-title'); m.rulesPage(app, v ? decodeURIComponent(v) : 'othello'); }],
   [/^/, () => import('./pages/home.js'), (m, app) => { m.homePage(app); }],
 ];
@@ -69,7 +74,7 @@ function menu(open) {
 }
 
 function markNav(path) {
-  for (const [id, prefix] of [['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-tournaments', '/tournament'], ['#nav-puzzles', '/puzzles'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-analysis', '/analysis'], ['#nav-rules', '/rules']]) {
+  for (const [id, prefix] of [['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-tournaments', '/tournament'], ['#nav-puzzles', '/puzzles'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-analysis', '/analysis'], ['#nav-learn', '/learn'], ['#nav-rules', '/rules']]) {
     const a = $(id);
     const on = prefix === '/' ? (path === '/' || path.startsWith('/game')) : path.startsWith(prefix);
     if (on) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
@@ -109,7 +114,7 @@ async function start() {
   }
   header();
   await loadMe();
-  for (const [id, path] of [['#home-link', '/'], ['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-tournaments', '/tournaments'], ['#nav-puzzles', '/puzzles'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-rules', '/rules']]) {
+  for (const [id, path] of [['#home-link', '/'], ['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-tournaments', '/tournaments'], ['#nav-puzzles', '/puzzles'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-analysis', '/analysis'], ['#nav-learn', '/learn'], ['#nav-rules', '/rules']]) {
     $(id).onclick = ev => { if (ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button) return; ev.preventDefault(); go(path); };
   }
   $('#lang').onclick = () => setLang(lang() === 'en' ? 'ru' : 'en');

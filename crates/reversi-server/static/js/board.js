@@ -3,6 +3,13 @@
 // each named: "d3, black"), and the squares one may play are buttons reachable by Tab.
 import { svg } from './dom.js';
 import { t } from './i18n.js';
+import { prefs } from './prefs.js';
+
+/** The light discs' shading: white, or the gold of the box edition. */
+const LIGHT = {
+  classic: ['#ffffff', '#ededed', '#bdbdbd'],
+  gold: ['#fff3c4', '#e2b13c', '#9c7016'],
+};
 
 const S = 40;  // a square, in SVG units
 const F = 22;  // the frame
@@ -17,7 +24,9 @@ export const squareName = (c, r) => String.fromCharCode(97 + c) + (r + 1);
  * colour), titles ({square: text shown on hover}), cursor (a square framed), animate (squares whose disc just
  * appeared or turned: they turn once), label (for screen readers), onCursor(square) (keyboard
  * play: the board is one stop of Tab, at `cursor`, and the arrow keys move between squares; the
- * callback hears where the keyboard is, so that a redrawn board can keep it there).
+ * callback hears where the keyboard is, so that a redrawn board can keep it there), hideLegal
+ * (the legal squares take clicks but are not marked), anyEmpty (every empty square takes a
+ * click), marks (squares ringed: a lesson's answers).
  */
 export function drawBoard(b, o = {}) {
   const id = ++boards;
@@ -110,9 +119,13 @@ function square(b, c, r, { id, legal, hints, animate, flipped, o }) {
     tx.textContent = (hint > 0 ? '+' : hint < 0 ? '−' : '') + Math.abs(hint);
     g.append(tx);
     label += ', ' + t('web-hint-value', { score: hint });
-  } else if (legal.has(name)) {
+  } else if (legal.has(name) && !o.hideLegal) {
     g.append(svg('circle', { cx, cy, r: S * 0.13, class: 'legal' }));
     label += ', ' + t('web-legal-square');
+  }
+  if (o.marks && o.marks.includes(name)) {
+    g.append(svg('circle', { cx, cy, r: S * 0.3, class: 'answer' }));
+    label += ', ' + t('web-answer-square');
   }
   if (b.last_move === name) {
     g.append(svg('circle', { cx, cy, r: 3.6, class: 'last' }));
@@ -129,7 +142,8 @@ function square(b, c, r, { id, legal, hints, animate, flipped, o }) {
     g.setAttribute('tabindex', name === o.cursor ? '0' : '-1');
     g.addEventListener('focus', () => o.onCursor(name));
   }
-  if (legal.has(name) && o.playable && o.onMove) {
+  // `anyEmpty`: every empty square takes a click (lessons say why a square is not a move).
+  if ((legal.has(name) || (o.anyEmpty && ch === '.')) && o.playable && o.onMove) {
     if (!o.onCursor) g.setAttribute('tabindex', '0');
     g.classList.add('playable');
     g.addEventListener('click', () => o.onMove(name));
@@ -149,7 +163,8 @@ function defs(id) {
   const black = svg('radialGradient', { id: `black${id}`, cx: '35%', cy: '30%', r: '70%' });
   black.append(svg('stop', { offset: '0', 'stop-color': '#6a6a6a' }), svg('stop', { offset: '0.45', 'stop-color': '#1c1c1c' }), svg('stop', { offset: '1', 'stop-color': '#000' }));
   const white = svg('radialGradient', { id: `white${id}`, cx: '35%', cy: '30%', r: '75%' });
-  white.append(svg('stop', { offset: '0', 'stop-color': '#ffffff' }), svg('stop', { offset: '0.6', 'stop-color': '#ededed' }), svg('stop', { offset: '1', 'stop-color': '#bdbdbd' }));
+  const [a, b, c] = LIGHT[prefs.discs];
+  white.append(svg('stop', { offset: '0', 'stop-color': a }), svg('stop', { offset: '0.6', 'stop-color': b }), svg('stop', { offset: '1', 'stop-color': c }));
   d.append(wood, cloth, black, white);
   return d;
 }

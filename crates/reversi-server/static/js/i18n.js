@@ -3,6 +3,8 @@
 const Fluent = globalThis.FluentBundle;
 let bundle = null;
 let current = 'en';
+/** The parts loaded into the bundle besides the main messages (`learn`, `about`). */
+let parts = new Set();
 
 /** Loads the messages of `lang` ('en' or 'ru'); the old ones stay if the server is away. */
 export async function loadLang(lang) {
@@ -15,6 +17,21 @@ export async function loadLang(lang) {
   bundle = b;
   current = data.lang;
   document.documentElement.lang = current;
+  const wanted = parts;
+  parts = new Set();
+  for (const p of wanted) await loadPart(p).catch(() => {});
+}
+
+/** Adds one more part of the messages (`learn`, `about`: pages that need long texts load
+ * them with their module), once per language. */
+export async function loadPart(part) {
+  if (parts.has(part) || !bundle) return;
+  const resp = await fetch(`/api/i18n/${current}/${part}`);
+  if (!resp.ok) throw new Error(`messages ${current}/${part}: ${resp.status}`);
+  const data = await resp.json();
+  const errors = bundle.addResource(new Fluent.FluentResource(data.ftl));
+  if (errors.length) console.warn('messages', part, errors);
+  parts.add(part);
 }
 
 /** The message `id` with `args` (numbers and strings); the id itself if it is missing. */

@@ -15,9 +15,16 @@ export const prefs = {
   set level(v) { set('level', String(v)); },
   get variant() { return get('variant', 'othello'); },
   set variant(v) { set('variant', v); },
+  /** What a tie means in new games: 'draw' or 'second-wins' (the box edition's rule). */
+  get tie() { return get('tie', 'draw') === 'second-wins' ? 'second-wins' : 'draw'; },
+  set tie(v) { set('tie', v); },
   get color() { return get('color', 'black'); },
   set color(v) { set('color', v); },
   /** Browser notifications of "your move" while the tab is hidden (asked for in settings). */
+  /** The discs drawn: 'classic' (black and white) or 'gold' (black and gold, the box edition's;
+   * White's discs are drawn gold). */
+  get discs() { return get('discs', 'classic') === 'gold' ? 'gold' : 'classic'; },
+  set discs(v) { set('discs', v); },
   get notify() { return get('notify', 'off') === 'on'; },
   set notify(v) { set('notify', v ? 'on' : 'off'); },
 };

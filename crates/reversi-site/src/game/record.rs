@@ -1,7 +1,7 @@
 //! Everything stored about a game besides its moves.
 
 use super::online::Online;
-use reversi_core::{Color, Rules, Variant};
+use reversi_core::{Color, Rules, TieRule, Variant};
 use reversi_site_api::{Mode, PlayerKind};
 use serde::{Deserialize, Serialize};
 
@@ -41,6 +41,9 @@ pub struct GameRecord {
     pub id: String,
     /// The resolved variant (the hole square and XOT line are fixed).
     pub variant: Variant,
+    /// What an equal count means: a draw, or (one box edition's rule, chosen when the game was
+    /// made) a win for the player who moved second.
+    pub tie: TieRule,
     /// How the game was set up.
     pub mode: Mode,
     /// The computer's level (1..=30); meaningful when a seat is [`PlayerKind::Ai`].
@@ -70,7 +73,7 @@ pub struct GameRecord {
 impl GameRecord {
     /// The rules of the game.
     pub fn rules(&self) -> Rules {
-        Rules::new(self.variant, 0)
+        Rules::new(self.variant, 0).with_tie_rule(self.tie)
     }
 
     /// The seats `token` holds (none, one, or both on a shared device).

@@ -10,6 +10,7 @@ fn record(mode: Mode, players: [PlayerKind; 2]) -> GameRecord {
     GameRecord {
         id: "t".into(),
         variant: Variant::Othello,
+        tie: reversi_core::TieRule::Draw,
         mode,
         level: 1,
         players,

@@ -89,6 +89,7 @@ impl LiveGame {
                 _ => None,
             },
             first_to_move: side(self.game.start().side_to_move()),
+            tie: self.record.tie.name().to_string(),
             status: self.status(),
             can_abort: self.can_abort(),
             result: self.result(),

@@ -15,6 +15,12 @@ import { clockText, lowTime } from '../clock.js';
 import { openingAt } from '../opening.js';
 import { analysisUrl } from './analysis.js';
 
+/** Whether the last input was a key (not a pointer): the board keeps the keyboard's focus only
+ * then. */
+let keyboardLast = false;
+document.addEventListener('keydown', () => { keyboardLast = true; }, true);
+document.addEventListener('pointerdown', () => { keyboardLast = false; }, true);
+
 let G = null;
 
 /** Leaves the game page: closes the socket and timers. */
@@ -269,7 +275,8 @@ function renderBoard() {
   }
   wrap.classList.toggle('my-turn', myTurn());
   wrap.classList.toggle('offline', G.offline);
-  if (focused) {
+  // Only a keyboard player gets the focus back: after a click Chromium would frame the square.
+  if (focused && keyboardLast) {
     const sq = board.querySelector(`[data-sq="${G.cursor}"]`);
     if (sq) sq.focus({ preventScroll: true });
   }
@@ -459,6 +466,7 @@ function renderHead() {
   $('#game-head').replaceChildren(...[
     el('div', { class: 'variant' }, variantName(g.variant), ' · ', link('/rules/' + g.variant, t('web-rules'), { id: 'game-rules' })),
     el('div', { class: 'kind' }, kind),
+    g.tie === 'second-wins' ? el('div', { class: 'kind', id: 'tie-rule' }, t('web-tie-second-wins-note')) : null,
     o && o.tournament ? el('div', { class: 'kind' }, link('/tournament/' + o.tournament, t('web-t-back'), { id: 'game-tournament' })) : null,
     o ? el('div', { class: 'first-move', id: 'first-move', role: 'status' }) : null].filter(Boolean));
 }

@@ -22,7 +22,7 @@ const START = '...........................OX......XO...........................'
 async function start(mode, extra = {}) {
   const err = $('#home-error');
   try {
-    const r = await api('POST', '/api/games', Object.assign({ mode, variant: prefs.variant, color: prefs.color }, extra));
+    const r = await api('POST', '/api/games', Object.assign({ mode, variant: prefs.variant, color: prefs.color, tie: prefs.tie }, extra));
     rememberGame(r.game.id);
     go('/game/' + r.game.id);
   } catch (e) {
@@ -48,10 +48,14 @@ function options() {
   const level = el('select', { id: 'level', onchange: () => { prefs.level = Number(level.value); } });
   for (let l = 1; l <= 30; l++) level.append(el('option', { value: l }, strengthText(l)));
   level.value = String(prefs.level);
+  const tie = el('select', { id: 'tie', onchange: () => { prefs.tie = tie.value; } },
+    el('option', { value: 'draw' }, t('web-tie-draw')), el('option', { value: 'second-wins' }, t('web-tie-second-wins')));
+  tie.value = prefs.tie;
   const play = button(t('web-play-level'), { id: 'start', class: 'primary', onclick: () => start('ai', { level: Number(level.value) }) }, 'play');
   return el('div', { class: 'options' },
     el('div', { class: 'option-row' }, el('span', { class: 'option-label' }, t('web-your-color')), color),
     el('label', { class: 'option-row' }, el('span', { class: 'option-label' }, t('web-variant')), variant), el('p', { class: 'option-note' }, rules),
+    el('label', { class: 'option-row' }, el('span', { class: 'option-label' }, t('web-tie')), tie),
     el('label', { class: 'option-row' }, el('span', { class: 'option-label' }, t('web-exact-level')), level), play);
 }
 

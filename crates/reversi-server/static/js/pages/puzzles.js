@@ -8,7 +8,7 @@ import { api } from '../api.js';
 import { drawBoard } from '../board.js';
 import { $, el, button, link, go, announce, icon } from '../dom.js';
 import { t } from '../i18n.js';
-import { coachText } from '../coach.js';
+import { coachItems } from '../coach.js';
 import { moveSound } from '../sound.js';
 
 let P = null;
@@ -29,6 +29,11 @@ const sign = n => (n > 0 ? '+' : n < 0 ? '−' : '±') + Math.abs(n);
 
 /** `which`: a puzzle number, `'daily'`, or undefined for the next one. */
 export async function puzzlesPage(app, which) {
+  // `/puzzles?theme=corner` (a finished lesson's link) chooses the theme.
+  const asked = new URLSearchParams(location.search).get('theme');
+  if (asked !== null) {
+    try { localStorage.setItem(THEME_KEY, asked); } catch { /* private mode */ }
+  }
   const p = P = { which, puzzle: null, moves: [], busy: false, over: false, board: null, overview: null };
   document.title = t('web-puzzles') + ' — ' + t('web-title');
   app.replaceChildren(
@@ -176,7 +181,7 @@ async function play(square) {
   setStatus(r.step, r);
   if (r.step === 'wrong') {
     $('#puzzle-verdict').textContent = t('web-puzzle-wrong-why', { move: square, score: sign(r.played_score), best: r.solution[2 * (moves.length - 1)], bestScore: sign(r.best_score) });
-    $('#puzzle-coach').replaceChildren(...coachText((r.facts || []).slice(1)).map(s => el('li', {}, s)));
+    $('#puzzle-coach').replaceChildren(...coachItems((r.facts || []).slice(1)));
   } else {
     $('#puzzle-verdict').textContent = t('web-puzzle-score', { score: sign(r.score), color: P.puzzle.to_move });
   }

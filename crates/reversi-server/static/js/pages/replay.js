@@ -8,7 +8,7 @@ import { t, colorName, variantName, lang } from '../i18n.js';
 import { playerName, resultText } from './summary.js';
 import { openingAt } from '../opening.js';
 import { analysisUrl } from './analysis.js';
-import { coachText } from '../coach.js';
+import { coachText, coachItems } from '../coach.js';
 
 let R = null;
 
@@ -109,7 +109,7 @@ function renderReplay() {
     ? t('web-verdict-loss', { move: v.played, color: v.player, score: sign(v.played_score), best: v.best, bestScore: sign(v.best_score), n: v.loss })
     : t('web-verdict-best', { move: v.played, color: v.player, score: sign(v.played_score) });
   // The coach: why, fact by fact (the first, the loss or "the best move", the verdict says).
-  $('#coach').replaceChildren(...(v && v.facts ? coachText(v.facts.slice(1)) : []).map(s => el('li', {}, s)));
+  $('#coach').replaceChildren(...(v && v.facts ? coachItems(v.facts.slice(1)) : []));
   moveChartCursor();
 }
 

@@ -1,15 +1,41 @@
-// The account's settings (/account): change the password, turn chat off, make the account a
-// bot (its API token is shown once), delete the account.
+// The settings (/account): this browser's board (the discs' colours), then the account's —
+// change the password, turn chat off, make the account a bot (its API token is shown once),
+// delete the account. A guest gets the board and the way to sign in.
 import { api } from '../api.js';
-import { $, el, go, button } from '../dom.js';
+import { $, el, go, button, link } from '../dom.js';
+import { drawBoard } from '../board.js';
 import { t } from '../i18n.js';
 import { me, setMe } from '../account.js';
 import { prefs } from '../prefs.js';
 
+const SAMPLE = '..........................XOX......OXO..........................';
+
+/** The board's look, kept in this browser: the discs black and white, or black and gold. */
+function boardCard() {
+  const preview = el('div', { class: 'disc-preview', id: 'disc-preview', 'aria-hidden': 'true' });
+  const show = () => preview.replaceChildren(drawBoard({ width: 8, height: 8, cells: SAMPLE, flipped: [] }, { label: t('web-board') }));
+  const group = el('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('web-discs') });
+  for (const d of ['classic', 'gold']) {
+    group.append(el('button', { type: 'button', role: 'radio', class: 'seg' + (prefs.discs === d ? ' on' : ''), 'aria-checked': String(prefs.discs === d), 'data-discs': d,
+      onclick: () => {
+        prefs.discs = d;
+        group.querySelectorAll('.seg').forEach(x => { const on = x.dataset.discs === d; x.classList.toggle('on', on); x.setAttribute('aria-checked', String(on)); });
+        show();
+      } }, t('web-discs-' + d)));
+  }
+  show();
+  return el('section', { class: 'card', id: 'board-settings' }, el('h2', {}, t('web-board-look')),
+    el('div', { class: 'option-row' }, el('span', { class: 'option-label' }, t('web-discs')), group), preview);
+}
+
 export function settingsPage(app) {
   const user = me();
   document.title = t('web-settings') + ' — ' + t('web-title');
-  if (!user) { go('/login?then=/account'); return; }
+  if (!user) {
+    app.replaceChildren(el('div', { class: 'settings' }, el('h1', {}, t('web-settings')), boardCard(),
+      el('p', { class: 'muted' }, t('web-settings-guest'), ' ', link('/login?then=/account', t('web-sign-in')))));
+    return;
+  }
   const pw = (id, auto) => el('input', { id, type: 'password', autocomplete: auto, maxlength: 256, required: true });
   const msg = id => el('p', { class: 'notice', id, role: 'status' });
   const current = pw('pw-current', 'current-password'), next = pw('pw-new', 'new-password');
@@ -28,6 +54,7 @@ export function settingsPage(app) {
     } });
   const botPw = pw('bot-password', 'current-password'), delPw = pw('delete-password', 'current-password');
   app.replaceChildren(el('div', { class: 'settings' }, el('h1', {}, t('web-settings')),
+    boardCard(),
     el('form', { class: 'card', onsubmit: async ev => {
       ev.preventDefault();
       try { await api('POST', '/api/account/password', { current: current.value, new: next.value }); $('#pw-msg').textContent = t('web-password-changed'); current.value = next.value = ''; }

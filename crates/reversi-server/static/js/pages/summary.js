@@ -35,6 +35,8 @@ export function resultLine(g) {
  * blocked). */
 export function endingOf(r) {
   if (!r) return 'none';
+  // An equal count won by the box edition's rule (the player who moved second wins a tie).
+  if (r.winner && r.black === r.white && !r.flagged && !r.resigned) return 'tie';
   if (r.flagged) return 'time';
   if (r.resigned) return r.ending === 'left' ? 'left' : 'resigned';
   return 'none';
