@@ -19,6 +19,9 @@ pub struct PositionArgs {
     /// rule: the player who moved second wins a tie).
     #[arg(long, value_parser = parse_tie, default_value = "draw")]
     pub tie: TieRule,
+    /// Discs in each player's supply in reversi-1880 (32; one source gives the old game 30).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=32))]
+    pub supply: Option<u8>,
     /// Seed for the variant's random choice (black-hole square, XOT line); random if absent.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -54,7 +57,13 @@ impl PositionArgs {
             }
         }
         let seed = self.seed.unwrap_or_else(random_seed);
-        Ok(Rules::new(variant, seed).with_tie_rule(self.tie))
+        let rules = Rules::new(variant, seed).with_tie_rule(self.tie);
+        match self.supply {
+            None => Ok(rules),
+            Some(n) => rules
+                .with_supply(n)
+                .ok_or_else(|| anyhow::anyhow!("--supply applies only to the reversi-1880 variant")),
+        }
     }
 
     /// The game these options describe (moves replayed from the start, or a board).

@@ -80,3 +80,27 @@ fn errors_say_what_is_wrong() {
     assert!(!ok);
     assert!(err.contains("64"), "{err}");
 }
+
+/// `--supply`: the old game's 30 discs each (one source), for reversi-1880 only.
+#[test]
+fn the_supply_of_reversi_1880_can_be_the_old_thirty() {
+    let (ok, out, err) = reversi(&[
+        "show",
+        "--variant",
+        "reversi-1880",
+        "--supply",
+        "30",
+        "-m",
+        "d4",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["supply"], serde_json::json!([29, 30]), "{out}");
+    let (ok, out, _) = reversi(&["show", "--variant", "reversi-1880", "--json"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["supply"], serde_json::json!([32, 32]), "{out}");
+    let (ok, _, err) = reversi(&["show", "--supply", "30"]);
+    assert!(!ok && err.contains("only to the reversi-1880"), "{err}");
+}

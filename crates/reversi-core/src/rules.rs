@@ -392,6 +392,15 @@ impl Rules {
         self
     }
 
+    /// The same rules with `discs` in each player's supply, for a variant that has supplies
+    /// (`reversi-1880`: 32 by default, 30 as one source gives the old game); `None` for the
+    /// others.
+    pub fn with_supply(mut self, discs: u8) -> Option<Rules> {
+        self.supply?;
+        self.supply = Some(discs);
+        Some(self)
+    }
+
     /// The four centre squares.
     pub fn centre(&self) -> WideBits {
         let (c, r) = (self.width / 2 - 1, self.height / 2 - 1);

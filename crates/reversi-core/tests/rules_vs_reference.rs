@@ -50,10 +50,20 @@ fn check_random_game(variant: Variant, choices: &[u16]) {
                 "{variant}: final score"
             );
             assert_eq!(o.winner, reference.winner(), "{variant}: winner");
+            // RULES.md §1: the margin is the difference of the written score, signed by the
+            // winner. In anti the empties go to the winner, who has fewer discs, so a win can be
+            // written level (32–30 with two empties: 32–32) — a win by 0; elsewhere a win is
+            // always by more.
             let margin = o.margin(Color::Black);
+            assert_eq!(
+                margin.unsigned_abs(),
+                o.black.abs_diff(o.white),
+                "{variant}: margin"
+            );
+            let strict = reference.fewest_wins as i32;
             match o.winner {
-                Some(Color::Black) => assert!(margin > 0),
-                Some(Color::White) => assert!(margin < 0),
+                Some(Color::Black) => assert!(margin + strict > 0, "{variant}: {margin}"),
+                Some(Color::White) => assert!(margin - strict < 0, "{variant}: {margin}"),
                 None => assert_eq!(margin, 0),
             }
             assert!(game.play(Move::Pass).is_err());

@@ -260,3 +260,6 @@ learn-right-exact = With best play from here the game ends { $score } for you.
 learn-wrong-exact = With best play it ends { $score } for you; the best move ends { $best }.
 learn-right-engine = The engine rates it { $score } for you.
 learn-wrong-engine = The engine rates it { $score } for you; its best move gets { $best }.
+learn-openings-table = The named openings ({ $n }): open one on the analysis board
+learn-opening-name = Opening
+learn-opening-moves = Moves

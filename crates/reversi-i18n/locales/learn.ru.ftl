@@ -272,3 +272,6 @@ learn-right-exact = При лучшей игре отсюда партия ко�
 learn-wrong-exact = При лучшей игре партия кончится { $score } для вас; лучший ход даёт { $best }.
 learn-right-engine = Программа оценивает его в { $score } для вас.
 learn-wrong-engine = Программа оценивает его в { $score } для вас; её лучший ход — { $best }.
+learn-openings-table = Дебюты с названиями ({ $n }): откройте любой на доске анализа
+learn-opening-name = Дебют
+learn-opening-moves = Ходы

@@ -111,6 +111,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/learn/{id}", get(learn::lesson))
         .route("/api/learn/{id}/{n}", post(learn::judge))
         .route("/api/about", get(learn::about))
+        .route("/api/openings", get(learn::openings))
         .route("/api/lobby", get(lobby::lobby))
         .route("/api/lobby/ws", get(lobby_ws::handler))
         .route("/api/seeks", post(lobby::create))

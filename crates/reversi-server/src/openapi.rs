@@ -51,6 +51,7 @@ use utoipa::OpenApi;
         crate::learn::judge,
         crate::learn::finished,
         crate::learn::about,
+        crate::learn::openings,
         openapi_json,
     ),
     components(schemas(wire::GameCommand, wire::GameEvent, wire::LobbyEvent)),

@@ -215,6 +215,19 @@ async fn lessons_are_judged_and_remembered(db: String) {
         StatusCode::NOT_FOUND
     );
 
+    let o = guest.get("/api/openings").await;
+    assert_eq!(o.status, StatusCode::OK, "{}", o.text);
+    let tiger = o.json["openings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["english"] == "Tiger")
+        .unwrap();
+    assert_eq!(
+        (tiger["moves"].as_str(), tiger["russian"].as_str()),
+        (Some("f5d6c3d3c4"), Some("Тигр"))
+    );
+
     let about = guest.get("/api/about").await;
     assert_eq!(about.status, StatusCode::OK, "{}", about.text);
     assert_eq!(about.json["champions"][0]["year"], 1977);

@@ -806,4 +806,18 @@ fn a_guest_learns_by_clicking() {
             d.screenshot(shots.as_deref(), &format!("about-{lang}-{wname}.png"));
         }
     }
+    // The box edition's black-and-gold discs, chosen in a guest's settings, on every board.
+    let d = bench.browser(DESKTOP, "en");
+    d.open("/");
+    d.click_css("#nav-settings");
+    d.wait("the settings", 20, |d| {
+        d.has("#board-settings [data-discs='gold']")
+    });
+    let light = "return document.querySelector('svg.board radialGradient[id^=white] stop:nth-child(2)').getAttribute('stop-color');";
+    assert_eq!(d.script(light), "#ededed");
+    d.click_css("#board-settings [data-discs='gold']");
+    d.wait("gold discs", 20, |d| d.script(light) == "#e2b13c");
+    d.open("/learn/place");
+    d.wait("the lesson's board", 20, |d| d.has("#lesson-board svg"));
+    assert_eq!(d.script(light), "#e2b13c", "the choice stays for every board");
 }

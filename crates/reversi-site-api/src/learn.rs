@@ -1,5 +1,5 @@
 //! The lessons of `/learn` and the page about the game: `GET /api/learn`, `GET /api/learn/{id}`,
-//! `POST /api/learn/{id}/{n}`, `POST /api/learn/finished`, `GET /api/about`.
+//! `POST /api/learn/{id}/{n}`, `POST /api/learn/finished`, `GET /api/about`, `GET /api/openings`.
 
 use serde::{Deserialize, Serialize};
 
@@ -152,4 +152,24 @@ pub struct About {
     /// The value of the start position for Black in the site's own opening book, in discs
     /// (`None` when the site runs without one).
     pub book_value: Option<i32>,
+}
+
+/// One named opening of `GET /api/openings` (`data/openings/openings.tsv`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NamedOpening {
+    /// Its moves from the standard start (`f5d6c3d3c4`).
+    pub moves: String,
+    /// The English name (aliases after ` / `).
+    pub english: String,
+    /// The Russian name.
+    pub russian: String,
+}
+
+/// The answer of `GET /api/openings`: every named opening, by sequence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Openings {
+    /// The openings.
+    pub openings: Vec<NamedOpening>,
 }

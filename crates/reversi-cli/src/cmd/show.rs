@@ -27,6 +27,8 @@ struct Shown {
     empty: u32,
     game_over: bool,
     must_pass: bool,
+    /// Discs left in each player's supply (black, white), in variants that have one.
+    supply: Option<[u8; 2]>,
     /// Once the game is over, Black's result as a number (RULES.md §1: the disc difference with
     /// the empties given to the winner); `null` before.
     score: Option<i32>,
@@ -87,6 +89,10 @@ fn to_json(game: &Game) -> Shown {
         empty: pos.empties().count(),
         game_over: over,
         must_pass: pos.must_pass(),
+        supply: pos
+            .supply(Color::Black)
+            .zip(pos.supply(Color::White))
+            .map(|(b, w)| [b, w]),
         score: pos.outcome().map(|o| o.margin(Color::Black)),
         result: pos.outcome().map(|o| Final {
             black: o.black,

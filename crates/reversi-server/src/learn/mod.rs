@@ -12,6 +12,7 @@
 //!   `"reveal": true` shows the right moves instead;
 //! - `POST /api/learn/finished` `{"lessons": ["place"]}`: an account's finished lessons (a
 //!   guest's browser keeps its own and hands them over on signing in);
+//! - `GET /api/openings`: the named openings (the table the openings lesson shows);
 //! - `GET /api/about`: the world champions (`data/champions/champions.tsv`) and the value the
 //!   site's opening book gives the start position.
 
@@ -302,6 +303,21 @@ pub async fn finished(
     let now = state.clock().clock_ms();
     state.db().lessons().finish(&u.id, &ids, now).await?;
     list(State(state), Caller(who)).await
+}
+
+/// `GET /api/openings`.
+#[utoipa::path(get, path = "/api/openings", operation_id = "openings", tag = "learn", responses((status = 200, description = "The named openings (data/openings), by sequence.", body = wire::Openings)))]
+pub async fn openings() -> Json<wire::Openings> {
+    Json(wire::Openings {
+        openings: reversi_core::openings::all()
+            .iter()
+            .map(|o| wire::NamedOpening {
+                moves: o.moves.to_string(),
+                english: o.english.to_string(),
+                russian: o.russian.to_string(),
+            })
+            .collect(),
+    })
 }
 
 /// The champions' table, read once.

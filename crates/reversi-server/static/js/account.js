@@ -22,12 +22,15 @@ export function setMe(user) {
   window.dispatchEvent(new Event('app:me'));
 }
 
-/** The header's account area: a sign-in link, or the name (to the profile) and sign out. */
+/** The header's account area: sign in and the settings, or the name (to the profile), the
+ * settings and sign out. */
 export function accountArea() {
   const box = $('#account');
   if (!box) return;
   if (!current) {
-    box.replaceChildren(link('/login', t('web-sign-in'), { id: 'nav-login', class: 'account-link' }));
+    // A guest's settings are this browser's (the board's look).
+    box.replaceChildren(link('/login', t('web-sign-in'), { id: 'nav-login', class: 'account-link' }),
+      link('/account', t('web-settings'), { id: 'nav-settings', class: 'account-link' }));
     return;
   }
   box.replaceChildren(

@@ -102,6 +102,23 @@ export async function lessonPage(app, id) {
       el('div', { class: 'lesson-text', id: 'lesson-text' }, ...paragraphs(id))),
     el('section', { class: 'exercise', id: 'exercise', 'aria-labelledby': 'exercise-title' }));
   showExercise(0);
+  if (id === 'openings') openingsTable(l);
+}
+
+/** The named openings (the site names them in games), each opening on the analysis board. */
+async function openingsTable(l) {
+  let r;
+  try { r = await api('GET', '/api/openings'); } catch { return; }
+  if (L !== l) return;
+  const ru = lang() === 'ru';
+  const rows = r.openings.map(o => el('tr', {},
+    el('td', {}, ru ? o.russian : o.english),
+    el('td', {}, link('/analysis?moves=' + o.moves, o.moves.match(/../g).join(' '), { class: 'opening-line' }))));
+  $('#lesson-text').append(el('details', { class: 'openings-table', id: 'openings-table' },
+    el('summary', {}, t('learn-openings-table', { n: r.openings.length })),
+    el('div', { class: 'table-wrap' }, el('table', { class: 'champions' },
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('learn-opening-name')), el('th', { scope: 'col' }, t('learn-opening-moves')))),
+      el('tbody', {}, rows)))));
 }
 
 function showExercise(n) {
