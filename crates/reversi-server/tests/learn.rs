@@ -232,6 +232,19 @@ async fn lessons_are_judged_and_remembered(db: String) {
     assert_eq!(about.status, StatusCode::OK, "{}", about.text);
     assert_eq!(about.json["champions"][0]["year"], 1977);
     assert_eq!(about.json["champions"][0]["champion"], "Sylvain Perez");
+    assert_eq!(about.json["champions"][0]["place"], "Monte Carlo");
+    let ru = guest.get("/api/about?lang=ru").await;
+    assert_eq!(
+        (
+            ru.json["champions"][0]["place"].as_str(),
+            ru.json["champions"][0]["country"].as_str()
+        ),
+        (Some("Монте-Карло"), Some("Франция"))
+    );
+    assert_eq!(
+        ru.json["champions"][0]["champion"], "Sylvain Perez",
+        "names stay as the source writes them"
+    );
     assert!(
         about.json["book_value"].is_i64(),
         "the shipped book knows the start: {}",

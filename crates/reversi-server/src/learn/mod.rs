@@ -349,9 +349,30 @@ pub fn champions() -> &'static [wire::Champion] {
     })
 }
 
-/// `GET /api/about`.
-#[utoipa::path(get, path = "/api/about", operation_id = "about", tag = "site", responses((status = 200, description = "The world champions and the opening book's value of the start.", body = wire::About)))]
-pub async fn about(State(state): State<AppState>) -> Json<wire::About> {
+/// The Russian names of the table's places and countries, as the source gives them.
+pub const NAMES_RU_FILE: &str = include_str!("../../../../data/champions/names.ru.tsv");
+
+/// A place's or country's name in `lang` (the table's English when no Russian is known).
+fn named(name: &Option<String>, lang: reversi_i18n::Lang) -> Option<String> {
+    let name = name.as_ref()?;
+    if lang == reversi_i18n::Lang::Ru {
+        for line in NAMES_RU_FILE.lines().skip(1) {
+            if let Some((en, ru)) = line.split_once('\t') {
+                if en == name {
+                    return Some(ru.to_string());
+                }
+            }
+        }
+    }
+    Some(name.clone())
+}
+
+/// `GET /api/about?lang=en|ru`.
+#[utoipa::path(get, path = "/api/about", operation_id = "about", tag = "site", params(("lang" = Option<String>, Query, description = "`en` (default) or `ru`: the language of places and countries.")), responses((status = 200, description = "The world champions and the opening book's value of the start.", body = wire::About)))]
+pub async fn about(
+    State(state): State<AppState>,
+    crate::extract::LangParam(lang): crate::extract::LangParam,
+) -> Json<wire::About> {
     let start = Position::<u64>::start(&Rules::othello());
     let book_value = state
         .config()
@@ -359,8 +380,18 @@ pub async fn about(State(state): State<AppState>) -> Json<wire::About> {
         .0
         .as_ref()
         .and_then(|b| b.value(start.discs(Color::Black), start.discs(Color::White)));
+    let champions = champions()
+        .iter()
+        .map(|c| wire::Champion {
+            place: named(&c.place, lang),
+            country: named(&c.country, lang),
+            team: named(&c.team, lang),
+            runner_up_country: named(&c.runner_up_country, lang),
+            ..c.clone()
+        })
+        .collect();
     Json(wire::About {
-        champions: champions().to_vec(),
+        champions,
         book_value,
     })
 }
@@ -437,5 +468,12 @@ mod tests {
         }
         assert_eq!(c[0].year, 1977);
         assert!(c.iter().all(|x| x.champion.is_some()));
+        // Every place and country has its Russian name.
+        for x in c {
+            for name in [&x.place, &x.country, &x.team, &x.runner_up_country] {
+                let ru = named(name, reversi_i18n::Lang::Ru);
+                assert!(name.is_none() || ru != *name, "{name:?} has no Russian name");
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@
 // the start come from GET /api/about.
 import { api } from '../api.js';
 import { el, link } from '../dom.js';
-import { t, has } from '../i18n.js';
+import { t, has, lang } from '../i18n.js';
 
 /** The sections in page order: `about-NAME` is the section's id and its messages' prefix. */
 const SECTIONS = ['history', 'names', 'variants', 'champions', 'computers', 'sources'];
@@ -65,7 +65,7 @@ export async function aboutPage(app) {
     ...SECTIONS.map(name => sections[name]));
 
   let d;
-  try { d = await api('GET', '/api/about'); }
+  try { d = await api('GET', '/api/about?lang=' + lang()); }
   catch (e) { pending.replaceWith(el('p', { class: 'error' }, e.message)); return; }
   pending.replaceWith(championsTable(Array.isArray(d.champions) ? d.champions : []));
   if (typeof d.book_value === 'number' && Number.isFinite(d.book_value)) {
