@@ -89,17 +89,11 @@ fn frame(pos: &Position<u64>, last: Option<Move>, flipped: u64) -> Value {
     })
 }
 
-/// `pos` after `mv`, with the discs it turned.
-fn after(pos: &Position<u64>, mv: Move) -> (Position<u64>, u64) {
-    let before = pos.discs(pos.side_to_move());
-    let mover = pos.side_to_move();
+/// `pos` after `mv`, with the discs it turned (the lessons use it too).
+pub(crate) fn after(pos: &Position<u64>, mv: Move) -> (Position<u64>, u64) {
     let mut next = *pos;
-    next.play_unchecked(mv);
-    let placed = match mv {
-        Move::Play(s) => s.bit8().map_or(0, |b| 1u64 << b),
-        Move::Pass => 0,
-    };
-    (next, next.discs(mover) & !before & !placed)
+    let turned = next.play_unchecked(mv);
+    (next, turned)
 }
 
 /// The board after each move of `p`'s solution, from its position.

@@ -10,7 +10,7 @@
 //! (`data/logistello/logbook.gam.gz`, one game per line) after ply P, picked because exactly one
 //! move reaches the goal among many; `line:` positions are played from the start.
 
-use reversi_core::{notation, AnyPosition, Color, Move, Position, Rules, Square};
+use reversi_core::{notation, AnyPosition, Position, Rules, Square};
 use reversi_engine::exercise::Goal;
 use std::sync::OnceLock;
 
@@ -49,13 +49,7 @@ struct LessonSpec {
 }
 
 const fn ex(board: &'static str, goal: &'static str, answer: &'static str, wrong: &'static str) -> Spec {
-    Spec {
-        board,
-        goal,
-        moves: 1,
-        answer,
-        wrong,
-    }
+    ex_n(board, goal, 1, answer, wrong)
 }
 
 const fn ex_n(
@@ -522,19 +516,6 @@ pub fn all() -> &'static [Lesson] {
 /// The lesson `id`.
 pub fn find(id: &str) -> Option<&'static Lesson> {
     all().iter().find(|l| l.id == id)
-}
-
-/// The side to move of an exercise's position, as the pages name it.
-pub fn side(pos: &Position<u64>) -> &'static str {
-    match pos.side_to_move() {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
-/// A move of the player's, or the reply, in an exercise's notation.
-pub fn move_text(m: Move) -> String {
-    m.to_string()
 }
 
 #[cfg(test)]

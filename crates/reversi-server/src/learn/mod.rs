@@ -20,6 +20,7 @@ pub mod catalog;
 
 use crate::error::{Error, Result};
 use crate::extract::{Caller, JsonBody};
+use crate::puzzles::after;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::Json;
@@ -48,19 +49,6 @@ fn board(pos: &Position<u64>, last: Option<Move>, flipped: u64) -> wire::LessonB
         black_count: pos.count(Color::Black),
         white_count: pos.count(Color::White),
     }
-}
-
-/// `pos` after `mv`, with the discs it turned.
-fn after(pos: &Position<u64>, mv: Move) -> (Position<u64>, u64) {
-    let mover = pos.side_to_move();
-    let before = pos.discs(mover);
-    let mut next = *pos;
-    next.play_unchecked(mv);
-    let placed = match mv {
-        Move::Play(s) => s.bit8().map_or(0, |b| 1u64 << b),
-        Move::Pass => 0,
-    };
-    (next, next.discs(mover) & !before & !placed)
 }
 
 fn summary(l: &Lesson, finished: bool) -> wire::LessonSummary {
@@ -354,17 +342,19 @@ pub const NAMES_RU_FILE: &str = include_str!("../../../../data/champions/names.r
 
 /// A place's or country's name in `lang` (the table's English when no Russian is known).
 fn named(name: &Option<String>, lang: reversi_i18n::Lang) -> Option<String> {
+    static RU: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
     let name = name.as_ref()?;
-    if lang == reversi_i18n::Lang::Ru {
-        for line in NAMES_RU_FILE.lines().skip(1) {
-            if let Some((en, ru)) = line.split_once('\t') {
-                if en == name {
-                    return Some(ru.to_string());
-                }
-            }
-        }
+    let ru = RU.get_or_init(|| {
+        NAMES_RU_FILE
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.split_once('\t'))
+            .collect()
+    });
+    match (lang, ru.get(name.as_str())) {
+        (reversi_i18n::Lang::Ru, Some(r)) => Some(r.to_string()),
+        _ => Some(name.clone()),
     }
-    Some(name.clone())
 }
 
 /// `GET /api/about?lang=en|ru`.
