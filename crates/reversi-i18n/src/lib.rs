@@ -82,6 +82,8 @@ const LEARN_EN: &str = include_str!("../locales/learn.en.ftl");
 const LEARN_RU: &str = include_str!("../locales/learn.ru.ftl");
 const ABOUT_EN: &str = include_str!("../locales/about.en.ftl");
 const ABOUT_RU: &str = include_str!("../locales/about.ru.ftl");
+const MAIL_EN: &str = include_str!("../locales/mail.en.ftl");
+const MAIL_RU: &str = include_str!("../locales/mail.ru.ftl");
 
 /// A file of messages. The web front end loads [`Part::Main`] on every page and the others
 /// only with the pages that need them (the lessons' text is as long as the rest together);
@@ -94,11 +96,13 @@ pub enum Part {
     Learn,
     /// `about.LANG.ftl`: the page about the game's history.
     About,
+    /// `mail.LANG.ftl`: the letters the site mails (the server's alone).
+    Mail,
 }
 
 impl Part {
     /// Every part.
-    pub const ALL: [Part; 3] = [Part::Main, Part::Learn, Part::About];
+    pub const ALL: [Part; 4] = [Part::Main, Part::Learn, Part::About, Part::Mail];
 
     /// The part's name (`learn`), as the web front end asks for it; `main` for [`Part::Main`].
     pub fn name(self) -> &'static str {
@@ -106,6 +110,7 @@ impl Part {
             Part::Main => "main",
             Part::Learn => "learn",
             Part::About => "about",
+            Part::Mail => "mail",
         }
     }
 
@@ -129,6 +134,8 @@ pub fn part_source(lang: Lang, part: Part) -> &'static str {
         (Lang::Ru, Part::Learn) => LEARN_RU,
         (Lang::En, Part::About) => ABOUT_EN,
         (Lang::Ru, Part::About) => ABOUT_RU,
+        (Lang::En, Part::Mail) => MAIL_EN,
+        (Lang::Ru, Part::Mail) => MAIL_RU,
     }
 }
 

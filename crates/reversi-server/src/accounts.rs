@@ -105,7 +105,7 @@ fn username_error(e: account::UsernameError) -> Error {
     Error::Invalid(Error::site_code(e.code()), e.to_string())
 }
 
-fn password_error(e: account::PasswordError) -> Error {
+pub(crate) fn password_error(e: account::PasswordError) -> Error {
     Error::Invalid(Error::site_code(e.code()), e.to_string())
 }
 
@@ -150,7 +150,7 @@ fn hashers() -> &'static std::sync::Mutex<std::sync::mpsc::Sender<HashJob>> {
 }
 
 /// Runs a password hash (or check) on the hashing threads.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T> {
     let (done, result) = tokio::sync::oneshot::channel();
     let job: HashJob = Box::new(move || {
         let _ = done.send(f());
@@ -166,7 +166,7 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 }
 
 /// What `GET /api/account` and sign-in answer.
-fn me_json(user: &crate::db::User) -> Me {
+pub(crate) fn me_json(user: &crate::db::User) -> Me {
     Me {
         user: Some(AccountView {
             name: user.name.clone(),
@@ -180,7 +180,7 @@ impl AppState {
     /// Starts a session for `user_id` at credential generation `gen`: the new cookie. The
     /// caller's old session, if any, ends (the session is rotated at every sign-in, so a cookie
     /// planted before cannot follow).
-    async fn start_session(
+    pub(crate) async fn start_session(
         &self,
         user_id: &str,
         gen: i64,
@@ -201,7 +201,7 @@ impl AppState {
     }
 
     /// The known-device mark of account `user_id`, to set in the browser that signed in.
-    fn device_cookie(&self, user_id: &str) -> Option<axum::http::HeaderValue> {
+    pub(crate) fn device_cookie(&self, user_id: &str) -> Option<axum::http::HeaderValue> {
         let mark = self.signer().sign("device", user_id);
         set_cookie(self, DEVICE_COOKIE, &mark, DEVICE_DAYS * 86_400)
     }
@@ -215,7 +215,11 @@ impl AppState {
     }
 }
 
-fn with_cookies(status: StatusCode, body: Me, cookies: &[Option<axum::http::HeaderValue>]) -> Response {
+pub(crate) fn with_cookies(
+    status: StatusCode,
+    body: Me,
+    cookies: &[Option<axum::http::HeaderValue>],
+) -> Response {
     let mut resp = (status, Json(body)).into_response();
     for c in cookies.iter().flatten() {
         resp.headers_mut().append(header::SET_COOKIE, c.clone());
@@ -343,7 +347,7 @@ pub async fn me(Caller(who): Caller) -> Json<Me> {
 
 /// Checks the password of the signed-in account (its wrong guesses counted first:
 /// [`CONFIRMATIONS_PER_ACCOUNT`]).
-async fn confirm_password(state: &AppState, user_id: &str, password: &str) -> Result<()> {
+pub(crate) async fn confirm_password(state: &AppState, user_id: &str, password: &str) -> Result<()> {
     if account::password_too_long(password) {
         return Err(Error::Unauthorized(
             "wrong_credentials",

@@ -1,5 +1,5 @@
 //! The server's settings ([`Config`]): the database, the engines, the limits on every size and
-//! rate, the proxies believed, the metrics token. `reversi serve` fills them from its options,
+//! rate, the proxies believed, the metrics token, the mail. `reversi serve` fills them from its options,
 //! environment and configuration file.
 
 use std::sync::Arc;
@@ -104,6 +104,9 @@ pub struct Config {
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// The bearer token of `GET /metrics` (`None`: no metrics, the route answers 404).
     pub metrics_token: Option<String>,
+    /// How the site mails (address verification, password reset): `None` sends nothing, and
+    /// the pages say a forgotten password cannot be reset here.
+    pub mail: Option<crate::mail::Mailer>,
     /// Where the server reads the time (the system clock; tests move an adjustable one).
     pub clock: crate::time::Clock,
 }
@@ -142,6 +145,7 @@ impl Default for Config {
             games_per_address_hour: 600,
             trusted_proxies: Vec::new(),
             metrics_token: None,
+            mail: None,
             clock: crate::time::Clock::system(),
         }
     }

@@ -351,6 +351,7 @@ pub mod explorer;
 pub mod games;
 pub mod lessons;
 pub mod lobby;
+pub mod mail;
 pub mod meta;
 pub mod presence;
 pub mod profile;
@@ -641,6 +642,11 @@ impl Db {
     /// The game database explorer.
     pub fn explorer(&self) -> explorer::Explorer<'_> {
         explorer::Explorer(self)
+    }
+
+    /// The links mailed to accounts (address verification, password reset).
+    pub fn mail_tokens(&self) -> mail::MailTokens<'_> {
+        mail::MailTokens(self)
     }
 
     /// The lessons accounts have finished.

@@ -84,6 +84,10 @@ pub enum Error {
     /// The request names a host that is not this server's (`Host`).
     #[error("this server does not serve that host name")]
     UnknownHost,
+    /// A service the request needs is not set up on this site (`mail_unavailable`): its short
+    /// name and the message.
+    #[error("{1}")]
+    Unavailable(&'static str, String),
     /// The database failed.
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
@@ -134,6 +138,7 @@ impl Error {
             Error::ForeignOrigin => StatusCode::FORBIDDEN,
             Error::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Error::UnknownHost => StatusCode::MISDIRECTED_REQUEST,
+            Error::Unavailable(..) => StatusCode::SERVICE_UNAVAILABLE,
             Error::Database(_) | Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -224,6 +229,12 @@ impl Error {
         "analysis_busy",
         "game_quota",
         "unknown_host",
+        "email_invalid",
+        "email_taken",
+        "email_throttled",
+        "link_expired",
+        "mail_unavailable",
+        "reset_throttled",
     ];
 
     /// The server's code for a code of the site's rules crate (`username-length` →
@@ -249,7 +260,7 @@ impl Error {
             Error::IllegalMove(_) => "illegal_move",
             Error::GameOver => "game_over",
             Error::StalePly { .. } => "stale_ply",
-            Error::Conflict(code, _) => code,
+            Error::Conflict(code, _) | Error::Unavailable(code, _) => code,
             Error::NotFinished(_) => "not_finished",
             Error::NotFound => "not_found",
             Error::TooManyRequests => "rate_limited",

@@ -26,6 +26,7 @@ pub mod client;
 pub mod config;
 pub mod db;
 pub mod deadline;
+pub mod email;
 pub mod error;
 pub mod explorer;
 pub mod extract;
@@ -37,6 +38,7 @@ pub mod limit;
 pub mod listen;
 pub mod lobby;
 pub mod lobby_ws;
+pub mod mail;
 pub mod meta;
 pub mod openapi;
 pub mod origin;
@@ -97,6 +99,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/account/chat", post(accounts::chat_setting))
         .route("/api/account/bot", post(accounts::make_bot))
         .route("/api/account/delete", post(accounts::delete))
+        .route("/api/account/email", get(email::get).post(email::change))
+        .route("/api/account/email/verify", post(email::verify))
+        .route("/api/account/reset", post(email::request_reset))
+        .route("/api/account/reset/confirm", post(email::confirm_reset))
         .route("/api/account/games", get(profile::my_games))
         .route("/api/explorer", get(explorer::handler))
         .route("/api/explorer/players", get(explorer::players))

@@ -127,13 +127,14 @@ async fn sweep_retention(state: Weak<Inner>) {
         match inner.db.purge_old(inner.db.clock().now_ms()).await {
             Ok(p) if p != Default::default() => tracing::info!(
                 "retention: {} expired sessions, {} seek records, {} chat lines, {} presence rows, \
-                 {} expired games, {} throttle counters removed",
+                 {} expired games, {} throttle counters, {} expired mailed links removed",
                 p.sessions,
                 p.seek_games,
                 p.chat,
                 p.presence,
                 p.games,
-                p.throttle
+                p.throttle,
+                p.mail_links
             ),
             Ok(_) => {}
             Err(e) => tracing::warn!("retention: {e}"),

@@ -73,6 +73,11 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
     ),
     ("js/pages/auth.js", include_str!("../static/js/pages/auth.js"), JS),
     (
+        "js/pages/recover.js",
+        include_str!("../static/js/pages/recover.js"),
+        JS,
+    ),
+    (
         "js/pages/profile.js",
         include_str!("../static/js/pages/profile.js"),
         JS,
@@ -299,6 +304,9 @@ pub fn routes() -> Router<AppState> {
         .route("/login", get(index))
         .route("/signup", get(index))
         .route("/account", get(index))
+        .route("/reset", get(index))
+        .route("/reset/{token}", get(index))
+        .route("/verify/{token}", get(index))
         .route("/players", get(index))
         .route("/players/{category}", get(index))
         .route("/@/{name}", get(index))

@@ -1,15 +1,19 @@
 //! The web app in a real headless Chromium, driven through ChromeDriver: a game against the
 //! computer to the end and its review, a friend joining from the invite link in a second
 //! browser, a forced pass seen on screen, finished games that stay finished, every page in
-//! Russian with no English left, no sideways scrolling on a phone, and (with
+//! Russian with no English left, no sideways scrolling on a phone, an address confirmed and a
+//! forgotten password reset from the mailed links, and (with
 //! `REVERSI_TEST_SCREENSHOTS=DIR`) the screenshots of `docs/screenshots/`.
 //!
 //! Needs `REVERSI_TEST_CHROMIUM` and `REVERSI_TEST_CHROMEDRIVER` (`scripts/test` sets both);
 //! without them each test says why and passes.
 
 mod browser;
+mod sink;
 
 use browser::{screenshot_dir, Bench, Driver, DESKTOP, ONE_AT_A_TIME, PHONE};
+use reversi_server::mail::Mailer;
+use reversi_server::Config;
 use serde_json::Value;
 use std::time::{Duration, Instant};
 
@@ -424,6 +428,7 @@ fn every_page_in_russian_and_on_a_phone() {
             "/lobby".into(),
             "/login".into(),
             "/signup".into(),
+            "/reset".into(),
             "/players/blitz".into(),
             "/analysis?moves=f5d6c3".into(),
             "/puzzles/1".into(),
@@ -820,4 +825,100 @@ fn a_guest_learns_by_clicking() {
     d.open("/learn/place");
     d.wait("the lesson's board", 20, |d| d.has("#lesson-board svg"));
     assert_eq!(d.script(light), "#e2b13c", "the choice stays for every board");
+}
+
+/// Types `text` into the input `css` as a person would have it (the value set, `input` fired).
+fn type_into(d: &Driver, css: &str, text: &str) {
+    d.script(&format!(
+        "const e = document.querySelector({}); e.value = {}; e.dispatchEvent(new Event('input'));",
+        serde_json::to_string(css).unwrap(),
+        serde_json::to_string(text).unwrap()
+    ));
+}
+
+/// Mail as a person uses it: an address given in the settings and confirmed from the link in
+/// the letter (opened on a phone, in Russian), then a forgotten password asked for from the
+/// sign-in page and set anew from the second letter's link; the phone is then signed in, the
+/// secret is gone from its address bar, and the desktop's old session has ended.
+#[test]
+fn an_address_confirmed_and_a_password_reset_from_the_mailed_links() {
+    let Some(sink) = sink::sink() else { return };
+    let _one = lock();
+    let smtp = format!("smtp://{}", sink.smtp);
+    let Some(mut bench) = Bench::start(|c| Config {
+        mail: Some(Mailer::new(&smtp, "Reversi <noreply@reversi.test>", "http://reversi.test").unwrap()),
+        ..c
+    }) else {
+        return;
+    };
+    let shots = screenshot_dir();
+    let address = format!("dora.{}@example.org", std::process::id());
+    let desk = bench.browser(DESKTOP, "en");
+    desk.sign_up("dora");
+    desk.open("/account");
+    desk.wait("the e-mail card", 20, |d| {
+        d.text_of("#email-now").contains("No address")
+    });
+    type_into(&desk, "#email-new", &address);
+    type_into(&desk, "#email-password", "dora-password-1");
+    desk.click_css("#email-submit");
+    desk.wait("the address waiting", 20, |d| {
+        d.text_of("#email-pending").contains(&address)
+    });
+    desk.screenshot(shots.as_deref(), "settings-email-en-desktop.png");
+    let letter = sink.wait_letter(&address);
+    let verify = format!(
+        "/verify/{}",
+        sink::secret_after(&letter.text, "http://reversi.test/verify/")
+    );
+
+    let phone = bench.browser(PHONE, "ru");
+    phone.open(&verify);
+    phone.wait("the address confirmed", 20, |d| {
+        d.text_of("#verify-msg").contains(&format!("Теперь {address}"))
+    });
+    assert!(
+        !phone.url().contains("/verify/"),
+        "the secret left the address bar: {}",
+        phone.url()
+    );
+    desk.open("/account");
+    desk.wait("the address confirmed", 20, |d| {
+        d.text_of("#email-now").contains(&address)
+    });
+    assert!(!desk.has("#email-pending"));
+
+    phone.open("/login");
+    phone.click_css("#to-reset");
+    phone.wait("the reset form", 20, |d| d.has("#reset-email"));
+    type_into(&phone, "#reset-email", &address.to_uppercase());
+    phone.click_css("#reset-submit");
+    phone.wait("the letter promised", 20, |d| {
+        d.text_of("#reset-msg").contains("ссылка уже отправлена")
+    });
+    phone.screenshot(shots.as_deref(), "reset-ru-phone.png");
+    let letter = sink.wait_letter(&address);
+    let secret = sink::secret_after(&letter.text, "http://reversi.test/reset/");
+    phone.open(&format!("/reset/{secret}"));
+    phone.wait("the new password's form", 20, |d| d.has("#reset-password"));
+    assert!(
+        !phone.url().contains(&secret),
+        "the secret left the address bar: {}",
+        phone.url()
+    );
+    type_into(&phone, "#reset-password", "short");
+    phone.click_css("#reset-submit");
+    phone.wait("a short password refused", 20, |d| {
+        !d.text_of("#reset-msg").is_empty()
+    });
+    type_into(&phone, "#reset-password", "a brand new password");
+    phone.click_css("#reset-submit");
+    phone.wait("signed in with the new password", 20, |d| {
+        d.has("#reset-done") && d.text_of("#nav-me") == "dora"
+    });
+    desk.open("/account");
+    desk.wait("the desktop signed out", 20, |d| {
+        d.has("a[href='/login?then=/account']")
+    });
+    assert!(!desk.has("#nav-me"));
 }

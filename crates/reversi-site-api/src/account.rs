@@ -62,6 +62,72 @@ pub struct Me {
     pub user: Option<AccountView>,
 }
 
+/// Body of `POST /api/account/email`: a new address to confirm (an empty one removes the
+/// address), with the password asked again.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, deny_unknown_fields)]
+pub struct EmailChange {
+    /// The address (`""`: remove the confirmed one).
+    pub email: String,
+    /// The account's password.
+    pub password: String,
+    /// The language of the letter (`en`, `ru`; default English).
+    pub lang: Option<String>,
+}
+
+/// The answer of `GET /api/account/email` and of the calls that change it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct EmailView {
+    /// Whether this site sends mail at all (without it an address cannot be confirmed and a
+    /// forgotten password cannot be reset).
+    pub mail: bool,
+    /// The confirmed address, if any.
+    pub email: Option<String>,
+    /// An address mailed a link and not confirmed yet (the newest, while its link lives).
+    pub pending: Option<String>,
+}
+
+/// Body of `POST /api/account/email/verify`: the secret of the link mailed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, deny_unknown_fields)]
+pub struct MailedSecret {
+    /// The last part of the link (`/verify/SECRET`).
+    pub token: String,
+}
+
+/// Body of `POST /api/account/reset`: the address of the account whose password is forgotten.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, deny_unknown_fields)]
+pub struct ResetRequest {
+    /// The account's confirmed address.
+    pub email: String,
+    /// The language of the letter (`en`, `ru`; default English).
+    pub lang: Option<String>,
+}
+
+/// The answer of `POST /api/account/reset`: the same whether or not an account has the address.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ResetRequested {
+    /// Always `true`: if an account has the address, a link is on its way to it.
+    pub queued: bool,
+}
+
+/// Body of `POST /api/account/reset/confirm`: the link's secret and the new password.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, deny_unknown_fields)]
+pub struct NewPassword {
+    /// The last part of the link (`/reset/SECRET`).
+    pub token: String,
+    /// The new password.
+    pub password: String,
+}
+
 /// The answer of `POST /api/account/bot`: the API token, shown once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

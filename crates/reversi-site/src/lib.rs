@@ -8,6 +8,7 @@
 //! - [`lag`]: how much of a player's network lag is given back, and the cap;
 //! - [`rating`]: Glicko-2 with lichess's parameters, and the rated categories;
 //! - [`account`]: usernames (characters, reserved names, look-alikes) and passwords (argon2id);
+//! - [`email`]: the e-mail addresses accounts may give, and the one form they are compared in;
 //! - [`seek`]: open challenges in the lobby and who may accept them;
 //! - [`pairing`]: quick-pairing pools matched by rating, widened by waiting time;
 //! - [`chat`]: what a chat message may be, and the flood limit;
@@ -24,6 +25,7 @@
 pub mod account;
 pub mod chat;
 pub mod clock;
+pub mod email;
 pub mod game;
 pub mod lag;
 pub mod pairing;

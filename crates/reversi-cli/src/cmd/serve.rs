@@ -101,6 +101,19 @@ pub struct Args {
     /// collector). The level comes from `RUST_LOG` (default `info`).
     #[arg(long, value_enum, default_value_t = LogFormat::Text, env = "REVERSI_LOG_FORMAT")]
     log_format: LogFormat,
+    /// The site's public address (`https://reversi.example.org`): the links in its mail start
+    /// with it (never with a request's `Host`), and it is an allowed origin.
+    #[arg(long, env = "REVERSI_PUBLIC_URL", value_name = "URL", value_parser = origin)]
+    public_url: Option<String>,
+    /// The SMTP server the site mails through (address verification, password reset):
+    /// `smtp://HOST:PORT` (plain text, a relay on this machine), `smtp://USER:PASSWORD@HOST:587?tls=required`
+    /// (STARTTLS) or `smtps://USER:PASSWORD@HOST` (TLS). Needs `--public-url`. Without it the
+    /// site sends no mail, and its pages say a forgotten password cannot be reset here.
+    #[arg(long, env = "REVERSI_SMTP_URL", value_name = "URL", requires = "public_url")]
+    smtp_url: Option<String>,
+    /// The sender of the site's mail (default `Reversi <noreply@HOST>`, HOST the public URL's).
+    #[arg(long, env = "REVERSI_MAIL_FROM", value_name = "ADDRESS")]
+    mail_from: Option<String>,
     /// Keep guests (visitors without an account) out of the chat.
     #[arg(long, env = "REVERSI_NO_GUEST_CHAT")]
     no_guest_chat: bool,
@@ -279,6 +292,9 @@ fn masked(url: &str) -> String {
 pub fn effective_config(a: &Args) -> Result<String> {
     let mut v = toml::Table::try_from(a).context("the settings")?;
     v.insert("database".into(), toml::Value::String(masked(&a.database)));
+    if let Some(url) = &a.smtp_url {
+        v.insert("smtp-url".into(), toml::Value::String(masked(url)));
+    }
     if v.contains_key("metrics-token") {
         v.insert("metrics-token".into(), toml::Value::String("****".into()));
     }
@@ -334,6 +350,19 @@ pub fn run(a: Args) -> Result<()> {
     };
     if let Some(w) = a.ai_workers {
         config.ai_workers = w.max(1);
+    }
+    if let Some(public) = &a.public_url {
+        if !config.allowed_origins.contains(public) {
+            config.allowed_origins.push(public.clone());
+        }
+    }
+    if let Some(url) = &a.smtp_url {
+        let public = a.public_url.as_deref().context("--smtp-url needs --public-url")?;
+        let from = a
+            .mail_from
+            .clone()
+            .unwrap_or_else(|| reversi_server::mail::Mailer::default_from(public));
+        config.mail = Some(reversi_server::mail::Mailer::new(url, &from, public).context("--smtp-url")?);
     }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async move {

@@ -22,9 +22,11 @@ pub struct User {
     /// The generation of its credentials (raised by every password change): a session of an
     /// older generation signs nobody in.
     pub credential_gen: i64,
+    /// Its e-mail address, once its owner followed the link mailed to it (normalised).
+    pub email: Option<String>,
 }
 
-const USER_COLUMNS: &str = "id, name, created_at, deleted_at, bot, chat_off, credential_gen";
+const USER_COLUMNS: &str = "id, name, created_at, deleted_at, bot, chat_off, credential_gen, email";
 
 fn user_of<R: Row>(row: &R) -> Result<User>
 where
@@ -32,6 +34,7 @@ where
     for<'r> String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
     for<'r> i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
     for<'r> Option<i64>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<String>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
 {
     Ok(User {
         id: row.try_get("id")?,
@@ -41,6 +44,7 @@ where
         bot: row.try_get::<i64, _>("bot")? != 0,
         chat_off: row.try_get::<i64, _>("chat_off")? != 0,
         credential_gen: row.try_get("credential_gen")?,
+        email: row.try_get("email")?,
     })
 }
 
@@ -336,7 +340,8 @@ impl Accounts<'_> {
             let mut tx = pool.begin().await?;
             let done = sqlx::query(
                 "UPDATE users SET password_hash = NULL, bot_token_hash = NULL, deleted_at = $1, \
-                 credential_gen = credential_gen + 1 WHERE id = $2 AND deleted_at IS NULL",
+                 credential_gen = credential_gen + 1, email = NULL, email_verified_at = NULL \
+                 WHERE id = $2 AND deleted_at IS NULL",
             )
             .bind(now)
             .bind(id)
@@ -352,12 +357,48 @@ impl Accounts<'_> {
                 "UPDATE games SET white_name = NULL WHERE white_user = $1",
                 "UPDATE chat SET author = NULL WHERE user_id = $1",
                 "DELETE FROM lesson_progress WHERE user_id = $1",
+                "DELETE FROM mail_tokens WHERE user_id = $1",
             ] {
                 sqlx::query(q).bind(id).execute(&mut *tx).await?;
             }
             tx.commit().await?;
         });
         Ok(())
+    }
+
+    /// Sets the confirmed e-mail address of live account `id` (`None` removes it); false when
+    /// another account holds that address.
+    pub async fn set_email(&self, id: &str, email: Option<&str>, now: i64) -> Result<bool> {
+        let done = with_pool!(self.0, pool => {
+            sqlx::query(
+                "UPDATE users SET email = $1, email_verified_at = $2 WHERE id = $3 AND deleted_at IS NULL",
+            )
+            .bind(email)
+            .bind(email.map(|_| now))
+            .bind(id)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected())
+        });
+        match done {
+            Ok(1) => Ok(true),
+            Ok(_) => Err(Error::NotFound),
+            Err(e) if is_unique_violation(&e) => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The live account whose confirmed address is `email` (normalised).
+    pub async fn user_by_email(&self, email: &str) -> Result<Option<User>> {
+        with_reader!(self.0, pool => {
+            let row = sqlx::query(&format!(
+                "SELECT {USER_COLUMNS} FROM users WHERE email = $1 AND deleted_at IS NULL"
+            ))
+            .bind(email)
+            .fetch_optional(pool)
+            .await?;
+            row.map(|r| user_of(&r)).transpose()
+        })
     }
 
     /// Removes expired sessions; returns how many.

@@ -36,6 +36,8 @@ pub struct Purged {
     pub games: u64,
     /// Throttle counters whose window has passed.
     pub throttle: u64,
+    /// Mailed links that expired unused.
+    pub mail_links: u64,
 }
 
 /// The longest window of a throttle counter (the daily quotas), ms.
@@ -45,6 +47,7 @@ impl Db {
     /// Removes what the retention policy no longer keeps at `now` (Unix ms).
     pub async fn purge_old(&self, now: i64) -> Result<Purged> {
         let sessions = self.accounts().purge_sessions(now).await?;
+        let mail_links = self.mail_tokens().purge(now).await?;
         let games = self.games().purge_expired_games(now, BATCH / 10).await?.len() as u64;
         let throttle = self.throttle().purge_throttle(now - THROTTLE_KEEP_MS).await?;
         let chat_before = now - CHAT_KEEP_MS;
@@ -78,6 +81,7 @@ impl Db {
                 presence,
                 games,
                 throttle,
+                mail_links,
             })
         })
     }

@@ -39,6 +39,7 @@ pub const MIGRATIONS: &[(i64, &str)] = &[
     (11, include_str!("../../migrations/0011_declined_challenges.sql")),
     (12, include_str!("../../migrations/0012_lessons.sql")),
     (13, include_str!("../../migrations/0013_tie_rule.sql")),
+    (14, include_str!("../../migrations/0014_mail.sql")),
 ];
 
 /// The newest version this build knows.

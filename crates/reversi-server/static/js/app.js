@@ -1,6 +1,7 @@
 // Reversi web app: plain JavaScript modules, no build step. Pages: home, game (/game/ID),
 // lobby (/lobby), tournaments (/tournaments, /tournament/ID), puzzles (/puzzles, /puzzles/ID), sign in and up (/login, /signup), profiles (/@/NAME), leaderboards
-// (/players/CATEGORY), account settings (/account), archive (/archive), replay (/replay/ID) and
+// (/players/CATEGORY), account settings (/account), a forgotten password and a confirmed address
+// (/reset, /reset/SECRET, /verify/SECRET), archive (/archive), replay (/replay/ID) and
 // rules (/rules/VARIANT); they talk to the JSON API and the game's websocket (docs/api.md).
 // Words come from the Fluent files (i18n.js).
 import { $, go } from './dom.js';
@@ -25,6 +26,8 @@ const ROUTES = [
   [/^\/puzzles(?:\/(daily|[0-9]+))?$/, () => import('./pages/puzzles.js'), (m, app, id) => { m.puzzlesPage(app, id); return { stop: m.stopPuzzles }; }],
   [/^\/(login|signup)$/, () => import('./pages/auth.js'), (m, app, which) => { m.authPage(app, which); }],
   [/^\/account$/, () => import('./pages/settings.js'), (m, app) => { m.settingsPage(app); }],
+  [/^\/reset(?:\/([A-Za-z0-9]+))?$/, () => import('./pages/recover.js'), (m, app, token) => { m.resetPage(app, token); }],
+  [/^\/verify\/([A-Za-z0-9]+)$/, () => import('./pages/recover.js'), (m, app, token) => { m.verifyPage(app, token); }],
   [/^\/@\/([^/]+)$/, () => import('./pages/profile.js'), (m, app, name) => { m.profilePage(app, decodeURIComponent(name)); }],
   [/^\/players(?:\/([a-z]+))?$/, () => import('./pages/players.js'), (m, app, cat) => { m.playersPage(app, cat); }],
   [/^\/archive$/, () => import('./pages/archive.js'), (m, app) => { document.title = t('web-archive-title') + ' — ' + t('web-title'); m.archivePage(app); }],

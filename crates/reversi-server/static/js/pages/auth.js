@@ -24,7 +24,7 @@ export function authPage(app, mode) {
   el('label', {}, el('span', {}, t('web-username')), name),
   signup ? el('p', { class: 'muted small' }, t('web-username-rules')) : null,
   el('label', {}, el('span', {}, t('web-password')), pw),
-  signup ? el('p', { class: 'muted small' }, t('web-password-rules')) : null,
+  signup ? el('p', { class: 'muted small' }, t('web-password-rules')) : el('p', { class: 'small' }, link('/reset', t('web-forgot-password'), { id: 'to-reset' })),
   err,
   button(t(signup ? 'web-sign-up' : 'web-sign-in'), { type: 'submit', class: 'primary', id: 'auth-submit' }),
   el('p', {}, signup ? link('/login', t('web-have-account'), { id: 'to-login' }) : link('/signup', t('web-no-account'), { id: 'to-signup' })));

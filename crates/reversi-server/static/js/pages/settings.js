@@ -1,10 +1,10 @@
 // The settings (/account): this browser's board (the discs' colours), then the account's —
-// change the password, turn chat off, make the account a bot (its API token is shown once),
-// delete the account. A guest gets the board and the way to sign in.
+// change the password, the e-mail address (confirmed by a mailed link), turn chat off, make the
+// account a bot (its API token is shown once), delete the account. A guest gets the board and the way to sign in.
 import { api } from '../api.js';
 import { $, el, go, button, link } from '../dom.js';
 import { drawBoard } from '../board.js';
-import { t } from '../i18n.js';
+import { lang, t } from '../i18n.js';
 import { me, setMe } from '../account.js';
 import { prefs } from '../prefs.js';
 
@@ -26,6 +26,39 @@ function boardCard() {
   show();
   return el('section', { class: 'card', id: 'board-settings' }, el('h2', {}, t('web-board-look')),
     el('div', { class: 'option-row' }, el('span', { class: 'option-label' }, t('web-discs')), group), preview);
+}
+
+/** The account's e-mail address: the confirmed one, the one waiting for its link, a new one. */
+function emailCard() {
+  const status = el('p', { class: 'notice', id: 'email-msg', role: 'status' });
+  const shown = el('p', { id: 'email-now' });
+  const address = el('input', { id: 'email-new', type: 'email', autocomplete: 'email', maxlength: 254, required: true, autocapitalize: 'none', spellcheck: 'false' });
+  const password = el('input', { id: 'email-password', type: 'password', autocomplete: 'current-password', maxlength: 256, required: true });
+  const send = button(t('web-email-send'), { type: 'submit', id: 'email-submit' });
+  const remove = button(t('web-email-remove'), { type: 'button', id: 'email-remove', hidden: true });
+  const show = v => {
+    shown.replaceChildren(v.email ? t('web-email-current', { email: v.email }) : t('web-email-none'));
+    if (v.pending) shown.append(el('br'), el('span', { class: 'muted', id: 'email-pending' }, t('web-email-pending', { email: v.pending })));
+    remove.hidden = !v.email;
+    if (!v.mail) {
+      address.disabled = password.disabled = send.disabled = true;
+      status.textContent = t('web-email-unavailable');
+    }
+  };
+  const submit = async email => {
+    try {
+      show(await api('POST', '/api/account/email', { email, password: password.value, lang: lang() }));
+      password.value = address.value = '';
+      status.textContent = email ? '' : t('web-email-removed');
+    } catch (e) { status.textContent = e.message; }
+  };
+  remove.onclick = () => { if (password.reportValidity()) submit(''); };
+  api('GET', '/api/account/email').then(show, e => { status.textContent = e.message; });
+  return el('form', { class: 'card', id: 'email-settings', onsubmit: ev => { ev.preventDefault(); submit(address.value.trim()); } },
+    el('h2', {}, t('web-email-card')), el('p', { class: 'muted' }, t('web-email-lead')), shown,
+    el('label', {}, el('span', {}, t('web-email-new')), address),
+    el('label', {}, el('span', {}, t('web-password')), password), status,
+    el('div', { class: 'buttons' }, send, remove));
 }
 
 export function settingsPage(app) {
@@ -63,6 +96,7 @@ export function settingsPage(app) {
     el('label', {}, el('span', {}, t('web-current-password')), current),
     el('label', {}, el('span', {}, t('web-new-password')), next), msg('pw-msg'),
     button(t('web-change-password'), { type: 'submit', id: 'pw-submit' })),
+    emailCard(),
     el('section', { class: 'card' }, el('h2', {}, t('web-chat')), el('label', { class: 'check' }, chat, el('span', {}, t('web-chat-off'))), msg('chat-msg')),
     el('section', { class: 'card' }, el('h2', {}, t('web-your-games-turn')), el('label', { class: 'check' }, notify, el('span', {}, t('web-notify'))), msg('notify-msg')),
     el('form', { class: 'card', onsubmit: async ev => {

@@ -1,0 +1,397 @@
+//! Mail (issue 53): an address becomes the account's when the link mailed to it is followed,
+//! and a forgotten password is set anew by a link mailed to that address. The letters are read
+//! from a real SMTP server — the sink `scripts/test` starts (aiosmtpd writing a Maildir:
+//! `REVERSI_TEST_SMTP`, `REVERSI_TEST_MAILDIR`) — never from the server's insides.
+//! Both databases.
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use reversi_server::email::RESET_LINK_MS;
+use reversi_server::mail::Mailer;
+use reversi_server::time::Clock;
+use reversi_server::{app, AppState, Config};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use tower::ServiceExt;
+
+#[macro_use]
+mod common;
+mod sink;
+
+use sink::{secret_after, sink};
+
+/// A browser: its cookies, kept from answer to answer.
+struct Browser {
+    app: Router,
+    cookies: HashMap<String, String>,
+}
+
+impl Browser {
+    fn new(app: &Router) -> Browser {
+        Browser {
+            app: app.clone(),
+            cookies: HashMap::new(),
+        }
+    }
+
+    async fn call(&mut self, method: Method, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+        let mut req = Request::builder().method(method).uri(uri);
+        if !self.cookies.is_empty() {
+            let jar: Vec<String> = self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            req = req.header(header::COOKIE, jar.join("; "));
+        }
+        if body.is_some() {
+            req = req.header(header::CONTENT_TYPE, "application/json");
+        }
+        let req = req
+            .body(Body::from(body.map(|b| b.to_string()).unwrap_or_default()))
+            .unwrap();
+        let resp = self.app.clone().oneshot(req).await.unwrap();
+        let status = resp.status();
+        for c in resp.headers().get_all(header::SET_COOKIE) {
+            let pair = c.to_str().unwrap().split(';').next().unwrap();
+            let (k, v) = pair.split_once('=').unwrap();
+            if v.is_empty() {
+                self.cookies.remove(k);
+            } else {
+                self.cookies.insert(k.to_string(), v.to_string());
+            }
+        }
+        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    }
+
+    async fn post(&mut self, uri: &str, body: Value) -> (StatusCode, Value) {
+        self.call(Method::POST, uri, Some(body)).await
+    }
+
+    async fn get(&mut self, uri: &str) -> (StatusCode, Value) {
+        self.call(Method::GET, uri, None).await
+    }
+
+    async fn who(&mut self) -> Value {
+        self.get("/api/account").await.1["user"]["name"].clone()
+    }
+}
+
+fn config(db: &str, clock: &Clock, mail: Option<Mailer>) -> Config {
+    Config {
+        database_url: db.to_string(),
+        ai_workers: 1,
+        hash_mib: 1,
+        rate_per_sec: 10_000.0,
+        rate_burst: 10_000.0,
+        clock: clock.clone(),
+        mail,
+        ..Config::default()
+    }
+}
+
+/// A tag no other run of this suite uses: the sink's Maildir is shared.
+fn tag() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    format!("{}x{nanos}", std::process::id())
+}
+
+async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: String) {
+    let Some(sink) = sink() else { return };
+    let clock = Clock::adjustable();
+    let mailer = Mailer::new(
+        &format!("smtp://{}", sink.smtp),
+        "Reversi <noreply@reversi.test>",
+        "http://reversi.test",
+    )
+    .unwrap();
+    let app = app(AppState::new(config(&db, &clock, Some(mailer))).await.unwrap());
+    let tag = tag();
+    let address = format!("alice.{tag}@example.org");
+
+    let mut alice = Browser::new(&app);
+    let (s, _) = alice
+        .post(
+            "/api/account/signup",
+            json!({"name": "alice", "password": "first password 1"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let (_, v) = alice.get("/api/account/email").await;
+    assert_eq!(v, json!({"mail": true, "email": null, "pending": null}));
+
+    // A new address needs the password; a malformed one is refused by its part.
+    let (s, v) = alice
+        .post(
+            "/api/account/email",
+            json!({"email": address, "password": "wrong password"}),
+        )
+        .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::UNAUTHORIZED, Some("wrong_credentials"))
+    );
+    let (s, v) = alice
+        .post(
+            "/api/account/email",
+            json!({"email": "alice@localhost", "password": "first password 1"}),
+        )
+        .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("email_invalid"))
+    );
+    let typed = address.to_uppercase().replace("EXAMPLE.ORG", "Example.org");
+    let (s, v) = alice
+        .post(
+            "/api/account/email",
+            json!({"email": typed, "password": "first password 1", "lang": "en"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["pending"], json!(address));
+    assert_eq!(v["email"], Value::Null);
+
+    let letter = sink.letter_to(&address).await;
+    assert!(
+        letter.headers.contains("From: Reversi <noreply@reversi.test>"),
+        "{}",
+        letter.headers
+    );
+    assert!(letter.text.contains("Hello alice"), "{}", letter.text);
+    assert!(letter.text.contains(&address), "{}", letter.text);
+    let secret = secret_after(&letter.text, "http://reversi.test/verify/");
+    assert_eq!(secret.len(), 32);
+
+    // The link works in any browser, once.
+    let mut phone = Browser::new(&app);
+    let (s, v) = phone
+        .post("/api/account/email/verify", json!({"token": secret}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["email"], json!(address));
+    let (s, v) = phone
+        .post("/api/account/email/verify", json!({"token": secret}))
+        .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("link_expired"))
+    );
+    let (_, v) = alice.get("/api/account/email").await;
+    assert_eq!(v, json!({"mail": true, "email": address, "pending": null}));
+
+    // Nobody else can take the address.
+    let mut bob = Browser::new(&app);
+    bob.post(
+        "/api/account/signup",
+        json!({"name": "bob", "password": "bobs password 1"}),
+    )
+    .await;
+    let (s, v) = bob
+        .post(
+            "/api/account/email",
+            json!({"email": address, "password": "bobs password 1"}),
+        )
+        .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::CONFLICT, Some("email_taken"))
+    );
+
+    // Forgotten: a reset asked for from another browser, by the address in any case; an
+    // address nobody has gets the same answer.
+    let mut stranger = Browser::new(&app);
+    let nobody = format!("nobody.{tag}@example.org");
+    let (s1, v1) = stranger
+        .post(
+            "/api/account/reset",
+            json!({"email": address.to_uppercase(), "lang": "ru"}),
+        )
+        .await;
+    let (s2, v2) = stranger
+        .post("/api/account/reset", json!({"email": nobody}))
+        .await;
+    assert_eq!((s1, &v1), (StatusCode::ACCEPTED, &json!({"queued": true})));
+    assert_eq!((s2, &v2), (s1, &v1));
+    let letter = sink.letter_to(&address).await;
+    assert!(letter.text.contains("Здравствуйте, alice"), "{}", letter.text);
+    let secret = secret_after(&letter.text, "http://reversi.test/reset/");
+
+    // A password that is not allowed leaves the link working.
+    let (s, v) = stranger
+        .post(
+            "/api/account/reset/confirm",
+            json!({"token": secret, "password": "short"}),
+        )
+        .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("password_short"))
+    );
+    let (s, v) = stranger
+        .post(
+            "/api/account/reset/confirm",
+            json!({"token": secret, "password": "second password 2"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["user"]["name"], "alice");
+    assert_eq!(stranger.who().await, "alice");
+    // Every other session ended; the link is used up; the old password is gone.
+    assert_eq!(alice.who().await, Value::Null);
+    let (s, _) = phone
+        .post(
+            "/api/account/reset/confirm",
+            json!({"token": secret, "password": "third password 3"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (s, _) = alice
+        .post(
+            "/api/account/login",
+            json!({"name": "alice", "password": "first password 1"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let (s, _) = alice
+        .post(
+            "/api/account/login",
+            json!({"name": "alice", "password": "second password 2"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        sink.take_letters(&nobody).is_empty(),
+        "a letter went to an address nobody has"
+    );
+
+    // A link an hour old no longer works.
+    stranger
+        .post("/api/account/reset", json!({"email": address}))
+        .await;
+    let secret = secret_after(&sink.letter_to(&address).await.text, "/reset/");
+    clock.advance(RESET_LINK_MS + 1);
+    let (s, v) = stranger
+        .post(
+            "/api/account/reset/confirm",
+            json!({"token": secret, "password": "third password 3"}),
+        )
+        .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("link_expired"))
+    );
+
+    // A password changed since the link was mailed voids it.
+    stranger
+        .post("/api/account/reset", json!({"email": address}))
+        .await;
+    let secret = secret_after(&sink.letter_to(&address).await.text, "/reset/");
+    let (s, _) = alice
+        .post(
+            "/api/account/password",
+            json!({"current": "second password 2", "new": "third password 3"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, v) = stranger
+        .post(
+            "/api/account/reset/confirm",
+            json!({"token": secret, "password": "fourth password 4"}),
+        )
+        .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("link_expired"))
+    );
+
+    // Three letters per address per quarter hour (the clock moved on an hour, so this one
+    // began with the request above): the fourth is refused, and so is one for an address
+    // nobody has (the refusal says nothing about who has an account).
+    for _ in 0..2 {
+        let (s, _) = stranger
+            .post("/api/account/reset", json!({"email": address}))
+            .await;
+        assert_eq!(s, StatusCode::ACCEPTED);
+    }
+    let (s, v) = stranger
+        .post("/api/account/reset", json!({"email": address}))
+        .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::TOO_MANY_REQUESTS, Some("reset_throttled"))
+    );
+    for _ in 0..3 {
+        let (s, _) = stranger
+            .post("/api/account/reset", json!({"email": nobody}))
+            .await;
+        assert_eq!(s, StatusCode::ACCEPTED);
+    }
+    let (s, v) = stranger
+        .post("/api/account/reset", json!({"email": nobody}))
+        .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::TOO_MANY_REQUESTS, Some("reset_throttled"))
+    );
+    sink.take_letters(&address);
+
+    // Removing the address (with the password) frees it.
+    let (s, v) = alice
+        .post(
+            "/api/account/email",
+            json!({"email": "", "password": "third password 3"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["email"], Value::Null);
+}
+
+async fn without_mail_the_site_says_a_password_cannot_be_reset(db: String) {
+    let clock = Clock::adjustable();
+    let app = app(AppState::new(config(&db, &clock, None)).await.unwrap());
+    let mut guest = Browser::new(&app);
+    let (_, v) = guest.get("/api/account/email").await;
+    assert_eq!(v, json!({"mail": false, "email": null, "pending": null}));
+    let (s, v) = guest
+        .post("/api/account/reset", json!({"email": "alice@example.org"}))
+        .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::SERVICE_UNAVAILABLE, Some("mail_unavailable"))
+    );
+    guest
+        .post(
+            "/api/account/signup",
+            json!({"name": "carol", "password": "carols password"}),
+        )
+        .await;
+    let (s, v) = guest
+        .post(
+            "/api/account/email",
+            json!({"email": "carol@example.org", "password": "carols password"}),
+        )
+        .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::SERVICE_UNAVAILABLE, Some("mail_unavailable"))
+    );
+    // A link that cannot be one is refused without a lookup.
+    let (s, v) = guest
+        .post(
+            "/api/account/reset/confirm",
+            json!({"token": "../../etc", "password": "whatever 123"}),
+        )
+        .await;
+    assert_eq!(
+        (s, v["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("link_expired"))
+    );
+}
+
+on_both_databases!(
+    an_address_is_confirmed_and_a_forgotten_password_reset_by_mail,
+    without_mail_the_site_says_a_password_cannot_be_reset,
+);
