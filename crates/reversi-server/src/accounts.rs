@@ -1,5 +1,5 @@
 //! Accounts over HTTP: sign up, sign in (the session rotated), sign out, change the password,
-//! turn chat off, become a bot, delete the account.
+//! turn chat off, the settings that follow the account, become a bot, delete the account.
 //!
 //! Every attempt that costs a password hash is counted *before* the hash, in the database
 //! ([`crate::db::Db::reserve`]: one statement per counter, shared by every instance), so that
@@ -172,8 +172,17 @@ pub(crate) fn me_json(user: &crate::db::User) -> Me {
             name: user.name.clone(),
             bot: user.bot,
             chat_off: user.chat_off,
+            prefs: prefs_of(user),
         }),
     }
+}
+
+/// The settings stored for `user` (none set when nothing, or nothing readable, is stored).
+fn prefs_of(user: &crate::db::User) -> wire::Prefs {
+    user.prefs
+        .as_deref()
+        .and_then(|p| serde_json::from_str(p).ok())
+        .unwrap_or_default()
 }
 
 impl AppState {
@@ -409,6 +418,23 @@ pub async fn chat_setting(
     state.db().accounts().set_chat_off(&user.id, b.off).await?;
     let mut u = user.clone();
     u.chat_off = b.off;
+    Ok(Json(me_json(&u)))
+}
+
+/// `POST /api/account/prefs` `{"board": "blue", "sound": true, …}`: stores the settings given
+/// (the others keep their values); every browser signed in to the account follows them.
+#[utoipa::path(post, path = "/api/account/prefs", tag = "account", security(("session" = [])), request_body(content = wire::Prefs), responses((status = 200, description = "The account with its settings.", body = wire::Me), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+pub async fn set_prefs(
+    State(state): State<AppState>,
+    Caller(who): Caller,
+    JsonBody(b): JsonBody<wire::Prefs>,
+) -> Result<Json<Me>> {
+    let user = who.require_user()?;
+    let merged = prefs_of(user).merged(&b);
+    let json = serde_json::to_string(&merged).map_err(|e| Error::Internal(e.to_string()))?;
+    state.db().accounts().set_prefs(&user.id, &json).await?;
+    let mut u = user.clone();
+    u.prefs = Some(json);
     Ok(Json(me_json(&u)))
 }
 

@@ -35,6 +35,7 @@ use utoipa::OpenApi;
         crate::accounts::login,
         crate::accounts::logout,
         crate::accounts::make_bot,
+        crate::accounts::set_prefs,
         crate::email::get,
         crate::email::change,
         crate::email::verify,

@@ -429,6 +429,7 @@ fn every_page_in_russian_and_on_a_phone() {
             "/login".into(),
             "/signup".into(),
             "/reset".into(),
+            "/account".into(),
             "/players/blitz".into(),
             "/analysis?moves=f5d6c3".into(),
             "/puzzles/1".into(),
@@ -921,4 +922,60 @@ fn an_address_confirmed_and_a_password_reset_from_the_mailed_links() {
         d.has("a[href='/login?then=/account']")
     });
     assert!(!desk.has("#nav-me"));
+}
+
+/// The settings follow the account: chosen on a desktop (blue cloth, no coordinates, zen mode),
+/// they are the phone's as soon as it signs in — its board has them, and in a game zen mode
+/// hides the panel but keeps the buttons.
+#[test]
+fn the_settings_follow_the_account_to_another_browser() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let shots = screenshot_dir();
+    let desk = bench.browser(DESKTOP, "en");
+    desk.sign_up("fern");
+    desk.open("/account");
+    desk.wait("the board's settings", 20, |d| d.has("#pref-board"));
+    desk.click_css("#pref-board .seg[data-value='blue']");
+    desk.click_css("#pref-coords");
+    desk.click_css("#pref-zen");
+    desk.wait("the settings stored", 20, |d| {
+        d.script("return fetch('/api/account').then(r => r.json()).then(j => j.user.prefs.zen === true && j.user.prefs.board === 'blue' && j.user.prefs.coords === false);")
+            == Value::Bool(true)
+    });
+    let phone = bench.browser(PHONE, "ru");
+    phone.open("/login");
+    phone.wait("the sign-in form", 20, |d| d.has("#auth-name"));
+    type_into(&phone, "#auth-name", "fern");
+    type_into(&phone, "#auth-password", "fern-password-1");
+    phone.click_css("#auth-submit");
+    phone.wait("signed in", 20, |d| d.has("#nav-me"));
+    let root = |d: &Driver, k: &str| d.script(&format!("return document.documentElement.dataset.{k};"));
+    phone.wait("the account's look", 20, |d| {
+        root(d, "board") == "blue" && root(d, "coords") == "off" && root(d, "zen") == "on"
+    });
+    phone.open("/account");
+    phone.wait("the settings", 20, |d| {
+        d.has("#pref-board .seg.on[data-value='blue']")
+    });
+    assert!(
+        !phone.scrolls_sideways(),
+        "the settings scroll sideways on a phone"
+    );
+    phone.screenshot(shots.as_deref(), "settings-board-ru-phone.png");
+    start_vs_computer(&phone, 1, "othello");
+    let shown = |css: &str| {
+        phone.script(&format!(
+            "const e = document.querySelector('{css}'); return !!e && getComputedStyle(e).display !== 'none';"
+        ))
+    };
+    assert_eq!(shown("#moves"), Value::Bool(false), "zen mode hides the moves");
+    assert_eq!(
+        shown("#controls"),
+        Value::Bool(true),
+        "zen mode keeps the buttons"
+    );
+    assert_eq!(shown("#board-wrap .coord"), Value::Bool(false), "no coordinates");
 }

@@ -52,6 +52,101 @@ pub struct AccountView {
     pub bot: bool,
     /// Whether its owner turned chat off.
     pub chat_off: bool,
+    /// The look and sound its owner chose (every browser signed in to it follows them).
+    #[serde(default)]
+    pub prefs: Prefs,
+}
+
+/// The colour scheme of the pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// As the system is set.
+    Auto,
+    /// Light.
+    Light,
+    /// Dark.
+    Dark,
+}
+
+/// The board's cloth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum BoardColour {
+    /// Green felt.
+    Green,
+    /// Blue.
+    Blue,
+    /// Wood.
+    Wood,
+}
+
+/// The discs' look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum DiscStyle {
+    /// Black and white.
+    Classic,
+    /// Black and gold, the box edition's.
+    Gold,
+}
+
+/// How fast a placed disc appears and the turned ones turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum Animation {
+    /// No animation.
+    Off,
+    /// Half the usual time.
+    Fast,
+    /// The usual time (0.38 s for a turn).
+    Normal,
+    /// Twice the usual time.
+    Slow,
+}
+
+/// The settings that follow an account from browser to browser (`POST /api/account/prefs`):
+/// each field left out keeps its value.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, deny_unknown_fields)]
+pub struct Prefs {
+    /// The colour scheme.
+    pub theme: Option<Theme>,
+    /// The board's cloth.
+    pub board: Option<BoardColour>,
+    /// The discs.
+    pub discs: Option<DiscStyle>,
+    /// The letters and numbers around the board.
+    pub coords: Option<bool>,
+    /// Sounds (moves, the end, "your turn").
+    pub sound: Option<bool>,
+    /// A tick every second while one's own clock runs low.
+    pub tick: Option<bool>,
+    /// How fast discs appear and turn.
+    pub anim: Option<Animation>,
+    /// Zen mode: the game page shows only the board, the clocks and the buttons.
+    pub zen: Option<bool>,
+}
+
+impl Prefs {
+    /// These settings with those `other` sets put over them.
+    pub fn merged(&self, other: &Prefs) -> Prefs {
+        Prefs {
+            theme: other.theme.or(self.theme),
+            board: other.board.or(self.board),
+            discs: other.discs.or(self.discs),
+            coords: other.coords.or(self.coords),
+            sound: other.sound.or(self.sound),
+            tick: other.tick.or(self.tick),
+            anim: other.anim.or(self.anim),
+            zen: other.zen.or(self.zen),
+        }
+    }
 }
 
 /// The answer of `GET /api/account` and of signing up, in or out.

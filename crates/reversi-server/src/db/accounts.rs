@@ -24,9 +24,11 @@ pub struct User {
     pub credential_gen: i64,
     /// Its e-mail address, once its owner followed the link mailed to it (normalised).
     pub email: Option<String>,
+    /// The look and sound its owner chose (`reversi_site_api::Prefs` as JSON).
+    pub prefs: Option<String>,
 }
 
-const USER_COLUMNS: &str = "id, name, created_at, deleted_at, bot, chat_off, credential_gen, email";
+const USER_COLUMNS: &str = "id, name, created_at, deleted_at, bot, chat_off, credential_gen, email, prefs";
 
 fn user_of<R: Row>(row: &R) -> Result<User>
 where
@@ -45,6 +47,7 @@ where
         chat_off: row.try_get::<i64, _>("chat_off")? != 0,
         credential_gen: row.try_get("credential_gen")?,
         email: row.try_get("email")?,
+        prefs: row.try_get("prefs")?,
     })
 }
 
@@ -386,6 +389,18 @@ impl Accounts<'_> {
             Err(e) if is_unique_violation(&e) => Ok(false),
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Stores the settings of account `id` (JSON).
+    pub async fn set_prefs(&self, id: &str, prefs: &str) -> Result<()> {
+        with_pool!(self.0, pool => {
+            sqlx::query("UPDATE users SET prefs = $1 WHERE id = $2")
+                .bind(prefs)
+                .bind(id)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
     }
 
     /// The live account whose confirmed address is `email` (normalised).

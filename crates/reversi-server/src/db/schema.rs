@@ -40,6 +40,7 @@ pub const MIGRATIONS: &[(i64, &str)] = &[
     (12, include_str!("../../migrations/0012_lessons.sql")),
     (13, include_str!("../../migrations/0013_tie_rule.sql")),
     (14, include_str!("../../migrations/0014_mail.sql")),
+    (15, include_str!("../../migrations/0015_prefs.sql")),
 ];
 
 /// The newest version this build knows.

@@ -2,6 +2,7 @@
 import { api } from './api.js';
 import { $, el, link, go } from './dom.js';
 import { t } from './i18n.js';
+import { accountPrefs, adoptPrefs } from './prefs.js';
 
 let current = null;
 
@@ -11,6 +12,7 @@ export const me = () => current;
 /** Asks the server who is signed in and redraws the header's account area. */
 export async function loadMe() {
   try { current = (await api('GET', '/api/account')).user; } catch { current = null; }
+  if (current && current.prefs) { adoptPrefs(current.prefs); window.dispatchEvent(new Event('app:prefs')); }
   accountArea();
   return current;
 }
@@ -18,8 +20,21 @@ export async function loadMe() {
 /** Sets the account after signing in or out. */
 export function setMe(user) {
   current = user;
+  if (user && user.prefs) {
+    // Signing in: what this browser chose fills in what the account has not set yet.
+    const unset = Object.entries(user.prefs).some(([, v]) => v === null || v === undefined);
+    adoptPrefs(user.prefs);
+    window.dispatchEvent(new Event('app:prefs'));
+    if (unset) savePrefs();
+  }
   accountArea();
   window.dispatchEvent(new Event('app:me'));
+}
+
+/** Stores this browser's settings in the account signed in (nothing for a guest). */
+export async function savePrefs() {
+  if (!current) return;
+  try { current = (await api('POST', '/api/account/prefs', accountPrefs())).user || current; } catch { /* kept in this browser */ }
 }
 
 /** The header's account area: sign in and the settings, or the name (to the profile), the

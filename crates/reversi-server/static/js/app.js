@@ -6,8 +6,8 @@
 // Words come from the Fluent files (i18n.js).
 import { $, go } from './dom.js';
 import { loadLang, loadPart, lang, t } from './i18n.js';
-import { prefs, applyTheme } from './prefs.js';
-import { loadMe, accountArea } from './account.js';
+import { prefs, applyTheme, applyLook } from './prefs.js';
+import { loadMe, accountArea, savePrefs } from './account.js';
 import { refreshTurns, titleCount } from './turns.js';
 
 // Each page's module is loaded when the page is first opened (and kept by the browser): the
@@ -110,6 +110,9 @@ async function setLang(l) {
 
 async function start() {
   applyTheme();
+  applyLook();
+  // An account's settings arrived (signing in, or the first read of who is signed in).
+  window.addEventListener('app:prefs', () => { if ($('#lang').textContent) header(); });
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);
   try { await loadLang(prefs.lang); } catch {
     $('#app').textContent = 'The server cannot be reached. / Сервер недоступен.';
@@ -125,8 +128,9 @@ async function start() {
     prefs.theme = { auto: 'light', light: 'dark', dark: 'auto' }[prefs.theme] || 'auto';
     applyTheme();
     header();
+    savePrefs();
   };
-  $('#sound').onclick = () => { prefs.sound = !prefs.sound; header(); };
+  $('#sound').onclick = () => { prefs.sound = !prefs.sound; header(); savePrefs(); };
   $('#menu').onclick = () => menu(!$('header.site').classList.contains('menu-open'));
   window.addEventListener('popstate', route);
   window.addEventListener('app:navigate', route);

@@ -1,5 +1,5 @@
-// What the visitor chose, kept in this browser: language, colour scheme, sounds, the last
-// game settings, and the games they play (so that the home page can list "your games").
+// What the visitor chose, kept in this browser: language, colour scheme, sounds, the board's
+// look (an account's follow it from browser to browser: account.js), the last game settings, and the games they play (so that the home page can list "your games").
 const get = (k, d) => { try { const v = localStorage.getItem(k); return v === null ? d : v; } catch { return d; } };
 const set = (k, v) => { try { localStorage.setItem(k, v); } catch { /* private mode */ } };
 
@@ -9,7 +9,8 @@ export const prefs = {
   /** 'auto' (follow the system), 'light' or 'dark'. */
   get theme() { return get('theme', 'auto'); },
   set theme(v) { set('theme', v); },
-  get sound() { return get('sound', 'off') === 'on'; },
+  /** Sounds: on unless turned off. */
+  get sound() { return get('sound', 'on') === 'on'; },
   set sound(v) { set('sound', v ? 'on' : 'off'); },
   get level() { return Number(get('level', '5')) || 5; },
   set level(v) { set('level', String(v)); },
@@ -25,9 +26,47 @@ export const prefs = {
    * White's discs are drawn gold). */
   get discs() { return get('discs', 'classic') === 'gold' ? 'gold' : 'classic'; },
   set discs(v) { set('discs', v); },
+  /** The board's cloth: 'green' (felt), 'blue' or 'wood'. */
+  get board() { const v = get('board', 'green'); return ['green', 'blue', 'wood'].includes(v) ? v : 'green'; },
+  set board(v) { set('board', v); },
+  /** The letters and numbers around the board. */
+  get coords() { return get('coords', 'on') === 'on'; },
+  set coords(v) { set('coords', v ? 'on' : 'off'); },
+  /** A tick every second while one's own clock runs low. */
+  get tick() { return get('tick', 'on') === 'on'; },
+  set tick(v) { set('tick', v ? 'on' : 'off'); },
+  /** How fast discs appear and turn: 'off', 'fast', 'normal' or 'slow'. */
+  get anim() { const v = get('anim', 'normal'); return ['off', 'fast', 'normal', 'slow'].includes(v) ? v : 'normal'; },
+  set anim(v) { set('anim', v); },
+  /** Zen mode: the game page shows only the board, the clocks and the buttons. */
+  get zen() { return get('zen', 'off') === 'on'; },
+  set zen(v) { set('zen', v ? 'on' : 'off'); },
   get notify() { return get('notify', 'off') === 'on'; },
   set notify(v) { set('notify', v ? 'on' : 'off'); },
 };
+
+/** The settings that follow an account (POST /api/account/prefs), as this browser has them. */
+export function accountPrefs() {
+  return { theme: prefs.theme, board: prefs.board, discs: prefs.discs, coords: prefs.coords, sound: prefs.sound,
+    tick: prefs.tick, anim: prefs.anim, zen: prefs.zen };
+}
+
+/** Takes the settings an account stored (those it has set) into this browser. */
+export function adoptPrefs(p) {
+  for (const [k, v] of Object.entries(p || {})) if (v !== null && v !== undefined && k in accountPrefs()) prefs[k] = v;
+  applyTheme();
+  applyLook();
+}
+
+/** Applies the board's look, coordinates, animation speed and zen mode: attributes on the root
+ * that the style sheet follows. */
+export function applyLook() {
+  const d = document.documentElement.dataset;
+  d.board = prefs.board;
+  d.coords = prefs.coords ? 'on' : 'off';
+  d.anim = prefs.anim;
+  d.zen = prefs.zen ? 'on' : 'off';
+}
 
 /** The games this browser holds a seat in, newest first: [{id, at}]. */
 export function myGames() {

@@ -1,5 +1,6 @@
 // Move sounds, made on the fly with the Web Audio API (no sound files): a short wooden knock
-// for a move, a lower one for the end of the game. Off until the visitor turns them on.
+// for a move, a lower one for the end of the game, a tick while one's own clock runs low. On
+// until the visitor turns them off (the header's button, the settings).
 import { prefs } from './prefs.js';
 
 let ctx = null;
@@ -26,5 +27,7 @@ function knock(freq, length, gain) {
 export const moveSound = () => knock(520, 0.09, 0.25);
 /** The game is over. */
 export const endSound = () => { knock(330, 0.25, 0.2); setTimeout(() => knock(247, 0.35, 0.2), 180); };
+/** A second gone while one's own clock runs low (a short high tick; off with `prefs.tick`). */
+export const tickSound = () => { if (prefs.tick) knock(1400, 0.03, 0.12); };
 /** A game started waiting for the player's move (two quick knocks). */
 export const turnSound = () => { knock(660, 0.07, 0.22); setTimeout(() => knock(880, 0.09, 0.22), 110); };

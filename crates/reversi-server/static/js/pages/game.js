@@ -6,7 +6,7 @@ import { drawBoard, squareName } from '../board.js';
 import { $, el, go, link, button, hasKeyboard, touchScreen, announce, scrollWithin } from '../dom.js';
 import { t, colorName, variantName } from '../i18n.js';
 import { rememberGame } from '../prefs.js';
-import { moveSound, endSound } from '../sound.js';
+import { moveSound, endSound, tickSound } from '../sound.js';
 import { strengthText } from '../strength.js';
 import { resultText, endingOf } from './summary.js';
 import { me } from '../account.js';
@@ -374,7 +374,14 @@ function renderClocks() {
     const text = clockText(ms);
     if (box.textContent !== text) box.textContent = text;
     box.classList.toggle('running', running);
-    box.classList.toggle('low', running && lowTime(ms, c.control));
+    const low = running && lowTime(ms, c.control);
+    box.classList.toggle('low', low);
+    // One tick a second while the player's own clock runs low.
+    if (low && G.you.includes(color)) {
+      const second = Math.ceil(ms / 1000);
+      if (G.tickAt !== undefined && second < G.tickAt) tickSound();
+      G.tickAt = second;
+    } else if (G.you.includes(color)) G.tickAt = undefined;
   }
   const first = $('#first-move');
   if (first) {

@@ -1,31 +1,53 @@
-// The settings (/account): this browser's board (the discs' colours), then the account's —
+// The settings (/account): the board's look and the game's feel (cloth, discs, coordinates,
+// animation, sounds and the low-time tick, zen mode; an account's follow it), then the account's —
 // change the password, the e-mail address (confirmed by a mailed link), turn chat off, make the
 // account a bot (its API token is shown once), delete the account. A guest gets the board and the way to sign in.
 import { api } from '../api.js';
 import { $, el, go, button, link } from '../dom.js';
 import { drawBoard } from '../board.js';
 import { lang, t } from '../i18n.js';
-import { me, setMe } from '../account.js';
-import { prefs } from '../prefs.js';
+import { me, setMe, savePrefs } from '../account.js';
+import { prefs, applyLook } from '../prefs.js';
 
 const SAMPLE = '..........................XOX......OXO..........................';
 
-/** The board's look, kept in this browser: the discs black and white, or black and gold. */
+/** A row of buttons of which one is on: `values` named by `t(prefix + value)`. */
+function segmented(label, key, values, prefix, changed) {
+  const group = el('div', { class: 'segmented', role: 'radiogroup', 'aria-label': label, id: 'pref-' + key });
+  for (const v of values) {
+    group.append(el('button', { type: 'button', role: 'radio', class: 'seg' + (prefs[key] === v ? ' on' : ''), 'aria-checked': String(prefs[key] === v), 'data-value': v,
+      onclick: () => {
+        prefs[key] = v;
+        group.querySelectorAll('.seg').forEach(x => { const on = x.dataset.value === v; x.classList.toggle('on', on); x.setAttribute('aria-checked', String(on)); });
+        changed();
+      } }, t(prefix + v)));
+  }
+  return el('div', { class: 'option-row' }, el('span', { class: 'option-label' }, label), group);
+}
+
+/** A setting on or off. */
+function toggle(key, label, changed) {
+  const box = el('input', { type: 'checkbox', id: 'pref-' + key, checked: prefs[key], onchange: () => { prefs[key] = box.checked; changed(); } });
+  return el('label', { class: 'check' }, box, el('span', {}, label));
+}
+
+/** The board's look and the game's feel: kept in this browser, and in the account when one is
+ * signed in (every browser signed in to it follows them). */
 function boardCard() {
   const preview = el('div', { class: 'disc-preview', id: 'disc-preview', 'aria-hidden': 'true' });
   const show = () => preview.replaceChildren(drawBoard({ width: 8, height: 8, cells: SAMPLE, flipped: [] }, { label: t('web-board') }));
-  const group = el('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('web-discs') });
-  for (const d of ['classic', 'gold']) {
-    group.append(el('button', { type: 'button', role: 'radio', class: 'seg' + (prefs.discs === d ? ' on' : ''), 'aria-checked': String(prefs.discs === d), 'data-discs': d,
-      onclick: () => {
-        prefs.discs = d;
-        group.querySelectorAll('.seg').forEach(x => { const on = x.dataset.discs === d; x.classList.toggle('on', on); x.setAttribute('aria-checked', String(on)); });
-        show();
-      } }, t('web-discs-' + d)));
-  }
+  const changed = () => { applyLook(); show(); savePrefs(); };
   show();
   return el('section', { class: 'card', id: 'board-settings' }, el('h2', {}, t('web-board-look')),
-    el('div', { class: 'option-row' }, el('span', { class: 'option-label' }, t('web-discs')), group), preview);
+    segmented(t('web-board-cloth'), 'board', ['green', 'blue', 'wood'], 'web-board-cloth-', changed),
+    segmented(t('web-discs'), 'discs', ['classic', 'gold'], 'web-discs-', changed),
+    preview,
+    toggle('coords', t('web-coords'), changed),
+    segmented(t('web-anim'), 'anim', ['off', 'fast', 'normal', 'slow'], 'web-anim-', changed),
+    toggle('sound', t('web-sounds'), () => { changed(); window.dispatchEvent(new Event('app:prefs')); }),
+    toggle('tick', t('web-tick'), changed),
+    toggle('zen', t('web-zen'), changed),
+    el('p', { class: 'muted small' }, t(me() ? 'web-prefs-account' : 'web-prefs-browser')));
 }
 
 /** The account's e-mail address: the confirmed one, the one waiting for its link, a new one. */

@@ -1,5 +1,6 @@
-//! Mail (issue 53): an address becomes the account's when the link mailed to it is followed,
-//! and a forgotten password is set anew by a link mailed to that address. The letters are read
+//! What an account keeps besides its password (issue 53): the settings that follow it from
+//! browser to browser; and mail — an address becomes the account's when the link mailed to it
+//! is followed, and a forgotten password is set anew by a link mailed to that address. The letters are read
 //! from a real SMTP server — the sink `scripts/test` starts (aiosmtpd writing a Maildir:
 //! `REVERSI_TEST_SMTP`, `REVERSI_TEST_MAILDIR`) — never from the server's insides.
 //! Both databases.
@@ -391,7 +392,64 @@ async fn without_mail_the_site_says_a_password_cannot_be_reset(db: String) {
     );
 }
 
+async fn the_settings_follow_the_account(db: String) {
+    let clock = Clock::adjustable();
+    let app = app(AppState::new(config(&db, &clock, None)).await.unwrap());
+    let mut desk = Browser::new(&app);
+    desk.post(
+        "/api/account/signup",
+        json!({"name": "erin", "password": "erins password"}),
+    )
+    .await;
+    let (_, v) = desk.get("/api/account").await;
+    assert_eq!(v["user"]["prefs"]["board"], Value::Null, "nothing set yet: {v}");
+    let (s, v) = desk
+        .post(
+            "/api/account/prefs",
+            json!({"board": "blue", "sound": false, "anim": "fast", "zen": true}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // A later change keeps what it does not name.
+    let (_, v) = desk
+        .post("/api/account/prefs", json!({"discs": "gold", "coords": false}))
+        .await;
+    let want = json!({"theme": null, "board": "blue", "discs": "gold", "coords": false, "sound": false,
+        "tick": null, "anim": "fast", "zen": true});
+    assert_eq!(v["user"]["prefs"], want);
+    // Another browser signed in to the account gets them.
+    let mut phone = Browser::new(&app);
+    let (_, v) = phone
+        .post(
+            "/api/account/login",
+            json!({"name": "erin", "password": "erins password"}),
+        )
+        .await;
+    assert_eq!(v["user"]["prefs"], want);
+    // A value the site does not know, or a key, is refused and changes nothing.
+    for bad in [
+        json!({"board": "purple"}),
+        json!({"anim": 3}),
+        json!({"volume": 11}),
+    ] {
+        let (s, v) = phone.post("/api/account/prefs", bad.clone()).await;
+        assert_eq!(
+            (s, v["code"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("bad_request")),
+            "{bad}"
+        );
+    }
+    let (_, v) = phone.get("/api/account").await;
+    assert_eq!(v["user"]["prefs"], want);
+    // A guest has nowhere to keep them but the browser.
+    let (s, _) = Browser::new(&app)
+        .post("/api/account/prefs", json!({"zen": true}))
+        .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+}
+
 on_both_databases!(
+    the_settings_follow_the_account,
     an_address_is_confirmed_and_a_forgotten_password_reset_by_mail,
     without_mail_the_site_says_a_password_cannot_be_reset,
 );
