@@ -817,11 +817,11 @@ fn a_guest_learns_by_clicking() {
     d.open("/");
     d.click_css("#nav-settings");
     d.wait("the settings", 20, |d| {
-        d.has("#board-settings [data-discs='gold']")
+        d.has("#pref-discs [data-value='gold']")
     });
     let light = "return document.querySelector('svg.board radialGradient[id^=white] stop:nth-child(2)').getAttribute('stop-color');";
     assert_eq!(d.script(light), "#ededed");
-    d.click_css("#board-settings [data-discs='gold']");
+    d.click_css("#pref-discs [data-value='gold']");
     d.wait("gold discs", 20, |d| d.script(light) == "#e2b13c");
     d.open("/learn/place");
     d.wait("the lesson's board", 20, |d| d.has("#lesson-board svg"));
