@@ -220,6 +220,7 @@ web-square-missing = not part of the board
 web-legal-square = you can play here
 web-last-move = last move
 web-hint-value = hint { $score }
+web-hint-best = the best move
 web-discs-of = { $color ->
     [black] Black
    *[white] White

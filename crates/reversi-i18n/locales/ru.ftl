@@ -231,6 +231,7 @@ web-square-missing = поля нет на доске
 web-legal-square = сюда можно сходить
 web-last-move = последний ход
 web-hint-value = подсказка { $score }
+web-hint-best = лучший ход
 web-discs-of = { $color ->
     [black] Чёрные
    *[white] Белые

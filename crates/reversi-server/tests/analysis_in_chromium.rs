@@ -93,6 +93,18 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
             });
             assert!(d.url().contains("ply=20"), "{}", d.url());
             d.wait("values on every legal move", 60, all_valued);
+            // The best move stands out: its pill (or pills, when tied) holds the highest value,
+            // and every other pill is shaded by what it loses.
+            let shades = d.script(
+                "return [...document.querySelectorAll('#analysis-board .hint-pill')].map(p => \
+                 [p.classList.contains('best'), Number(p.nextSibling.textContent.replace('\\u2212', '-'))]);",
+            );
+            let shades: Vec<(bool, i64)> = serde_json::from_value(shades).unwrap();
+            let top = shades.iter().map(|s| s.1).max().unwrap();
+            assert!(
+                !shades.is_empty() && shades.iter().all(|&(best, v)| best == (v == top)),
+                "{shades:?}"
+            );
             // The coach's sentences ride on every move of the table (shown on hover).
             let why = d.script(
                 "return [...document.querySelectorAll('#analysis-moves tbody tr')].map(r => r.dataset.why || '');",

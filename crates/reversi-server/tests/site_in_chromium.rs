@@ -816,9 +816,7 @@ fn a_guest_learns_by_clicking() {
     let d = bench.browser(DESKTOP, "en");
     d.open("/");
     d.click_css("#nav-settings");
-    d.wait("the settings", 20, |d| {
-        d.has("#pref-discs [data-value='gold']")
-    });
+    d.wait("the settings", 20, |d| d.has("#pref-discs [data-value='gold']"));
     let light = "return document.querySelector('svg.board radialGradient[id^=white] stop:nth-child(2)').getAttribute('stop-color');";
     assert_eq!(d.script(light), "#ededed");
     d.click_css("#pref-discs [data-value='gold']");

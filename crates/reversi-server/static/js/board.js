@@ -20,8 +20,8 @@ export const squareName = (c, r) => String.fromCharCode(97 + c) + (r + 1);
 /**
  * Draws a board. `b`: {width, height, cells, last_move, flipped}; `o` (all optional):
  * legal (squares to mark), playable (whether they can be played), onMove(square),
- * hints ({square: score}), hintKinds ({square: 'book'|'exact'|'wld'|'estimate'}, the pill's
- * colour), titles ({square: text shown on hover}), cursor (a square framed), animate (squares whose disc just
+ * hints ({square: score}; the pills shaded by the loss against the best), hintKinds ({square:
+ * 'book'|'exact'|'wld'|'estimate'}, the pill's outline), titles ({square: text shown on hover}), cursor (a square framed), animate (squares whose disc just
  * appeared or turned: they turn once), label (for screen readers), onCursor(square) (keyboard
  * play: the board is one stop of Tab, at `cursor`, and the arrow keys move between squares; the
  * callback hears where the keyboard is, so that a redrawn board can keep it there), hideLegal
@@ -57,10 +57,14 @@ export function drawBoard(b, o = {}) {
     }
   }
   const legal = new Set(o.legal || []), hints = o.hints || {}, animate = o.animate || new Set();
+  // The pills' colours go by how much each move loses against the best (as Egaroucid shows
+  // them): the best stands out, the rest shade from near to poor.
+  const values = Object.values(hints).filter(v => typeof v === 'number');
+  const best = values.length ? Math.max(...values) : null;
   const flipped = new Set(b.flipped || []);
   for (let r = 0; r < b.height; r++) {
     const row = svg('g', { role: 'row' });
-    for (let c = 0; c < b.width; c++) row.append(square(b, c, r, { id, legal, hints, animate, flipped, o }));
+    for (let c = 0; c < b.width; c++) row.append(square(b, c, r, { id, legal, hints, best, animate, flipped, o }));
     root.append(row);
   }
   if (o.onCursor) root.addEventListener('keydown', ev => arrowKey(ev, root, b, o));
@@ -92,7 +96,7 @@ function arrowKey(ev, root, b, o) {
   }
 }
 
-function square(b, c, r, { id, legal, hints, animate, flipped, o }) {
+function square(b, c, r, { id, legal, hints, best, animate, flipped, o }) {
   const ch = b.cells[r * b.width + c], name = squareName(c, r);
   const x = F + c * S, y = F + r * S, cx = x + S / 2, cy = y + S / 2;
   const g = svg('g', { class: 'sq', 'data-sq': name, role: 'gridcell' });
@@ -114,11 +118,13 @@ function square(b, c, r, { id, legal, hints, animate, flipped, o }) {
   const hint = hints[name];
   if (hint !== undefined) {
     const kind = o.hintKinds && o.hintKinds[name];
-    g.append(svg('rect', { x: cx - 14, y: cy - 9, width: 28, height: 18, rx: 9, class: 'hint-pill' + (kind ? ' ' + kind : '') }));
+    const loss = best - hint;
+    const shade = loss <= 0 ? 'best' : loss <= 2 ? 'near' : loss <= 6 ? 'fair' : 'poor';
+    g.append(svg('rect', { x: cx - 14, y: cy - 9, width: 28, height: 18, rx: 9, class: `hint-pill ${shade}` + (kind ? ' ' + kind : '') }));
     const tx = svg('text', { x: cx, y: cy + 0.5, class: 'hint-text' });
     tx.textContent = (hint > 0 ? '+' : hint < 0 ? '−' : '') + Math.abs(hint);
     g.append(tx);
-    label += ', ' + t('web-hint-value', { score: hint });
+    label += ', ' + t('web-hint-value', { score: hint }) + (shade === 'best' ? ', ' + t('web-hint-best') : '');
   } else if (legal.has(name) && !o.hideLegal) {
     g.append(svg('circle', { cx, cy, r: S * 0.13, class: 'legal' }));
     label += ', ' + t('web-legal-square');
