@@ -97,9 +97,12 @@ pub enum Fact {
         /// The opponent's moves after it.
         best_after: u32,
     },
-    /// The mover has `after` moves after this one (were it their turn), `best_after` after the
-    /// best move: fewer choices next time.
+    /// The mover (`color`) has `after` moves after this one (were it their turn), `best_after`
+    /// after the best move: fewer choices next time. Named by colour, not "you": a spectator
+    /// and a replay read it too.
     OwnMobility {
+        /// The mover.
+        color: Color,
         /// The mover's moves after the move played.
         after: u32,
         /// The best move.
@@ -212,12 +215,14 @@ impl Fact {
             Fact::Best => ("coach-best", vec![]),
             Fact::AsGood { best } => ("coach-as-good", vec![("best", sq(best))]),
             Fact::OwnMobility {
+                color,
                 after,
                 best,
                 best_after,
             } => (
                 "coach-own-mobility",
                 vec![
+                    ("color", c(color)),
                     ("after", n(*after)),
                     ("best", sq(best)),
                     ("best_after", n(*best_after)),
@@ -642,6 +647,7 @@ pub fn explain(
                 add(
                     0.8 * (best_e.own_moves - mine.own_moves) as f32,
                     Fact::OwnMobility {
+                        color: mover,
                         after: mine.own_moves,
                         best: b,
                         best_after: best_e.own_moves,

@@ -709,10 +709,13 @@ coach-loss = This move loses { $discs ->
 } against the best move, { $best }.
 coach-best = This is the best move.
 coach-as-good = As good as the engine's move, { $best }.
-coach-own-mobility = You then have { $after ->
+coach-own-mobility = { $color ->
+    [black] Black
+   *[white] White
+} then has { $after ->
     [one] one move
    *[other] { $after } moves
-}; after { $best } you would have { $best_after }.
+} of its own; after { $best } it would have { $best_after }.
 coach-line = The line the engine expects: { $line }.
 coach-takes-corner = It takes the corner { $corner }: a disc in a corner can never be flipped.
 coach-misses-corner = The best move takes the corner { $corner }.
@@ -752,7 +755,7 @@ coach-wipeout = It leaves { $color ->
     [black] Black
    *[white] White
 } without a single disc.
-coach-frontier = It leaves you { $discs ->
+coach-frontier = It leaves the mover { $discs ->
     [one] one frontier disc
    *[other] { $discs } frontier discs
 } (next to empty squares: moves for the opponent); { $best } leaves { $best_discs }.
@@ -767,14 +770,14 @@ coach-best-stable = { $best } would make { $discs ->
 coach-parity = It is played in an odd region of { $size ->
     [one] one empty square
    *[other] { $size } empty squares
-}: the region is left even, and you can keep its last move.
+}: the region is left even, and the mover can keep its last move.
 coach-breaks-parity = It plays into an even region of { $size } empty squares: left odd, its last move may go to the opponent.
 coach-wall = It builds a wall of { $discs } discs from { $from } to { $to }, facing empty squares: moves for the opponent all along it.
 coach-quiet = A quiet move: it flips only { $flips ->
     [one] one disc
    *[other] { $flips } discs
 } and adds no frontier disc.
-coach-spends-reserve = It spends a reserve square: only you could play { $square }, a spare move to keep for later; { $best } keeps it.
+coach-spends-reserve = It spends a reserve square: only the mover could play { $square }, a spare move to keep for later; { $best } keeps it.
 coach-leaves-centre = In the opening keep to the centre (c3–f6): { $square } goes out of it, { $best } stays in.
 # Puzzles
 web-nav-puzzles = Puzzles

@@ -731,7 +731,10 @@ coach-loss = Этот ход теряет { $discs } { $discs ->
 } по сравнению с лучшим ходом { $best }.
 coach-best = Это лучший ход.
 coach-as-good = Не хуже хода движка { $best }.
-coach-own-mobility = После него у вас { $after } { $after ->
+coach-own-mobility = После него у самих { $color ->
+    [black] чёрных
+   *[white] белых
+} { $after } { $after ->
     [one] ход
     [few] хода
    *[many] ходов
@@ -778,7 +781,7 @@ coach-wipeout = После него у { $color ->
     [black] чёрных
    *[white] белых
 } не остаётся ни одной фишки.
-coach-frontier = После него у вас { $discs } { $discs ->
+coach-frontier = После него у сходившего { $discs } { $discs ->
     [one] граничная фишка
     [few] граничные фишки
    *[many] граничных фишек
@@ -807,7 +810,7 @@ coach-quiet = Тихий ход: он переворачивает всего { 
     [few] фишки
    *[many] фишек
 } и не добавляет граничных фишек.
-coach-spends-reserve = Этот ход тратит резервное поле: на { $square } могли пойти только вы — такой ход стоит беречь на потом; { $best } его сохраняет.
+coach-spends-reserve = Этот ход тратит резервное поле: на { $square } мог пойти только сходивший — такой ход стоит беречь на потом; { $best } его сохраняет.
 coach-leaves-centre = В дебюте держитесь центра (c3–f6): { $square } выходит из него, { $best } остаётся внутри.
 # Задачи
 web-nav-puzzles = Задачи

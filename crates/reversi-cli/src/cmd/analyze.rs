@@ -253,6 +253,7 @@ mod tests {
                 best_after: 0,
             },
             Fact::OwnMobility {
+                color: Color::Black,
                 after: 1,
                 best: s("c5"),
                 best_after: 4,
@@ -305,6 +306,14 @@ mod tests {
                     !text.contains('{') && !text.contains("coach-"),
                     "{lang:?} {id}: {text}"
                 );
+                // The coach reads to spectators and replays too: it names colours, never "you".
+                let words: Vec<String> = text
+                    .split(|c: char| !c.is_alphabetic())
+                    .map(str::to_lowercase)
+                    .collect();
+                for you in ["you", "your", "вы", "вас", "ваш", "вам", "вами"] {
+                    assert!(!words.iter().any(|w| w == you), "{lang:?} {id}: {text}");
+                }
                 // Every argument's value is said.
                 for (_, a) in args {
                     if let Arg::Text(t) = a {
