@@ -139,6 +139,12 @@ fn the_analysis_board_from_a_replay_with_variations_set_up_and_paste() {
                 total,
                 "the whole game is the main line"
             );
+            // The line reads as a line: several moves to a row, not one (it was 61 rows).
+            let rows = d.script(
+                "return new Set([...document.querySelectorAll('#analysis-line .mv')].map(b => b.offsetTop)).size;",
+            );
+            let rows = rows.as_u64().unwrap() as usize;
+            assert!(rows * 3 <= total, "{total} moves in {rows} rows");
             let current = text(&d, "#analysis-line .mv.current");
             assert!(
                 current.starts_with("20."),
