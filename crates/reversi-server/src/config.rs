@@ -150,3 +150,15 @@ impl Default for Config {
         }
     }
 }
+
+/// `url` with the password of its `USER:PASSWORD@` masked (`postgres://u:****@host/db`): what a
+/// log, `--print-config` or `Debug` may show of a database or SMTP URL.
+pub fn masked_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => match url[s + 3..at].split_once(':') {
+            Some((user, _)) => format!("{}{user}:****{}", &url[..s + 3], &url[at..]),
+            None => url.to_string(),
+        },
+        _ => url.to_string(),
+    }
+}

@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::extract::{Caller, JsonBody};
 use crate::mail::{Letter, Mailer};
 use crate::secret::random_string;
-use crate::session::{hash_secret, Credentials, SECRET_LEN};
+use crate::session::{hash_secret, well_formed, Credentials, SECRET_LEN};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -48,7 +48,9 @@ fn mailer(state: &AppState) -> Result<&Mailer> {
     state.config().mail.as_ref().ok_or_else(|| {
         Error::Unavailable(
             "mail_unavailable",
-            "this site sends no mail, so an address cannot be confirmed nor a password reset by mail".into(),
+            "this site sends no mail, so an address cannot be confirmed nor a password reset by mail; \
+             ask the site's host"
+                .into(),
         )
     })
 }
@@ -61,7 +63,10 @@ fn link_expired() -> Error {
 }
 
 fn email_taken() -> Error {
-    Error::Conflict("email_taken", "another account has this e-mail address".into())
+    Error::Conflict(
+        "email_taken",
+        "another account has this e-mail address; give another, or reset that account's password".into(),
+    )
 }
 
 fn email_error(e: email::EmailError) -> Error {
@@ -70,11 +75,22 @@ fn email_error(e: email::EmailError) -> Error {
 
 /// The hash a link's secret is stored under, or the error of a link that cannot be one.
 fn secret_hash(token: &str) -> Result<String> {
-    if token.len() == SECRET_LEN && token.bytes().all(|b| b.is_ascii_alphanumeric()) {
+    if well_formed(token) {
         Ok(hash_secret(token))
     } else {
         Err(link_expired())
     }
+}
+
+/// The live account a link was made for (a deleted account's links sign nobody in).
+async fn link_owner(state: &AppState, token: &crate::db::mail::MailToken) -> Result<crate::db::User> {
+    state
+        .db()
+        .accounts()
+        .user_by_id(&token.user_id)
+        .await?
+        .filter(|u| !u.deleted)
+        .ok_or_else(link_expired)
 }
 
 fn lang_of(lang: &Option<String>) -> Lang {
@@ -205,13 +221,7 @@ pub async fn verify(
         .take(&hash, Purpose::Verify, now)
         .await?
         .ok_or_else(link_expired)?;
-    let user = state
-        .db()
-        .accounts()
-        .user_by_id(&token.user_id)
-        .await?
-        .filter(|u| !u.deleted)
-        .ok_or_else(link_expired)?;
+    let user = link_owner(&state, &token).await?;
     if !state
         .db()
         .accounts()
@@ -279,13 +289,10 @@ pub async fn confirm_reset(
         .peek(&hash, Purpose::Reset, now)
         .await?
         .ok_or_else(link_expired)?;
-    let user = state
-        .db()
-        .accounts()
-        .user_by_id(&token.user_id)
-        .await?
-        .filter(|u| !u.deleted && u.credential_gen == token.credential_gen)
-        .ok_or_else(link_expired)?;
+    let user = link_owner(&state, &token).await?;
+    if user.credential_gen != token.credential_gen {
+        return Err(link_expired());
+    }
     // A password that is not allowed leaves the link working, to try another.
     account::check_password(&user.name, &b.password).map_err(password_error)?;
     if tokens.take(&hash, Purpose::Reset, now).await?.is_none() {

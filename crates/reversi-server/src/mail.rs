@@ -126,7 +126,7 @@ impl Mailer {
             transport,
             from,
             public_url: public.to_string(),
-            shown: masked(smtp_url),
+            shown: crate::config::masked_url(smtp_url),
         })
     }
 
@@ -180,17 +180,6 @@ impl Mailer {
                 Err(e) => tracing::warn!(kind, "mail not sent: {e}"),
             }
         });
-    }
-}
-
-/// `url` with the password of its `USER:PASSWORD@` masked.
-fn masked(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(s), Some(at)) if at > s => match url[s + 3..at].split_once(':') {
-            Some((user, _)) => format!("{}{user}:****{}", &url[..s + 3], &url[at..]),
-            None => url.to_string(),
-        },
-        _ => url.to_string(),
     }
 }
 

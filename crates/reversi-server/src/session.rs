@@ -139,7 +139,7 @@ impl Credentials {
 }
 
 /// Whether `s` has the shape of a secret this server issues.
-fn well_formed(s: &str) -> bool {
+pub(crate) fn well_formed(s: &str) -> bool {
     s.len() == SECRET_LEN && s.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 

@@ -5,88 +5,31 @@
 //! `REVERSI_TEST_SMTP`, `REVERSI_TEST_MAILDIR`) — never from the server's insides.
 //! Both databases.
 
-use axum::body::Body;
-use axum::http::{header, Method, Request, StatusCode};
-use axum::Router;
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use reversi_server::email::RESET_LINK_MS;
 use reversi_server::mail::Mailer;
 use reversi_server::time::Clock;
 use reversi_server::{app, AppState, Config};
 use serde_json::{json, Value};
-use std::collections::HashMap;
-use tower::ServiceExt;
 
 #[macro_use]
 mod common;
+mod online_common;
 mod sink;
 
+use online_common::{Client, Reply};
 use sink::{secret_after, sink};
 
-/// A browser: its cookies, kept from answer to answer.
-struct Browser {
-    app: Router,
-    cookies: HashMap<String, String>,
-}
-
-impl Browser {
-    fn new(app: &Router) -> Browser {
-        Browser {
-            app: app.clone(),
-            cookies: HashMap::new(),
-        }
-    }
-
-    async fn call(&mut self, method: Method, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-        let mut req = Request::builder().method(method).uri(uri);
-        if !self.cookies.is_empty() {
-            let jar: Vec<String> = self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            req = req.header(header::COOKIE, jar.join("; "));
-        }
-        if body.is_some() {
-            req = req.header(header::CONTENT_TYPE, "application/json");
-        }
-        let req = req
-            .body(Body::from(body.map(|b| b.to_string()).unwrap_or_default()))
-            .unwrap();
-        let resp = self.app.clone().oneshot(req).await.unwrap();
-        let status = resp.status();
-        for c in resp.headers().get_all(header::SET_COOKIE) {
-            let pair = c.to_str().unwrap().split(';').next().unwrap();
-            let (k, v) = pair.split_once('=').unwrap();
-            if v.is_empty() {
-                self.cookies.remove(k);
-            } else {
-                self.cookies.insert(k.to_string(), v.to_string());
-            }
-        }
-        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-        (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
-    }
-
-    async fn post(&mut self, uri: &str, body: Value) -> (StatusCode, Value) {
-        self.call(Method::POST, uri, Some(body)).await
-    }
-
-    async fn get(&mut self, uri: &str) -> (StatusCode, Value) {
-        self.call(Method::GET, uri, None).await
-    }
-
-    async fn who(&mut self) -> Value {
-        self.get("/api/account").await.1["user"]["name"].clone()
-    }
+/// Who `c` is signed in as (`null` for nobody).
+async fn who(c: &mut Client) -> Value {
+    c.get("/api/account").await.json["user"]["name"].clone()
 }
 
 fn config(db: &str, clock: &Clock, mail: Option<Mailer>) -> Config {
     Config {
-        database_url: db.to_string(),
-        ai_workers: 1,
-        hash_mib: 1,
-        rate_per_sec: 10_000.0,
-        rate_burst: 10_000.0,
         clock: clock.clone(),
         mail,
-        ..Config::default()
+        ..online_common::config(db)
     }
 }
 
@@ -112,19 +55,21 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
     let tag = tag();
     let address = format!("alice.{tag}@example.org");
 
-    let mut alice = Browser::new(&app);
-    let (s, _) = alice
+    let mut alice = Client::new(&app);
+    let Reply { status: s, .. } = alice
         .post(
             "/api/account/signup",
             json!({"name": "alice", "password": "first password 1"}),
         )
         .await;
     assert_eq!(s, StatusCode::CREATED);
-    let (_, v) = alice.get("/api/account/email").await;
+    let Reply { json: v, .. } = alice.get("/api/account/email").await;
     assert_eq!(v, json!({"mail": true, "email": null, "pending": null}));
 
     // A new address needs the password; a malformed one is refused by its part.
-    let (s, v) = alice
+    let Reply {
+        status: s, json: v, ..
+    } = alice
         .post(
             "/api/account/email",
             json!({"email": address, "password": "wrong password"}),
@@ -134,7 +79,9 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
         (s, v["code"].as_str()),
         (StatusCode::UNAUTHORIZED, Some("wrong_credentials"))
     );
-    let (s, v) = alice
+    let Reply {
+        status: s, json: v, ..
+    } = alice
         .post(
             "/api/account/email",
             json!({"email": "alice@localhost", "password": "first password 1"}),
@@ -145,7 +92,9 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
         (StatusCode::BAD_REQUEST, Some("email_invalid"))
     );
     let typed = address.to_uppercase().replace("EXAMPLE.ORG", "Example.org");
-    let (s, v) = alice
+    let Reply {
+        status: s, json: v, ..
+    } = alice
         .post(
             "/api/account/email",
             json!({"email": typed, "password": "first password 1", "lang": "en"}),
@@ -167,30 +116,36 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
     assert_eq!(secret.len(), 32);
 
     // The link works in any browser, once.
-    let mut phone = Browser::new(&app);
-    let (s, v) = phone
+    let mut phone = Client::new(&app);
+    let Reply {
+        status: s, json: v, ..
+    } = phone
         .post("/api/account/email/verify", json!({"token": secret}))
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["email"], json!(address));
-    let (s, v) = phone
+    let Reply {
+        status: s, json: v, ..
+    } = phone
         .post("/api/account/email/verify", json!({"token": secret}))
         .await;
     assert_eq!(
         (s, v["code"].as_str()),
         (StatusCode::BAD_REQUEST, Some("link_expired"))
     );
-    let (_, v) = alice.get("/api/account/email").await;
+    let Reply { json: v, .. } = alice.get("/api/account/email").await;
     assert_eq!(v, json!({"mail": true, "email": address, "pending": null}));
 
     // Nobody else can take the address.
-    let mut bob = Browser::new(&app);
+    let mut bob = Client::new(&app);
     bob.post(
         "/api/account/signup",
         json!({"name": "bob", "password": "bobs password 1"}),
     )
     .await;
-    let (s, v) = bob
+    let Reply {
+        status: s, json: v, ..
+    } = bob
         .post(
             "/api/account/email",
             json!({"email": address, "password": "bobs password 1"}),
@@ -203,15 +158,19 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
 
     // Forgotten: a reset asked for from another browser, by the address in any case; an
     // address nobody has gets the same answer.
-    let mut stranger = Browser::new(&app);
+    let mut stranger = Client::new(&app);
     let nobody = format!("nobody.{tag}@example.org");
-    let (s1, v1) = stranger
+    let Reply {
+        status: s1, json: v1, ..
+    } = stranger
         .post(
             "/api/account/reset",
             json!({"email": address.to_uppercase(), "lang": "ru"}),
         )
         .await;
-    let (s2, v2) = stranger
+    let Reply {
+        status: s2, json: v2, ..
+    } = stranger
         .post("/api/account/reset", json!({"email": nobody}))
         .await;
     assert_eq!((s1, &v1), (StatusCode::ACCEPTED, &json!({"queued": true})));
@@ -221,7 +180,9 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
     let secret = secret_after(&letter.text, "http://reversi.test/reset/");
 
     // A password that is not allowed leaves the link working.
-    let (s, v) = stranger
+    let Reply {
+        status: s, json: v, ..
+    } = stranger
         .post(
             "/api/account/reset/confirm",
             json!({"token": secret, "password": "short"}),
@@ -231,7 +192,9 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
         (s, v["code"].as_str()),
         (StatusCode::BAD_REQUEST, Some("password_short"))
     );
-    let (s, v) = stranger
+    let Reply {
+        status: s, json: v, ..
+    } = stranger
         .post(
             "/api/account/reset/confirm",
             json!({"token": secret, "password": "second password 2"}),
@@ -239,24 +202,24 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["user"]["name"], "alice");
-    assert_eq!(stranger.who().await, "alice");
+    assert_eq!(who(&mut stranger).await, "alice");
     // Every other session ended; the link is used up; the old password is gone.
-    assert_eq!(alice.who().await, Value::Null);
-    let (s, _) = phone
+    assert_eq!(who(&mut alice).await, Value::Null);
+    let Reply { status: s, .. } = phone
         .post(
             "/api/account/reset/confirm",
             json!({"token": secret, "password": "third password 3"}),
         )
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    let (s, _) = alice
+    let Reply { status: s, .. } = alice
         .post(
             "/api/account/login",
             json!({"name": "alice", "password": "first password 1"}),
         )
         .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
-    let (s, _) = alice
+    let Reply { status: s, .. } = alice
         .post(
             "/api/account/login",
             json!({"name": "alice", "password": "second password 2"}),
@@ -274,7 +237,9 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
         .await;
     let secret = secret_after(&sink.letter_to(&address).await.text, "/reset/");
     clock.advance(RESET_LINK_MS + 1);
-    let (s, v) = stranger
+    let Reply {
+        status: s, json: v, ..
+    } = stranger
         .post(
             "/api/account/reset/confirm",
             json!({"token": secret, "password": "third password 3"}),
@@ -290,14 +255,16 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
         .post("/api/account/reset", json!({"email": address}))
         .await;
     let secret = secret_after(&sink.letter_to(&address).await.text, "/reset/");
-    let (s, _) = alice
+    let Reply { status: s, .. } = alice
         .post(
             "/api/account/password",
             json!({"current": "second password 2", "new": "third password 3"}),
         )
         .await;
     assert_eq!(s, StatusCode::OK);
-    let (s, v) = stranger
+    let Reply {
+        status: s, json: v, ..
+    } = stranger
         .post(
             "/api/account/reset/confirm",
             json!({"token": secret, "password": "fourth password 4"}),
@@ -312,12 +279,14 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
     // began with the request above): the fourth is refused, and so is one for an address
     // nobody has (the refusal says nothing about who has an account).
     for _ in 0..2 {
-        let (s, _) = stranger
+        let Reply { status: s, .. } = stranger
             .post("/api/account/reset", json!({"email": address}))
             .await;
         assert_eq!(s, StatusCode::ACCEPTED);
     }
-    let (s, v) = stranger
+    let Reply {
+        status: s, json: v, ..
+    } = stranger
         .post("/api/account/reset", json!({"email": address}))
         .await;
     assert_eq!(
@@ -325,12 +294,14 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
         (StatusCode::TOO_MANY_REQUESTS, Some("reset_throttled"))
     );
     for _ in 0..3 {
-        let (s, _) = stranger
+        let Reply { status: s, .. } = stranger
             .post("/api/account/reset", json!({"email": nobody}))
             .await;
         assert_eq!(s, StatusCode::ACCEPTED);
     }
-    let (s, v) = stranger
+    let Reply {
+        status: s, json: v, ..
+    } = stranger
         .post("/api/account/reset", json!({"email": nobody}))
         .await;
     assert_eq!(
@@ -340,7 +311,9 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
     sink.take_letters(&address);
 
     // Removing the address (with the password) frees it.
-    let (s, v) = alice
+    let Reply {
+        status: s, json: v, ..
+    } = alice
         .post(
             "/api/account/email",
             json!({"email": "", "password": "third password 3"}),
@@ -353,10 +326,12 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
 async fn without_mail_the_site_says_a_password_cannot_be_reset(db: String) {
     let clock = Clock::adjustable();
     let app = app(AppState::new(config(&db, &clock, None)).await.unwrap());
-    let mut guest = Browser::new(&app);
-    let (_, v) = guest.get("/api/account/email").await;
+    let mut guest = Client::new(&app);
+    let Reply { json: v, .. } = guest.get("/api/account/email").await;
     assert_eq!(v, json!({"mail": false, "email": null, "pending": null}));
-    let (s, v) = guest
+    let Reply {
+        status: s, json: v, ..
+    } = guest
         .post("/api/account/reset", json!({"email": "alice@example.org"}))
         .await;
     assert_eq!(
@@ -369,7 +344,9 @@ async fn without_mail_the_site_says_a_password_cannot_be_reset(db: String) {
             json!({"name": "carol", "password": "carols password"}),
         )
         .await;
-    let (s, v) = guest
+    let Reply {
+        status: s, json: v, ..
+    } = guest
         .post(
             "/api/account/email",
             json!({"email": "carol@example.org", "password": "carols password"}),
@@ -380,7 +357,9 @@ async fn without_mail_the_site_says_a_password_cannot_be_reset(db: String) {
         (StatusCode::SERVICE_UNAVAILABLE, Some("mail_unavailable"))
     );
     // A link that cannot be one is refused without a lookup.
-    let (s, v) = guest
+    let Reply {
+        status: s, json: v, ..
+    } = guest
         .post(
             "/api/account/reset/confirm",
             json!({"token": "../../etc", "password": "whatever 123"}),
@@ -395,15 +374,17 @@ async fn without_mail_the_site_says_a_password_cannot_be_reset(db: String) {
 async fn the_settings_follow_the_account(db: String) {
     let clock = Clock::adjustable();
     let app = app(AppState::new(config(&db, &clock, None)).await.unwrap());
-    let mut desk = Browser::new(&app);
+    let mut desk = Client::new(&app);
     desk.post(
         "/api/account/signup",
         json!({"name": "erin", "password": "erins password"}),
     )
     .await;
-    let (_, v) = desk.get("/api/account").await;
+    let Reply { json: v, .. } = desk.get("/api/account").await;
     assert_eq!(v["user"]["prefs"]["board"], Value::Null, "nothing set yet: {v}");
-    let (s, v) = desk
+    let Reply {
+        status: s, json: v, ..
+    } = desk
         .post(
             "/api/account/prefs",
             json!({"board": "blue", "sound": false, "anim": "fast", "zen": true}),
@@ -411,15 +392,15 @@ async fn the_settings_follow_the_account(db: String) {
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     // A later change keeps what it does not name.
-    let (_, v) = desk
+    let Reply { json: v, .. } = desk
         .post("/api/account/prefs", json!({"discs": "gold", "coords": false}))
         .await;
     let want = json!({"theme": null, "board": "blue", "discs": "gold", "coords": false, "sound": false,
         "tick": null, "anim": "fast", "zen": true});
     assert_eq!(v["user"]["prefs"], want);
     // Another browser signed in to the account gets them.
-    let mut phone = Browser::new(&app);
-    let (_, v) = phone
+    let mut phone = Client::new(&app);
+    let Reply { json: v, .. } = phone
         .post(
             "/api/account/login",
             json!({"name": "erin", "password": "erins password"}),
@@ -432,17 +413,19 @@ async fn the_settings_follow_the_account(db: String) {
         json!({"anim": 3}),
         json!({"volume": 11}),
     ] {
-        let (s, v) = phone.post("/api/account/prefs", bad.clone()).await;
+        let Reply {
+            status: s, json: v, ..
+        } = phone.post("/api/account/prefs", bad.clone()).await;
         assert_eq!(
             (s, v["code"].as_str()),
             (StatusCode::BAD_REQUEST, Some("bad_request")),
             "{bad}"
         );
     }
-    let (_, v) = phone.get("/api/account").await;
+    let Reply { json: v, .. } = phone.get("/api/account").await;
     assert_eq!(v["user"]["prefs"], want);
     // A guest has nowhere to keep them but the browser.
-    let (s, _) = Browser::new(&app)
+    let Reply { status: s, .. } = Client::new(&app)
         .post("/api/account/prefs", json!({"zen": true}))
         .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);

@@ -2,6 +2,7 @@
 
 use crate::out::outln;
 use anyhow::{Context, Result};
+use reversi_server::config::masked_url;
 use reversi_server::{AppState, Config};
 
 /// Arguments of `reversi serve`. Each may also come from the environment (`REVERSI_` and the
@@ -274,26 +275,13 @@ fn first_line(e: &clap::Error) -> String {
         .to_string()
 }
 
-/// A database URL with its password masked.
-fn masked(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(s), Some(at)) if at > s => {
-            let creds = &url[s + 3..at];
-            match creds.split_once(':') {
-                Some((user, _)) => format!("{}{user}:****{}", &url[..s + 3], &url[at..]),
-                None => url.to_string(),
-            }
-        }
-        _ => url.to_string(),
-    }
-}
-
-/// The settings in effect, as a configuration file (the database password masked).
+/// The settings in effect, as a configuration file (the database's and SMTP server's passwords
+/// masked).
 pub fn effective_config(a: &Args) -> Result<String> {
     let mut v = toml::Table::try_from(a).context("the settings")?;
-    v.insert("database".into(), toml::Value::String(masked(&a.database)));
+    v.insert("database".into(), toml::Value::String(masked_url(&a.database)));
     if let Some(url) = &a.smtp_url {
-        v.insert("smtp-url".into(), toml::Value::String(masked(url)));
+        v.insert("smtp-url".into(), toml::Value::String(masked_url(url)));
     }
     if v.contains_key("metrics-token") {
         v.insert("metrics-token".into(), toml::Value::String("****".into()));

@@ -53,7 +53,8 @@ export function accountPrefs() {
 
 /** Takes the settings an account stored (those it has set) into this browser. */
 export function adoptPrefs(p) {
-  for (const [k, v] of Object.entries(p || {})) if (v !== null && v !== undefined && k in accountPrefs()) prefs[k] = v;
+  const known = accountPrefs();
+  for (const [k, v] of Object.entries(p || {})) if (v !== null && v !== undefined && k in known) prefs[k] = v;
   applyTheme();
   applyLook();
 }
