@@ -4,9 +4,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi_server::analysis_board::{game_of, ClientMessage as BoardMessage};
+use reversi_server::analysis_board::game_of;
 use reversi_server::body::parse_object;
 use reversi_server::Error;
+use reversi_site_api::analysis::AnalysisRequest as BoardMessage;
 use reversi_site_api::GameCommand as GameMessage;
 
 fn refused_clearly(e: Error) {
@@ -21,14 +22,8 @@ fuzz_target!(|data: &[u8]| {
         refused_clearly(e);
     }
     match parse_object::<BoardMessage>(data) {
-        Ok(BoardMessage::Position {
-            variant,
-            moves,
-            board,
-            text,
-            ..
-        }) => {
-            if let Err(e) = game_of(&variant, moves.as_deref(), board.as_deref(), text.as_deref()) {
+        Ok(BoardMessage::Position(req)) => {
+            if let Err(e) = game_of(&req) {
                 refused_clearly(e);
             }
         }

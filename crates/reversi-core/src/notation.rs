@@ -240,6 +240,27 @@ pub fn parse_board_prefix<'a>(rules: &Rules, s: &'a str) -> Result<(AnyPosition,
     Ok((AnyPosition::with_discs(rules, black, white, side.0), side.1))
 }
 
+/// The squares of `pos` row by row, one character each: `X` black, `O` white, `.` empty and
+/// playable, `#` not part of the board (a black hole, eight-stars' cut corners). The site's
+/// pages draw boards from it.
+pub fn cells(pos: &AnyPosition) -> String {
+    let (w, h) = (pos.width(), pos.height());
+    let mut cells = String::with_capacity(w as usize * h as usize);
+    let playable = pos.playable();
+    for r in 0..h {
+        for c in 0..w {
+            let sq = Square::new(c, r).expect("on the board");
+            cells.push(match pos.disc(sq) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None if playable.has(sq) => '.',
+                None => '#',
+            });
+        }
+    }
+    cells
+}
+
 /// Writes the board string of `pos`: one character per grid square (`X`, `O`, `-`), a space and
 /// the side to move.
 pub fn write_board(pos: &AnyPosition) -> String {

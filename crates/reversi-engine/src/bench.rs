@@ -2,10 +2,11 @@
 //! count is a fingerprint of the search: it changes only when the search does.
 
 use crate::search::{Engine, Limits};
+use crate::time::Instant;
 use reversi_core::format::obf::parse_obf;
 use reversi_core::{AnyPosition, Rules, Variant};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One benchmark position and how it is searched.
 #[derive(Clone, Debug)]

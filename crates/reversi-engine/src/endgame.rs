@@ -16,7 +16,7 @@ use crate::stability::{line_flips, stable_at_least};
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::around;
 use std::mem::MaybeUninit;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::AtomicBool;
 
 /// A score larger than any real one (the principal-variation loop's bound, [`crate::pvs`]).
 pub use crate::pvs::INF;
@@ -367,7 +367,7 @@ impl<'a> Ctx<'a> {
 impl Ctx<'_> {
     #[inline(always)]
     fn should_stop(&mut self) -> bool {
-        if self.nodes & 0xFFF == 0 && self.stop.load(Relaxed) {
+        if self.nodes & 0xFFF == 0 && crate::time::halted(self.stop) {
             self.aborted = true;
         }
         self.aborted

@@ -6,9 +6,10 @@
 
 use crate::book::BookValueKind;
 use crate::search::{Engine, Limits, SearchKind};
+use crate::time::Instant;
 use reversi_core::{AnyPosition, Bits, Move, Square};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What an evaluation may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

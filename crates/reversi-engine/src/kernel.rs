@@ -1,6 +1,7 @@
 //! The move-generation kernels a search may be compiled for, and which of them this CPU runs
 //! (detected once). The solver, the short searches and the evaluation all ask here.
 
+#[cfg(target_arch = "x86_64")]
 use std::sync::atomic::Ordering::Relaxed;
 
 /// Which compiled solver to use. All of them make the same search (the same node counts);

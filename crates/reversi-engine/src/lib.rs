@@ -26,6 +26,7 @@ pub mod search;
 pub mod solve_time;
 pub mod stability;
 mod ternary;
+pub mod time;
 pub mod tt;
 pub mod variant;
 

@@ -2,11 +2,12 @@
 //! plain Othello scoring, the generic variant search elsewhere.
 
 use crate::search::{watched, Engine, Limits, Progress, SearchKind};
+use crate::time::Instant;
 use crate::tt::NO_MOVE;
 use crate::variant::VariantSearch;
 use reversi_core::{AnyPosition, Bits, Goal, Move, Position, Square, TieRule};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The answer of [`Engine::search_position`].
 #[derive(Clone, Debug, PartialEq)]

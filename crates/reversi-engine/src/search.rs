@@ -9,12 +9,13 @@ use crate::eval::pattern::Indices;
 use crate::eval::{Children, Evaluator, Learned};
 use crate::probcut::{self, CONFIDENCE, CONFIDENCE_PCT};
 use crate::pvs::Window;
+use crate::time::Instant;
 use crate::tt::{hash, TranspositionTable, TtData, NO_MOVE};
 use reversi_core::bitboard::{around, flips, moves};
 use reversi_core::Symmetry;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering::Relaxed};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What a search may do.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,6 +133,7 @@ pub struct SearchResult {
 /// watchdog thread joins the two into the one flag the search polls. The watchdog ends with the
 /// search, also when the search panics (the panic then reaches the caller instead of the thread
 /// scope waiting on the watchdog for ever).
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn watched<R>(
     stop: &AtomicBool,
     time: Option<Duration>,
@@ -155,9 +157,34 @@ pub(crate) fn watched<R>(
     })
 }
 
+/// In the browser there are no threads: the deadline is kept by [`crate::time`] and read where
+/// the search polls its flag, and `stop` can only have risen before the search began (the
+/// worker that runs it hears nothing until it returns).
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn watched<R>(
+    stop: &AtomicBool,
+    time: Option<Duration>,
+    start: Instant,
+    search: impl FnOnce(&AtomicBool) -> R,
+) -> R {
+    let internal = AtomicBool::new(stop.load(Relaxed));
+    // A search inside another keeps the outer one's deadline when that comes first.
+    let outer = crate::time::set_deadline(None);
+    let mine = time.map(|t| start + t);
+    crate::time::set_deadline(match (outer, mine) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    });
+    let r = search(&internal);
+    crate::time::set_deadline(outer);
+    r
+}
+
 /// Sets its flag when dropped, panicking or not.
+#[cfg(not(target_arch = "wasm32"))]
 struct SetOnDrop<'a>(&'a AtomicBool);
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Drop for SetOnDrop<'_> {
     fn drop(&mut self) {
         self.0.store(true, Relaxed);
@@ -1080,7 +1107,7 @@ impl<'a> Mid<'a> {
         if depth == 0 {
             return self.eval.eval(p, o);
         }
-        if self.nodes & 0x3FF == 0 && self.stop.load(Relaxed) {
+        if self.nodes & 0x3FF == 0 && crate::time::halted(self.stop) {
             self.aborted = true;
         }
         if self.aborted {

@@ -276,6 +276,9 @@ impl TranspositionTable {
     /// Hints the CPU to fetch the cluster of `key`.
     #[inline]
     pub fn prefetch(&self, key: u64) {
+        // Elsewhere (the browser's wasm32) there is no prefetch to ask for.
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch reads nothing and cannot fault, whatever the address; this one is
         // a cluster of the table anyway.

@@ -5,7 +5,7 @@
 use crate::eval::generic::{corner_squares, evaluate};
 use crate::tt::{TranspositionTable, TtData};
 use reversi_core::{Bits, Move, Position, Square};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::AtomicBool;
 
 const INF: i32 = 1000;
 /// The table entry's move field holds an index into the sorted move list; this means none.
@@ -123,7 +123,7 @@ impl<'a, B: Bits> VariantSearch<'a, B> {
 
     fn negamax(&mut self, pos: &Position<B>, mut alpha: i32, beta: i32, depth: u32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 0x3FF == 0 && self.stop.load(Relaxed) {
+        if self.nodes & 0x3FF == 0 && crate::time::halted(self.stop) {
             self.aborted = true;
         }
         if self.aborted {

@@ -676,6 +676,9 @@ web-analysis-kind-wld = win/loss/draw
 web-analysis-depth = depth { $n }
 web-analysis-thinking = Thinking… depth { $n }
 web-analysis-settled = Done
+web-analysis-where = Engine
+web-analysis-on-device = on this device
+web-analysis-on-server = on the server
 web-analysis-to-move = { $color ->
     [black] Black to move
    *[white] White to move

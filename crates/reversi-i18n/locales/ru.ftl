@@ -696,6 +696,9 @@ web-analysis-kind-wld = выигрыш/проигрыш/ничья
 web-analysis-depth = глубина { $n }
 web-analysis-thinking = Считаю… глубина { $n }
 web-analysis-settled = Готово
+web-analysis-where = Движок
+web-analysis-on-device = на этом устройстве
+web-analysis-on-server = на сервере
 web-analysis-to-move = { $color ->
     [black] Ход чёрных
    *[white] Ход белых

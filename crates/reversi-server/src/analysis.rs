@@ -101,23 +101,9 @@ pub struct Mistake {
 /// The coach's facts as clients render them: `{"id": "coach-…", "args": {…}}` each (a Fluent
 /// message of the locale files and its arguments).
 pub(crate) fn facts_json(e: &reversi_engine::coach::Explanation) -> Vec<serde_json::Value> {
-    use reversi_engine::coach::Arg;
-    e.facts
+    reversi_analysis::facts(e)
         .iter()
-        .map(|f| {
-            let (id, args) = f.message();
-            let args: serde_json::Map<String, serde_json::Value> = args
-                .into_iter()
-                .map(|(k, v)| {
-                    let v = match v {
-                        Arg::Num(n) => serde_json::Value::from(n),
-                        Arg::Text(t) => serde_json::Value::from(t),
-                    };
-                    (k.to_string(), v)
-                })
-                .collect();
-            serde_json::json!({ "id": id, "args": args })
-        })
+        .filter_map(|f| serde_json::to_value(f).ok())
         .collect()
 }
 

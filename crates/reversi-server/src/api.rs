@@ -377,7 +377,7 @@ pub async fn rules(Path(variant): Path<String>, LangParam(lang): LangParam) -> R
         paragraphs: reversi_render::rules_sheet_paragraphs(&rules, lang),
         width: start.width(),
         height: start.height(),
-        cells: reversi_site::game::cells_of(&start),
+        cells: reversi_core::notation::cells(&start),
         to_move: start.side_to_move().name(),
     }))
 }

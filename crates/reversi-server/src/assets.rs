@@ -117,20 +117,25 @@ impl Assets {
     }
 
     fn build() -> Assets {
-        let mut sources: Vec<(&'static str, String, &'static str)> = crate::web::STATIC_FILES
+        let mut sources: Vec<(&'static str, Bytes, &'static str)> = crate::web::STATIC_FILES
             .iter()
-            .map(|(p, b, t)| (*p, b.to_string(), *t))
+            .map(|(p, b, t)| (*p, Bytes::from_static(b.as_bytes()), *t))
+            .chain(
+                crate::web::BINARY_FILES
+                    .iter()
+                    .map(|(p, b, t)| (*p, Bytes::from_static(b), *t)),
+            )
             .collect();
         sources.push((
             crate::web::META_MODULE,
-            crate::meta::meta_module(),
+            Bytes::from(crate::meta::meta_module()),
             crate::web::JS,
         ));
         let mut all = Sha256::new();
         for (path, body, _) in &sources {
             all.update(path.as_bytes());
             all.update([0]);
-            all.update(body.as_bytes());
+            all.update(body);
             all.update([0]);
         }
         all.update(crate::web::INDEX_HTML.as_bytes());

@@ -79,7 +79,7 @@ fn frame(pos: &Position<u64>, last: Option<Move>, flipped: u64) -> Value {
     json!({
         "width": 8,
         "height": 8,
-        "cells": reversi_site::game::cells_of(&any),
+        "cells": reversi_core::notation::cells(&any),
         "to_move": (!pos.is_game_over()).then(|| pos.side_to_move().name()),
         "legal_moves": pos.legal_moves().squares().map(|s| s.to_string()).collect::<Vec<_>>(),
         "last_move": last.map(|m| m.to_string()),

@@ -40,6 +40,12 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
     ("js/strength.js", include_str!("../static/js/strength.js"), JS),
     ("js/opening.js", include_str!("../static/js/opening.js"), JS),
     ("js/turns.js", include_str!("../static/js/turns.js"), JS),
+    ("js/engine.js", include_str!("../static/js/engine.js"), JS),
+    (
+        "js/engine-worker.js",
+        include_str!("../static/js/engine-worker.js"),
+        JS,
+    ),
     (
         "js/pages/archive.js",
         include_str!("../static/js/pages/archive.js"),
@@ -125,6 +131,14 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Files under `/static/` that are not text: the browser's engine (`scripts/build-wasm` makes
+/// it from `crates/reversi-wasm`; `scripts/build-wasm --check` keeps it the source's).
+pub const BINARY_FILES: &[(&str, &[u8], &str)] = &[(
+    "engine/reversi.wasm",
+    include_bytes!("../static/engine/reversi.wasm"),
+    "application/wasm",
+)];
+
 /// The type of a JavaScript module.
 pub const JS: &str = "text/javascript; charset=utf-8";
 
@@ -136,9 +150,10 @@ pub const FAVICON_SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\
     stroke-width=\"1.2\"/></svg>";
 
 /// The policy every response carries: scripts and styles from this server only (the front end
-/// has no inline script; inline `style` attributes are allowed for the drawn board), no
+/// has no inline script; inline `style` attributes are allowed for the drawn board;
+/// `'wasm-unsafe-eval'` lets the page compile the engine's WebAssembly, and nothing else), no
 /// framing by other sites, no referrer to other sites, no sniffing of types.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
      font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 

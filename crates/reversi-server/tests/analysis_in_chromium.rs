@@ -306,3 +306,106 @@ fn the_database_tab_shows_the_games_of_a_position() {
         });
     }
 }
+
+/// Makes every page's analysis socket fail from the first script on (until the tab's
+/// `sessionStorage` says `allow-analysis`), counting the tries in `window.__analysisSockets`.
+fn refuse_the_analysis_socket(d: &Driver) {
+    let source = "window.__refuseAnalysis = sessionStorage.getItem('allow-analysis') !== '1'; \
+        window.__analysisSockets = 0; \
+        const Real = window.WebSocket; \
+        window.WebSocket = function (url, protocols) { \
+          if (String(url).includes('/api/analysis/ws')) { \
+            window.__analysisSockets++; \
+            if (window.__refuseAnalysis) throw new Error('refused by the test'); \
+          } \
+          return new Real(url, protocols); \
+        }; \
+        Object.assign(window.WebSocket, Real); window.WebSocket.prototype = Real.prototype;";
+    d.cmd(
+        "POST",
+        "/goog/cdp/execute",
+        Some(serde_json::json!({ "cmd": "Page.addScriptToEvaluateOnNewDocument", "params": { "source": source } })),
+    )
+    .unwrap();
+}
+
+#[test]
+fn the_engine_runs_on_the_device_with_the_server_refused() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    for (window, lang) in [(DESKTOP, "en"), (PHONE, "ru")] {
+        let d = bench.browser(window, lang);
+        refuse_the_analysis_socket(&d);
+        // A middlegame out of the book: every value is searched here, in the page's worker.
+        d.open("/analysis?variant=othello&moves=f5f6e6f4g5e7e3f3c5c4");
+        d.wait("the analysis board", 20, |d| d.has("#analysis-board svg"));
+        assert_eq!(
+            d.script("return document.querySelector('#analysis-where').value"),
+            "device"
+        );
+        d.wait("values on every legal move, from this device", 60, |d| {
+            all_valued(d)
+                && text(d, "#analysis-moves caption").contains(if lang == "en" {
+                    "on this device"
+                } else {
+                    "на этом устройстве"
+                })
+        });
+        assert_eq!(
+            d.script("return window.__analysisSockets"),
+            0,
+            "no socket was even tried"
+        );
+        // The values deepen on the device until the limit.
+        let depth = |d: &Driver| {
+            text(d, "#analysis-moves caption")
+                .split(|c: char| !c.is_ascii_digit())
+                .find_map(|n| n.parse::<u32>().ok())
+                .unwrap_or(0)
+        };
+        let first = depth(&d);
+        d.wait("a deeper search", 60, |d| {
+            depth(d) > first
+                || text(d, "#analysis-moves caption").contains(if lang == "en" {
+                    "Done"
+                } else {
+                    "Готово"
+                })
+        });
+        // A move on the board goes on from there at once (a busy worker is replaced).
+        let before = d.find_all("#analysis-line .mv").len();
+        d.script(
+            "document.querySelector('#analysis-board .sq.playable').dispatchEvent(new MouseEvent('click'))",
+        );
+        d.wait("the next position valued", 30, |d| {
+            d.find_all("#analysis-line .mv").len() == before + 1 && all_valued(d)
+        });
+        // An impossible request is refused by the device's engine with the server's words.
+        d.open("/analysis?variant=othello&moves=f5f5");
+        d.wait("the reason", 20, |d| {
+            text(d, "#analysis-error").starts_with("moves:")
+        });
+        assert_eq!(d.script("return window.__analysisSockets"), 0);
+        // The server's engine is one choice away, and remembered.
+        d.script("sessionStorage.setItem('allow-analysis', '1')");
+        d.open("/analysis?variant=othello&moves=f5d6c3d3c4f4");
+        d.wait("the analysis board", 20, |d| d.has("#analysis-board svg"));
+        d.script("const s = document.querySelector('#analysis-where'); s.value = 'server'; s.dispatchEvent(new Event('change'))");
+        d.wait("values from the server", 60, |d| {
+            all_valued(d)
+                && text(d, "#analysis-moves caption").contains(if lang == "en" {
+                    "on the server"
+                } else {
+                    "на сервере"
+                })
+        });
+        assert!(d.script("return window.__analysisSockets").as_u64().unwrap() >= 1);
+        d.open("/analysis?variant=othello&moves=f5d6");
+        d.wait("the choice kept", 20, |d| {
+            d.has("#analysis-where")
+                && d.script("return document.querySelector('#analysis-where').value") == "server"
+        });
+    }
+}

@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 pub mod account;
+pub mod analysis;
 pub mod error;
 pub mod game;
 pub mod learn;

@@ -41,7 +41,7 @@ const JUDGEMENT_CACHE: usize = 4096;
 /// The board of `pos` as the pages draw it, after `last` (which turned `flipped`).
 fn board(pos: &Position<u64>, last: Option<Move>, flipped: u64) -> wire::LessonBoard {
     wire::LessonBoard {
-        cells: reversi_site::game::cells_of(&AnyPosition::Small(*pos)),
+        cells: reversi_core::notation::cells(&AnyPosition::Small(*pos)),
         to_move: (!pos.is_game_over()).then(|| pos.side_to_move().name().to_string()),
         legal_moves: pos.legal_moves().squares().map(|s| s.to_string()).collect(),
         last_move: last.map(|m| m.to_string()),

@@ -17,7 +17,7 @@ pub use error::GameError;
 pub use live::{next_version, LiveGame};
 pub use record::{constant_time_eq, GameRecord, VoidEnd};
 pub use reversi_site_api::{Mode, PlayerKind};
-pub use view::{cells_of, parse_color, side, side_opt};
+pub use view::{parse_color, side, side_opt};
 
 /// Result of the game core's actions.
 pub type Result<T, E = GameError> = std::result::Result<T, E>;

@@ -74,7 +74,7 @@ impl LiveGame {
             },
             width: w,
             height: h,
-            cells: cells_of(pos),
+            cells: reversi_core::notation::cells(pos),
             to_move: side_opt(self.to_move()),
             legal_moves: legal,
             moves,
@@ -190,7 +190,7 @@ impl LiveGame {
                     Some(pos.side_to_move())
                 };
                 Some(ReplayFrame {
-                    cells: cells_of(pos),
+                    cells: reversi_core::notation::cells(pos),
                     to_move: side_opt(to_move),
                     last_move: ply.checked_sub(1).map(|i| moves[i].to_string()),
                     flipped,
@@ -224,25 +224,6 @@ impl LiveGame {
     pub fn is_void(&self) -> bool {
         matches!(self.record.void, Some(VoidEnd::Aborted | VoidEnd::Abandoned))
     }
-}
-
-/// The board row by row from `a1`: `X` black, `O` white, `.` empty, `#` no square.
-pub fn cells_of(pos: &AnyPosition) -> String {
-    let (w, h) = (pos.width(), pos.height());
-    let mut cells = String::with_capacity(w as usize * h as usize);
-    let playable = pos.playable();
-    for r in 0..h {
-        for c in 0..w {
-            let sq = Square::new(c, r).expect("on board");
-            cells.push(match pos.disc(sq) {
-                Some(Color::Black) => 'X',
-                Some(Color::White) => 'O',
-                None if playable.has(sq) => '.',
-                None => '#',
-            });
-        }
-    }
-    cells
 }
 
 fn flipped_squares(prev: &AnyPosition, now: &AnyPosition, played: Square) -> Vec<String> {

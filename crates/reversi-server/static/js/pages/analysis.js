@@ -1,6 +1,8 @@
 // The analysis board (/analysis?variant=V&moves=M, or &board=B): every legal move carries the
 // engine's value, refining as it searches deeper (book, exact, win/loss/draw or an estimate with
 // its depth); play moves to explore a tree of variations; paste a game; set up a position.
+// The engine runs on this device by default (engine.js, the same engine built for the browser);
+// the server's (/api/analysis/ws) is a choice away, and both send the same events.
 import { drawBoard } from '../board.js';
 import { api } from '../api.js';
 import { $, el, button, go, link, hasKeyboard } from '../dom.js';
@@ -9,6 +11,7 @@ import { openingName } from '../opening.js';
 import { coachText } from '../coach.js';
 import { explorerBox, showExplorer, stopExplorer } from './explorer.js';
 import { META } from '../meta.js';
+import { localEngine, engineSupported } from '../engine.js';
 
 let A = null;
 
@@ -22,10 +25,18 @@ export function analysisUrl(variant, moves, ply) {
   return '/analysis?' + q;
 }
 
+/** Where the engine runs: `device` (the default where the browser can) or `server`. */
+function savedWhere() {
+  let w = null;
+  try { w = localStorage.getItem('analysis-engine'); } catch { /* storage off */ }
+  if (w === 'server' || !engineSupported()) return 'server';
+  return 'device';
+}
+
 export function stopAnalysis() {
   if (!A) return;
   A.closing = true;
-  if (A.ws) A.ws.close();
+  if (A.src) A.src.close();
   if (A.timer) clearTimeout(A.timer);
   stopExplorer();
   A = null;
@@ -41,7 +52,7 @@ export function analysisPage(app) {
     variant: q.get('variant') || 'othello', start: q.get('board') ? { board: q.get('board') } : {},
     tab: q.get('tab') === 'db' ? 'db' : 'engine',
     root: node(null, null), seq: 0, pos: null, values: [], depth: 0, done: false, error: '',
-    editing: null, ws: null, timer: null, retry: 0, closing: false, want: null,
+    editing: null, src: null, timer: null, retry: 0, closing: false, want: null, where: savedWhere(),
   };
   a.cur = a.root;
   for (const m of (q.get('moves') || '').match(/pass|[a-p](?:1[0-6]|[1-9])/gi) || []) a.cur = child(a.cur, m.toLowerCase());
@@ -50,6 +61,8 @@ export function analysisPage(app) {
   document.title = t('web-analysis-board') + ' — ' + t('web-title');
   const variant = el('select', { id: 'analysis-variant', 'aria-label': t('web-variant'), onchange: ev => { a.variant = ev.target.value; a.start = {}; a.root = node(null, null); a.cur = a.root; request(); } },
     ...VARIANTS.concat(VARIANTS.includes(a.variant) ? [] : [a.variant]).map(v => el('option', { value: v, selected: v === a.variant }, variantName(v))));
+  const where = el('select', { id: 'analysis-where', 'aria-label': t('web-analysis-where'), onchange: ev => setWhere(ev.target.value) },
+    ...['device', 'server'].map(w => el('option', { value: w, selected: w === a.where, disabled: w === 'device' && !engineSupported() }, t('web-analysis-on-' + w))));
   app.replaceChildren(
     el('h1', {}, t('web-analysis-board')),
     el('div', { class: 'game-page analysis-page' },
@@ -62,7 +75,7 @@ export function analysisPage(app) {
           button(t('web-analysis-delete'), { id: 'an-delete', onclick: deleteVariation })),
         el('div', { id: 'analysis-graph', class: 'analysis-graph' })),
       el('aside', { class: 'panel' },
-        variant,
+        el('div', { class: 'analysis-selects' }, variant, el('label', { class: 'analysis-where' }, t('web-analysis-where'), ' ', where)),
         el('div', { class: 'status', id: 'analysis-status' }),
         el('div', { class: 'opening', id: 'analysis-opening' }),
         el('p', { class: 'error', id: 'analysis-error', role: 'alert' }),
@@ -141,43 +154,77 @@ export function analysisKeys(ev) {
   if (to) { ev.preventDefault(); jump(to); }
 }
 
-// ---------- the socket ----------
+// ---------- the engine: this device's or the server's ----------
+
+function setWhere(where) {
+  const a = A;
+  if (!a || where === a.where) return;
+  a.where = where;
+  try { localStorage.setItem('analysis-engine', where); } catch { /* storage off */ }
+  if (a.src) a.src.close();
+  a.src = null;
+  clearTimeout(a.timer);
+  a.values = []; a.done = false;
+  connect(a);
+}
 
 function connect(a) {
   if (A !== a || a.closing) return;
+  if (a.where === 'device') {
+    a.src = localEngine(msg => { if (A === a && a.where === 'device') heard(a, msg); });
+    request();
+    return;
+  }
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const ws = a.ws = new WebSocket(`${proto}//${location.host}/api/analysis/ws`);
-  ws.onopen = () => { a.retry = 0; request(); };
+  const ws = new WebSocket(`${proto}//${location.host}/api/analysis/ws`);
+  const src = a.src = {
+    open: false,
+    send: msg => { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); },
+    close: () => ws.close(),
+  };
+  ws.onopen = () => { src.open = true; a.retry = 0; request(); };
   ws.onmessage = ev => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
-    if (A !== a) return;
-    if (msg.type === 'position' && msg.id === a.seq && a.start.text) {
-      // A pasted game: its start and its moves become the board's start and main line.
-      a.start = msg.standard_start ? {} : { board: msg.start };
-      a.root = node(null, null);
-      a.cur = a.root;
-      for (const m of msg.moves) a.cur = child(a.cur, m);
-      request();
-    } else if (msg.type === 'position' && msg.id === a.seq) {
-      a.pos = msg; a.values = []; a.error = ''; a.done = false;
-      render();
-    } else if (msg.type === 'values' && msg.id === a.seq) {
-      a.values = msg.moves; a.depth = msg.depth; a.done = msg.done; a.opening = msg.opening;
-      if (msg.moves.length && a.pos && a.pos.to_move) a.cur.black = a.pos.to_move === 'black' ? msg.moves[0].score : -msg.moves[0].score;
-      render();
-    } else if (msg.type === 'error') {
-      a.error = msg.error || msg.code;
-      // A move the server refused leaves the tree: back to where it was legal.
-      if (a.cur.parent && a.want === a.cur) { const bad = a.cur; a.cur = bad.parent; a.cur.children = a.cur.children.filter(c => c !== bad); }
-      renderError();
-    }
+    if (A === a && a.src === src) heard(a, msg);
   };
   ws.onclose = ev => {
-    if (a.closing || A !== a) return;
+    if (a.closing || A !== a || a.src !== src) return;
     a.retry = ev.code === 1012 ? 0 : Math.min(a.retry + 1, 6);
     a.timer = setTimeout(() => connect(a), ev.code === 1012 ? 50 + Math.random() * 450 : 250 * 2 ** a.retry);
   };
+}
+
+/** An event from either engine. */
+function heard(a, msg) {
+  if (msg.type === 'position' && msg.id === a.seq && a.start.text) {
+    // A pasted game: its start and its moves become the board's start and main line.
+    a.start = msg.standard_start ? {} : { board: msg.start };
+    a.root = node(null, null);
+    a.cur = a.root;
+    for (const m of msg.moves) a.cur = child(a.cur, m);
+    request();
+  } else if (msg.type === 'position' && msg.id === a.seq) {
+    a.pos = msg; a.values = []; a.error = ''; a.done = false;
+    render();
+  } else if (msg.type === 'values' && msg.id === a.seq) {
+    a.values = msg.moves; a.depth = msg.depth; a.done = msg.done; a.opening = msg.opening;
+    if (msg.moves.length && a.pos && a.pos.to_move) a.cur.black = a.pos.to_move === 'black' ? msg.moves[0].score : -msg.moves[0].score;
+    render();
+  } else if (msg.type === 'error' && a.where === 'device' && msg.code === 'engine_unavailable') {
+    // This browser cannot run the engine: the server's it is.
+    const sel = $('#analysis-where');
+    if (sel) { sel.value = 'server'; sel.querySelector('option[value=device]').disabled = true; }
+    a.where = 'server';
+    a.src.close();
+    a.src = null;
+    connect(a);
+  } else if (msg.type === 'error') {
+    a.error = msg.error || msg.code;
+    // A move the engine refused leaves the tree: back to where it was legal.
+    if (a.cur.parent && a.want === a.cur) { const bad = a.cur; a.cur = bad.parent; a.cur.children = a.cur.children.filter(c => c !== bad); }
+    renderError();
+  }
 }
 
 /** Asks for the current node's position (the engine moves on to it at once). */
@@ -197,9 +244,9 @@ function request() {
   if (end !== a.cur) params.set('ply', String(pathOf(a.cur).length));
   if (a.tab === 'db') params.set('tab', 'db');
   history.replaceState(null, '', '/analysis?' + params);
-  if (!a.ws || a.ws.readyState !== WebSocket.OPEN) return;
+  if (!a.src || (a.where === 'server' && !a.src.open)) return;
   a.seq++;
-  a.ws.send(JSON.stringify(Object.assign({ type: 'position', id: a.seq, variant: a.variant, moves }, a.start)));
+  a.src.send(Object.assign({ type: 'position', id: a.seq, variant: a.variant, moves }, a.start));
 }
 
 function loadText() {
@@ -337,7 +384,7 @@ function renderMoves() {
       el('td', {}, el('span', { class: 'kind-badge ' + m.kind }, kindText(m))),
       el('td', { class: 'muted' }, name)));
   }
-  const head = el('caption', {}, a.done ? t('web-analysis-settled') : t('web-analysis-thinking', { n: a.depth }));
+  const head = el('caption', {}, (a.done ? t('web-analysis-settled') : t('web-analysis-thinking', { n: a.depth })) + ' · ' + t('web-analysis-on-' + a.where));
   $('#analysis-moves').replaceChildren(head, body);
 }
 
