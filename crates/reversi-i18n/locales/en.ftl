@@ -959,3 +959,25 @@ web-email-send = Send a confirmation link
 web-email-remove = Remove the address
 web-email-removed = The address is removed.
 web-email-unavailable = This site sends no mail, so an address cannot be confirmed here.
+
+## Games on this device, without a connection (/offline)
+
+web-offline-title = Play on this device
+web-offline-lead = No connection needed: the computer plays in your browser, and your games are kept on this device. Signed in, you can add a finished game to your archive.
+web-offline-unsupported = This browser cannot run the engine (it needs WebAssembly and workers).
+web-offline-notice = The server cannot be reached. Online play, the lobby, tournaments and puzzles wait for it; meanwhile you can play on this device, analyse a position and read the rules.
+web-offline-link = Play on this device, without a connection
+web-offline-analyse = Analyse
+web-offline-kept = Games on this device
+web-offline-none = No games on this device yet.
+web-offline-opponent = Opponent
+web-offline-start = Start
+web-offline-vs-computer = against the computer, level { $level }, you play { $color ->
+    [black] black
+   *[white] white
+}
+web-offline-view = View
+web-offline-continue = Continue
+web-offline-forget = Forget
+web-offline-upload = Add to my archive
+web-offline-uploaded = In your archive

@@ -1007,3 +1007,25 @@ web-email-send = Прислать ссылку для подтверждения
 web-email-remove = Удалить адрес
 web-email-removed = Адрес удалён.
 web-email-unavailable = Этот сайт не отправляет писем, поэтому подтвердить адрес здесь нельзя.
+
+## Партии на этом устройстве, без связи (/offline)
+
+web-offline-title = Игра на этом устройстве
+web-offline-lead = Связь не нужна: компьютер играет прямо в браузере, а партии хранятся на этом устройстве. Войдя в учётную запись, законченную партию можно добавить в свой архив.
+web-offline-unsupported = Этот браузер не может запустить движок (нужны WebAssembly и воркеры).
+web-offline-notice = Сервер недоступен. Игра по сети, лобби, турниры и задачи ждут связи; а пока можно играть на этом устройстве, анализировать позицию и читать правила.
+web-offline-link = Играть на этом устройстве, без связи
+web-offline-analyse = Анализ
+web-offline-kept = Партии на этом устройстве
+web-offline-none = На этом устройстве пока нет партий.
+web-offline-opponent = Соперник
+web-offline-start = Начать
+web-offline-vs-computer = с компьютером, уровень { $level }, вы играете { $color ->
+    [black] чёрными
+   *[white] белыми
+}
+web-offline-view = Посмотреть
+web-offline-continue = Продолжить
+web-offline-forget = Удалить
+web-offline-upload = В мой архив
+web-offline-uploaded = В вашем архиве

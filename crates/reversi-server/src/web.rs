@@ -110,6 +110,11 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
         JS,
     ),
     (
+        "js/pages/offline.js",
+        include_str!("../static/js/pages/offline.js"),
+        JS,
+    ),
+    (
         "js/pages/replay.js",
         include_str!("../static/js/pages/replay.js"),
         JS,
@@ -138,6 +143,12 @@ pub const BINARY_FILES: &[(&str, &[u8], &str)] = &[(
     include_bytes!("../static/engine/reversi.wasm"),
     "application/wasm",
 )];
+
+/// The service worker's source; `/sw.js` fills in this build's fingerprint and files.
+const SERVICE_WORKER: &str = include_str!("../static/sw.js");
+
+/// The web app manifest: the site installs as an app that opens on its home page.
+const MANIFEST: &str = r##"{"name":"Reversi","short_name":"Reversi","description":"Reversi (Othello): play, study, analyse; on this device too, without a connection.","start_url":"/","scope":"/","display":"standalone","background_color":"#2f7d4f","theme_color":"#2f7d4f","icons":[{"src":"/favicon.svg","sizes":"any","type":"image/svg+xml","purpose":"any"}]}"##;
 
 /// The type of a JavaScript module.
 pub const JS: &str = "text/javascript; charset=utf-8";
@@ -230,6 +241,34 @@ fn part_messages(lang: &str, part: Part, cond: &Conditional) -> Response {
         }
         Err(e) => crate::Error::BadRequest(e).into_response(),
     }
+}
+
+/// `GET /sw.js`: the service worker with what it keeps for use without a network: the page,
+/// every file of this build (under its fingerprint), both languages' words and the icon.
+async fn service_worker(cond: Conditional) -> Response {
+    static SW: std::sync::OnceLock<Asset> = std::sync::OnceLock::new();
+    SW.get_or_init(|| {
+        let assets = Assets::get();
+        let fp = &assets.fingerprint;
+        let mut precache: Vec<String> = vec!["/".into(), "/favicon.svg".into()];
+        let mut files: Vec<&&str> = assets.files.keys().collect();
+        files.sort();
+        precache.extend(files.into_iter().map(|f| format!("/static/{fp}/{f}")));
+        for l in Lang::ALL {
+            precache.push(format!("/api/i18n/{}", l.code()));
+            // The parts the pages load (the letters' words stay on the server).
+            for p in [Part::Learn, Part::About] {
+                precache.push(format!("/api/i18n/{}/{}", l.code(), p.name()));
+            }
+        }
+        let build = serde_json::json!({ "fingerprint": fp, "precache": precache });
+        Asset::new(SERVICE_WORKER.replace("__BUILD__", &build.to_string()), JS)
+    })
+    .answer(&cond, false)
+}
+
+async fn manifest() -> Response {
+    file(MANIFEST, "application/manifest+json")
 }
 
 async fn favicon_svg() -> Response {
@@ -335,6 +374,9 @@ pub fn routes() -> Router<AppState> {
         .route("/learn", get(index))
         .route("/learn/{lesson}", get(index))
         .route("/about", get(index))
+        .route("/offline", get(index))
+        .route("/sw.js", get(service_worker))
+        .route("/manifest.webmanifest", get(manifest))
         .route("/favicon.svg", get(favicon_svg))
         .route("/favicon.ico", get(favicon_ico))
         .method_not_allowed_fallback(page_method_not_allowed)

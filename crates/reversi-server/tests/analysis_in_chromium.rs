@@ -409,3 +409,94 @@ fn the_engine_runs_on_the_device_with_the_server_refused() {
         });
     }
 }
+
+/// Clicks the first square the offline page lets the player play; whether there was one.
+fn play_first_offline(d: &Driver) -> bool {
+    d.script(
+        "const s = document.querySelector('#offline-board .sq.playable'); \
+         if (!s) return false; s.dispatchEvent(new MouseEvent('click')); return true;",
+    )
+    .as_bool()
+    .unwrap_or(false)
+}
+
+#[test]
+fn offline_the_computer_and_the_analysis_board_work_and_the_game_is_uploaded_later() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let d = bench.browser(DESKTOP, "en");
+    d.sign_up("traveller");
+    d.open("/");
+    // One visit: the service worker keeps the site's shell, both languages and the engine.
+    d.wait("the service worker in charge", 60, |d| {
+        d.script("return !!(navigator.serviceWorker && navigator.serviceWorker.controller)") == true
+    });
+    bench.stop_server();
+
+    // With the server gone: the page loads, and a game against the computer is played out.
+    d.open("/offline");
+    d.wait("the offline page from the cache", 20, |d| d.has("#offline-start"));
+    d.script("document.querySelector('#offline-level').value = '1'");
+    d.click_css("#offline-start");
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(180);
+    loop {
+        let status = text(&d, "#offline-status");
+        if status.contains("won") || status.contains("Draw") {
+            break;
+        }
+        assert!(std::time::Instant::now() < end, "the game did not end: {status}");
+        if !play_first_offline(&d) {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+    assert!(
+        text(&d, "#offline-status").contains("Black"),
+        "the score is shown"
+    );
+    let moves = d.find_all("#offline-moves .mv").len();
+    assert!(moves >= 9, "a whole game: {moves} moves");
+    // Kept on the device: a reload (still offline) lists it, and it can be looked at again.
+    d.open("/offline");
+    d.wait("the kept game", 20, |d| {
+        d.find_all("#offline-games .offline-game").len() == 1
+    });
+    d.script("document.querySelector('#offline-games .offline-game button').click()");
+    d.wait("the game again", 20, |d| {
+        d.find_all("#offline-moves .mv").len() == moves
+    });
+    // The analysis board analyses on the device.
+    d.open("/analysis?variant=othello&moves=f5f6e6f4g5e7e3f3c5c4");
+    d.wait("values with no server", 60, all_valued);
+    // A page that needs the server says so.
+    d.open("/lobby");
+    d.wait("the lobby's plain words", 20, |d| {
+        d.body_text().contains("cannot be reached")
+    });
+
+    // The server is back: the finished game goes to the account's archive.
+    bench.start_server();
+    d.open("/offline");
+    d.wait("the upload button", 30, |d| {
+        d.has("#offline-games .offline-upload")
+    });
+    d.click_css("#offline-games .offline-upload");
+    d.wait("uploaded", 30, |d| d.has("#offline-games .offline-uploaded"));
+    let replay = d
+        .script("return document.querySelector('#offline-games .offline-uploaded').getAttribute('href')")
+        .as_str()
+        .unwrap()
+        .to_string();
+    let id = replay.trim_start_matches("/replay/");
+    let game = bench.get(&format!("/api/games/{id}"));
+    assert_eq!(
+        game["game"]["moves"].as_array().map(Vec::len),
+        Some(moves),
+        "{game}"
+    );
+    // Kept as uploaded: no second upload is offered.
+    d.open("/offline");
+    d.wait("the list", 20, |d| d.has("#offline-games .offline-uploaded"));
+    assert!(!d.has("#offline-games .offline-upload"));
+}

@@ -10,6 +10,8 @@
 //!   finished, `{"type":"idle"}` otherwise. The worker steps while no message waits, so a new
 //!   position or a stop is heard between steps.
 //! - `{"type":"stop"}` — ends the evaluation.
+//! - `{"type":"view", variant, moves?, board?}` — the `position` event alone (a game played on
+//!   the device draws its board from it; nothing is searched).
 //! - `{"type":"best", variant, moves?, board?, level?, time_ms?, seed?}` — the computer's move
 //!   at a level (1–30) or by time.
 //! - `{"type":"perft", variant, moves?, board?, depth}`, `{"type":"solve","obf":"…"}` (an exact
@@ -64,6 +66,10 @@ enum Request {
         ms: u32,
     },
     Stop,
+    View {
+        #[serde(flatten)]
+        req: PositionRequest,
+    },
     Best {
         #[serde(flatten)]
         req: PositionRequest,
@@ -148,6 +154,11 @@ impl Session {
                 self.running = None;
                 json!({"type": "stopped"}).to_string()
             }
+            Request::View { req } => match game_of(&req) {
+                Ok(g) => serde_json::to_string(&AnalysisEvent::Position(position_event(req.id, &g)))
+                    .unwrap_or_default(),
+                Err(e) => error(e.to_string()),
+            },
             Request::Best {
                 req,
                 level,

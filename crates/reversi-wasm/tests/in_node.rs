@@ -159,6 +159,9 @@ fn the_analysis_board_speaks_as_the_server() {
         serde_json::json!({"type": "position", "id": 4, "variant": "othello", "moves": "f5f5"}),
         serde_json::json!({"type": "perft", "variant": "othello", "depth": 99}),
         serde_json::json!({"type": "nonsense"}),
+        serde_json::json!({"type": "view", "variant": "othello", "moves": "f5d6c3d3c4f4f6f3e6e7"}),
+        serde_json::json!({"type": "best", "variant": "othello", "moves": "f5d6c3d3c4f4f6f3e6e7", "level": 3, "seed": 7}),
+        serde_json::json!({"type": "best", "variant": "nxn:6", "moves": "c4", "level": 12}),
     ];
     let wasm = in_node(&node, &requests);
     let here = native(&requests);

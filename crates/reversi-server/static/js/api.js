@@ -8,6 +8,16 @@ export function errorText(code, fallback) {
   return has(id) ? t(id) : (fallback && has(fallback) ? t(fallback) : t('error-generic'));
 }
 
+let reached = true;
+
+/** Whether the server answered the last call: a change is announced (`app:reach`), and the
+ * header shows what works without it. */
+function reach(ok) {
+  if (ok === reached) return;
+  reached = ok;
+  window.dispatchEvent(new CustomEvent('app:reach', { detail: ok }));
+}
+
 /** Calls the API; the answer's JSON, or an Error with `code` and a translated `message`. */
 export async function api(method, path, body) {
   const opts = { method, headers: {} };
@@ -19,10 +29,12 @@ export async function api(method, path, body) {
   try {
     resp = await fetch(path, opts);
   } catch {
+    reach(false);
     const e = new Error(errorText('offline'));
     e.code = 'offline';
     throw e;
   }
+  reach(true);
   const data = await resp.json().catch(() => ({}));
   if (!resp.ok) {
     const e = new Error(errorText(data.code));

@@ -1,10 +1,10 @@
 // Reversi web app: plain JavaScript modules, no build step. Pages: home, game (/game/ID),
 // lobby (/lobby), tournaments (/tournaments, /tournament/ID), puzzles (/puzzles, /puzzles/ID), sign in and up (/login, /signup), profiles (/@/NAME), leaderboards
 // (/players/CATEGORY), account settings (/account), a forgotten password and a confirmed address
-// (/reset, /reset/SECRET, /verify/SECRET), archive (/archive), replay (/replay/ID) and
-// rules (/rules/VARIANT); they talk to the JSON API and the game's websocket (docs/api.md).
+// (/reset, /reset/SECRET, /verify/SECRET), archive (/archive), replay (/replay/ID), games on
+// this device without a connection (/offline) and rules (/rules/VARIANT); they talk to the JSON API and the game's websocket (docs/api.md).
 // Words come from the Fluent files (i18n.js).
-import { $, go } from './dom.js';
+import { $, go, el, link } from './dom.js';
 import { loadLang, loadPart, lang, t } from './i18n.js';
 import { prefs, applyTheme, applyLook } from './prefs.js';
 import { loadMe, accountArea, savePrefs } from './account.js';
@@ -33,6 +33,7 @@ const ROUTES = [
   [/^\/archive$/, () => import('./pages/archive.js'), (m, app) => { document.title = t('web-archive-title') + ' — ' + t('web-title'); m.archivePage(app); }],
   [/^\/learn(?:\/([a-z-]+))?$/, () => withPart('learn', import('./pages/learn.js')), (m, app, id) => { if (id) m.lessonPage(app, id); else m.learnPage(app); return { stop: m.stopLearn, keys: m.learnKeys }; }],
   [/^\/about$/, () => withPart('about', import('./pages/about.js')), (m, app) => { m.aboutPage(app); }],
+  [/^\/offline$/, () => import('./pages/offline.js'), (m, app) => { m.offlinePage(app); return { stop: m.stopOffline }; }],
   [/^\/rules(?:\/([^/]+))?$/, () => import('./pages/rules.js'), (m, app, v) => { document.title = t('web-rules') + ' — ' + t('web-title'); m.rulesPage(app, v ? decodeURIComponent(v) : 'othello'); }],
   [/^/, () => import('./pages/home.js'), (m, app) => { m.homePage(app); }],
 ];
@@ -66,6 +67,18 @@ async function route() {
   window.scrollTo(0, 0);
   titleCount();
   refreshTurns();
+}
+
+/** The notice while the server cannot be reached: what needs it waits, what works without it. */
+function unreachable(on) {
+  const box = $('#notices');
+  if (!box) return;
+  box.querySelector('#offline-notice')?.remove();
+  if (on) {
+    box.prepend(el('div', { class: 'site-notice offline', id: 'offline-notice', role: 'status' },
+      el('span', { class: 'notice-text' }, t('web-offline-notice')),
+      el('span', { class: 'notice-actions' }, link('/offline', t('web-offline-link')))));
+  }
 }
 
 /** The phone's menu (the site's links under the one-row header): opened, or closed. */
@@ -119,6 +132,7 @@ async function start() {
     return;
   }
   header();
+  window.addEventListener('app:reach', ev => unreachable(!ev.detail));
   await loadMe();
   for (const [id, path] of [['#home-link', '/'], ['#nav-play', '/'], ['#nav-lobby', '/lobby'], ['#nav-tournaments', '/tournaments'], ['#nav-puzzles', '/puzzles'], ['#nav-players', '/players'], ['#nav-archive', '/archive'], ['#nav-analysis', '/analysis'], ['#nav-learn', '/learn'], ['#nav-rules', '/rules']]) {
     $(id).onclick = ev => { if (ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button) return; ev.preventDefault(); go(path); };
@@ -146,6 +160,8 @@ async function start() {
     if (current && current.keys) current.keys(ev);
   });
   route();
+  // After one visit the site works without a network (sw.js).
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
 }
 
 start();

@@ -262,6 +262,13 @@ impl Bench {
     /// leaves the site down for `down`, and starts a new server on the same address and
     /// database: the pages reconnect by themselves.
     pub fn restart(&mut self, down: Duration) {
+        self.stop_server();
+        std::thread::sleep(down);
+        self.start_server();
+    }
+
+    /// Stops the server as SIGTERM does; the site is down until [`Bench::start_server`].
+    pub fn stop_server(&mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
@@ -275,7 +282,10 @@ impl Bench {
             ..self.config.clone()
         };
         self.state = self.runtime.block_on(AppState::new(stand_in)).unwrap();
-        std::thread::sleep(down);
+    }
+
+    /// Starts a new server on the same address and database.
+    pub fn start_server(&mut self) {
         let state = self.runtime.block_on(AppState::new(self.config.clone())).unwrap();
         self.state = state.clone();
         let listener = self

@@ -26,6 +26,8 @@ async function start(mode, extra = {}) {
     rememberGame(r.game.id);
     go('/game/' + r.game.id);
   } catch (e) {
+    // Without the server, a game against the computer or face to face goes on this device.
+    if (e.code === 'offline' && (mode === 'ai' || mode === 'local')) { go('/offline'); return; }
     if (err) err.textContent = e.message;
   }
 }
@@ -79,7 +81,8 @@ export async function homePage(app) {
       el('section', { class: 'card', 'aria-labelledby': 'vs-ai' },
         el('h2', { id: 'vs-ai' }, icon('cpu'), t('web-play-computer')),
         chips,
-        el('details', { class: 'more' }, el('summary', {}, t('web-more-options')), options())),
+        el('details', { class: 'more' }, el('summary', {}, t('web-more-options')), options()),
+        el('p', { class: 'lobby-note' }, link('/offline', t('web-offline-link'), { id: 'offline-link' }))),
       el('div', { class: 'card-row' },
         el('section', { class: 'card small', 'aria-labelledby': 'vs-friend' },
           el('h2', { id: 'vs-friend' }, icon('link'), t('web-play-friend')),
