@@ -455,6 +455,7 @@ fn offline_the_computer_and_the_analysis_board_work_and_the_game_is_uploaded_lat
         text(&d, "#offline-status").contains("Black"),
         "the score is shown"
     );
+    d.screenshot(screenshot_dir().as_deref(), "offline-en-desktop.png");
     let moves = d.find_all("#offline-moves .mv").len();
     assert!(moves >= 9, "a whole game: {moves} moves");
     // Kept on the device: a reload (still offline) lists it, and it can be looked at again.
@@ -499,4 +500,26 @@ fn offline_the_computer_and_the_analysis_board_work_and_the_game_is_uploaded_lat
     d.open("/offline");
     d.wait("the list", 20, |d| d.has("#offline-games .offline-uploaded"));
     assert!(!d.has("#offline-games .offline-upload"));
+
+    // On a phone, in Russian: a few moves against the computer.
+    let p = bench.browser(PHONE, "ru");
+    p.open("/offline");
+    p.wait("the page", 20, |d| {
+        d.has("#offline-start") && d.has("#offline-board svg")
+    });
+    for _ in 0..3 {
+        p.wait("a move to play", 30, |d| d.has("#offline-board .sq.playable"));
+        assert!(play_first_offline(&p));
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+    p.wait("the computer's reply", 30, |d| {
+        d.has("#offline-board .sq.playable")
+    });
+    assert!(
+        text(&p, "#offline-status").contains("Ваш ход"),
+        "{}",
+        text(&p, "#offline-status")
+    );
+    assert!(!p.scrolls_sideways());
+    p.screenshot(screenshot_dir().as_deref(), "offline-ru-phone.png");
 }
