@@ -269,17 +269,8 @@ impl Session {
             Ok(e) => e,
             Err(e) => return error(format!("obf: {e}")),
         };
-        let limits = reversi_engine::search::Limits {
-            depth: 60,
-            selectivity: reversi_engine::probcut::CONFIDENCE.len() - 1,
-            exact_empties: 60,
-            wld_empties: 60,
-            time: None,
-            soft_time: None,
-            noise: 0,
-            seed: 0,
-            book_margin: None,
-        };
+        // Exact, without selective cuts: the whole tree to the end.
+        let limits = reversi_engine::search::Limits::default();
         let stop = AtomicBool::new(false);
         let r = self
             .engine
