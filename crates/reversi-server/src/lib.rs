@@ -110,6 +110,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/explorer/games/{id}", get(explorer::game))
         .route("/api/puzzles", get(puzzles::overview))
         .route("/api/puzzles/next", get(puzzles::next))
+        .route("/api/puzzles/pack", get(puzzles::pack))
         .route("/api/puzzles/daily", get(puzzles::daily_puzzle))
         .route("/api/puzzles/{id}", get(puzzles::get))
         .route("/api/puzzles/{id}/moves", post(puzzles::moves))

@@ -139,6 +139,31 @@ async fn view(state: &AppState, p: &Puzzle) -> Result<Value> {
     }))
 }
 
+/// How many puzzles the pack for play without a network holds: the file's first ones (about
+/// 30 KB of JSON).
+const PACK: usize = 200;
+
+/// `GET /api/puzzles/pack`: puzzles to solve on the device without a network (the service
+/// worker keeps the answer): positions, kinds, ratings and how many moves the player makes —
+/// never the solutions; the browser's solver judges each move by its exact value.
+pub async fn pack() -> Json<Value> {
+    let puzzles: Vec<Value> = all()
+        .iter()
+        .take(PACK)
+        .map(|p| {
+            json!({
+                "id": p.id,
+                "board": p.board,
+                "win": p.win,
+                "moves": p.player_moves(),
+                "rating": p.initial_rating.round() as i64,
+                "themes": p.themes,
+            })
+        })
+        .collect();
+    Json(json!({ "puzzles": puzzles }))
+}
+
 /// `GET /api/puzzles`.
 pub async fn overview(State(state): State<AppState>, Caller(who): Caller) -> Result<Json<Value>> {
     let now = state.clock().clock_ms();

@@ -244,13 +244,14 @@ fn part_messages(lang: &str, part: Part, cond: &Conditional) -> Response {
 }
 
 /// `GET /sw.js`: the service worker with what it keeps for use without a network: the page,
-/// every file of this build (under its fingerprint), both languages' words and the icon.
+/// every file of this build (under its fingerprint), both languages' words, the icon and the
+/// puzzles solved on the device.
 async fn service_worker(cond: Conditional) -> Response {
     static SW: std::sync::OnceLock<Asset> = std::sync::OnceLock::new();
     SW.get_or_init(|| {
         let assets = Assets::get();
         let fp = &assets.fingerprint;
-        let mut precache: Vec<String> = vec!["/".into(), "/favicon.svg".into()];
+        let mut precache: Vec<String> = vec!["/".into(), "/favicon.svg".into(), "/api/puzzles/pack".into()];
         let mut files: Vec<&&str> = assets.files.keys().collect();
         files.sort();
         precache.extend(files.into_iter().map(|f| format!("/static/{fp}/{f}")));

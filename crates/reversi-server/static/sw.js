@@ -6,7 +6,8 @@
 // - Pages (navigations): the network first; without one, the cached page (every route of the
 //   app is the same page).
 // - This build's files (/static/FINGERPRINT/…): from the cache (they never change).
-// - The interface's words (/api/i18n/…) and the icon: the network first, the cache without it.
+// - The interface's words (/api/i18n/…), the icon and the puzzles for the device
+//   (/api/puzzles/pack): the network first, the cache without it.
 // - Everything else (the API, the sockets): the network only, as without this worker: a page
 //   that needs the server says so when it cannot reach it.
 const BUILD = __BUILD__;
@@ -31,8 +32,11 @@ async function networkFirst(req, fallback) {
     return resp;
   } catch (e) {
     const kept = await cache.match(fallback || req, { ignoreVary: true });
-    if (kept) return kept;
-    throw e;
+    if (!kept) throw e;
+    // Marked, so that the page knows the server was not reached (api.js).
+    const headers = new Headers(kept.headers);
+    headers.set('X-Offline', '1');
+    return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
   }
 }
 
@@ -45,7 +49,7 @@ self.addEventListener('fetch', ev => {
     ev.respondWith(fetch(req).catch(() => caches.open(CACHE).then(c => c.match('/', { ignoreVary: true })).then(r => r || Response.error())));
   } else if (url.pathname.startsWith('/static/' + BUILD.fingerprint + '/')) {
     ev.respondWith(caches.open(CACHE).then(c => c.match(req, { ignoreVary: true })).then(r => r || fetch(req)));
-  } else if (url.pathname.startsWith('/api/i18n/') || url.pathname === '/favicon.svg') {
+  } else if (url.pathname.startsWith('/api/i18n/') || url.pathname === '/favicon.svg' || url.pathname === '/api/puzzles/pack') {
     ev.respondWith(networkFirst(req));
   }
 });

@@ -410,6 +410,30 @@ fn the_engine_runs_on_the_device_with_the_server_refused() {
     }
 }
 
+/// The best move by the native solver (exact values) after `moves` from a puzzle's `board`.
+fn best_native(board: &str, moves: &str) -> String {
+    let req = reversi_site_api::analysis::PositionRequest {
+        id: 0,
+        variant: "othello".into(),
+        moves: Some(moves.into()),
+        board: Some(board.into()),
+        text: None,
+    };
+    let game = reversi_analysis::game_of(&req).unwrap();
+    let mut engine = reversi_engine::Engine::new(16, 1).unwrap();
+    engine.set_book(None);
+    let opts = reversi_engine::evaluate::EvalOptions {
+        max_depth: 1,
+        exact_empties: 30,
+        time: None,
+        book: false,
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let values =
+        reversi_engine::evaluate::evaluate_moves(&engine, game.position(), &opts, &stop, &mut |_| {});
+    values[0].mv.to_string()
+}
+
 /// Clicks the first square the offline page lets the player play; whether there was one.
 fn play_first_offline(d: &Driver) -> bool {
     d.script(
@@ -470,6 +494,55 @@ fn offline_the_computer_and_the_analysis_board_work_and_the_game_is_uploaded_lat
     // The analysis board analyses on the device.
     d.open("/analysis?variant=othello&moves=f5f6e6f4g5e7e3f3c5c4");
     d.wait("values with no server", 60, all_valued);
+    // A puzzle on the device: a wrong move is answered with the better one, then it is solved
+    // move by move (the right moves found here by the native solver).
+    d.open("/offline");
+    let puzzle = |d: &Driver, what: &str| {
+        d.script(&format!(
+            "const z = document.querySelector('#offline-puzzle .offline-puzzle'); return z ? z.dataset.{what} : ''"
+        ))
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+    };
+    d.wait("a puzzle", 30, |d| {
+        puzzle(d, "state") == "todo" && d.has("#offline-puzzle .sq.playable")
+    });
+    let board = puzzle(&d, "board");
+    let best = best_native(&board, "");
+    d.script(&format!(
+        "[...document.querySelectorAll('#offline-puzzle .sq.playable')].find(s => s.dataset.sq !== '{best}').dispatchEvent(new MouseEvent('click'))"
+    ));
+    d.wait("the wrong move refused", 30, |d| puzzle(d, "state") == "wrong");
+    assert!(
+        text(&d, "#offline-puzzle-verdict").contains(&best),
+        "{}",
+        text(&d, "#offline-puzzle-verdict")
+    );
+    d.click_css("#offline-puzzle-retry");
+    for _ in 0..6 {
+        d.wait("the player's turn", 30, |d| {
+            matches!(puzzle(d, "state").as_str(), "todo" | "right" | "solved")
+        });
+        if puzzle(&d, "state") == "solved" {
+            break;
+        }
+        let moves = puzzle(&d, "moves");
+        let best = best_native(&board, &moves);
+        d.script(&format!(
+            "document.querySelector(\"#offline-puzzle .sq[data-sq='{best}']\").dispatchEvent(new MouseEvent('click'))"
+        ));
+        d.wait("the move judged", 30, |d| {
+            puzzle(d, "moves") != moves && puzzle(d, "state") != "busy"
+        });
+        assert_ne!(puzzle(&d, "state"), "wrong", "{best} after {moves}");
+    }
+    assert_eq!(puzzle(&d, "state"), "solved");
+    assert!(
+        text(&d, "#offline-puzzle").contains("1 of 200"),
+        "{}",
+        text(&d, "#offline-puzzle")
+    );
     // A page that needs the server says so.
     d.open("/lobby");
     d.wait("the lobby's plain words", 20, |d| {

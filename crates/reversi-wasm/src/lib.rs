@@ -14,6 +14,8 @@
 //!   the device draws its board from it; nothing is searched).
 //! - `{"type":"best", variant, moves?, board?, level?, time_ms?, seed?}` — the computer's move
 //!   at a level (1–30) or by time.
+//! - `{"type":"exact", variant, moves?, board?}` — every legal move's exact value (positions of
+//!   at most 24 empties: a puzzle judged on the device).
 //! - `{"type":"perft", variant, moves?, board?, depth}`, `{"type":"solve","obf":"…"}` (an exact
 //!   solve), `{"type":"bench","depth":8}` — the numbers the tests compare with the native
 //!   engine's.
@@ -22,7 +24,7 @@
 //! `{"type":"error","code":"bad_request","error":"…"}`.
 
 use reversi_analysis::{game_of, position_event, values_event, Openings};
-use reversi_core::{Game, Move};
+use reversi_core::{Bits, Game, Move};
 use reversi_engine::evaluate::Evaluation;
 use reversi_engine::levels::Level;
 use reversi_engine::search::SearchKind;
@@ -45,6 +47,10 @@ const EXACT_EMPTIES: u32 = 18;
 
 /// The longest search by time a page may ask for.
 const MAX_TIME: Duration = Duration::from_secs(600);
+
+/// The most empty squares of an `exact` request (every move solved: tens of milliseconds in a
+/// browser at 18, seconds at 24).
+const MAX_EXACT_EMPTIES: u32 = 24;
 
 /// The deepest perft a page may ask for (its count still fits a JSON number exactly).
 const MAX_PERFT: u32 = 14;
@@ -79,6 +85,10 @@ enum Request {
         time_ms: Option<u64>,
         #[serde(default)]
         seed: u64,
+    },
+    Exact {
+        #[serde(flatten)]
+        req: PositionRequest,
     },
     Perft {
         #[serde(flatten)]
@@ -165,6 +175,7 @@ impl Session {
                 time_ms,
                 seed,
             } => self.best(&req, level, time_ms, seed),
+            Request::Exact { req } => self.exact(&req),
             Request::Perft { req, depth } => match game_of(&req) {
                 Err(e) => error(e.to_string()),
                 Ok(_) if depth > MAX_PERFT => error(format!("depth: at most {MAX_PERFT}")),
@@ -260,6 +271,41 @@ impl Session {
             "depth": r.depth,
             "pv": r.pv.iter().map(Move::to_string).collect::<Vec<_>>(),
             "nodes": r.nodes,
+        })
+        .to_string()
+    }
+
+    fn exact(&self, req: &PositionRequest) -> String {
+        let game = match game_of(req) {
+            Ok(g) => g,
+            Err(e) => return error(e.to_string()),
+        };
+        let empties = game.position().empties().count();
+        if empties > MAX_EXACT_EMPTIES {
+            return error(format!(
+                "board: {empties} empty squares; exact values up to {MAX_EXACT_EMPTIES}"
+            ));
+        }
+        let opts = reversi_engine::evaluate::EvalOptions {
+            max_depth: 1,
+            exact_empties: MAX_EXACT_EMPTIES,
+            time: None,
+            book: false,
+        };
+        let stop = AtomicBool::new(false);
+        let values = reversi_engine::evaluate::evaluate_moves(
+            &self.engine,
+            game.position(),
+            &opts,
+            &stop,
+            &mut |_| {},
+        );
+        json!({
+            "type": "exact",
+            "moves": values
+                .iter()
+                .map(|v| json!({"move": v.mv.to_string(), "score": v.score, "exact": v.kind == SearchKind::Exact}))
+                .collect::<Vec<_>>(),
         })
         .to_string()
     }

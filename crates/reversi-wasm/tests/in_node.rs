@@ -10,6 +10,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+/// The first puzzle of `data/puzzles` (solution b2, best score +26).
+const PUZZLE_1: &str = "O-OOOOOOO-OOOOXXOXOOOOXXOOOOOOXXOOOXOXXX-OXXXXXX----XXXX-----X-O O";
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -162,6 +165,8 @@ fn the_analysis_board_speaks_as_the_server() {
         serde_json::json!({"type": "view", "variant": "othello", "moves": "f5d6c3d3c4f4f6f3e6e7"}),
         serde_json::json!({"type": "best", "variant": "othello", "moves": "f5d6c3d3c4f4f6f3e6e7", "level": 3, "seed": 7}),
         serde_json::json!({"type": "best", "variant": "nxn:6", "moves": "c4", "level": 12}),
+        serde_json::json!({"type": "exact", "variant": "othello", "board": PUZZLE_1}),
+        serde_json::json!({"type": "exact", "variant": "othello"}),
     ];
     let wasm = in_node(&node, &requests);
     let here = native(&requests);

@@ -34,7 +34,8 @@ export async function api(method, path, body) {
     e.code = 'offline';
     throw e;
   }
-  reach(true);
+  // The service worker's kept copy (sw.js) is an answer, but not the server's.
+  reach(resp.headers.get('X-Offline') !== '1');
   const data = await resp.json().catch(() => ({}));
   if (!resp.ok) {
     const e = new Error(errorText(data.code));

@@ -1,8 +1,10 @@
-// Games on this device (/offline): against the computer or two players on one screen, with no
-// connection needed. The rules and the computer are the browser's engine (engine.js: the same
+// Games on this device (/offline): against the computer or two players on one screen, and
+// puzzles, with no connection needed. The rules and the computer are the browser's engine (engine.js: the same
 // engine as the server's, in a worker); every game is kept in this browser (IndexedDB) after
 // each move, so a reload or a closed tab goes on where it was, and a finished game can be added
-// to the signed-in account's archive once the server can be reached (POST /api/import).
+// to the signed-in account's archive once the server can be reached (POST /api/import). The
+// puzzles are the server's pack (/api/puzzles/pack, kept by the service worker: positions, no
+// solutions); the browser's solver judges each move by its exact value (unrated).
 import { api } from '../api.js';
 import { drawBoard } from '../board.js';
 import { $, el, button, go } from '../dom.js';
@@ -80,12 +82,17 @@ export async function offlinePage(app) {
         el('div', { class: 'moves', id: 'offline-moves' }))),
     el('section', { class: 'list-box' },
       el('h2', {}, t('web-offline-kept')),
-      el('ul', { class: 'games', id: 'offline-games' })));
+      el('ul', { class: 'games', id: 'offline-games' })),
+    el('section', { class: 'list-box offline-puzzles' },
+      el('h2', {}, t('web-offline-puzzles')),
+      el('p', { class: 'muted' }, t('web-offline-puzzles-lead')),
+      el('div', { id: 'offline-puzzle' })));
   const games = await keptGames().catch(() => []);
   if (P !== p) return;
   const current = games.find(g => !g.over);
   await open(p, current || newGame());
   list(games);
+  loadPack(p);
 }
 
 function setup() {
@@ -257,4 +264,106 @@ async function upload(g) {
     if (box) box.textContent = e.message;
   }
   list(await keptGames().catch(() => []));
+}
+
+// ---------- puzzles on the device ----------
+
+const SOLVED = 'offline-puzzles-solved';
+
+function solvedIds() {
+  try { return new Set(JSON.parse(localStorage.getItem(SOLVED) || '[]')); } catch { return new Set(); }
+}
+
+function markSolved(id) {
+  const s = solvedIds();
+  s.add(id);
+  try { localStorage.setItem(SOLVED, JSON.stringify([...s])); } catch { /* storage off */ }
+}
+
+const sign = n => (n > 0 ? '+' : n < 0 ? '−' : '') + Math.abs(n);
+
+async function loadPack(p) {
+  try { p.pack = (await api('GET', '/api/puzzles/pack')).puzzles; } catch { p.pack = []; }
+  if (P === p) nextPuzzle(p);
+}
+
+/** The first puzzle of the pack not solved on this device (after `after`, when given). */
+function nextPuzzle(p, after) {
+  const done = solvedIds();
+  const from = after ? p.pack.findIndex(z => z.id === after) + 1 : 0;
+  const z = p.pack.slice(from).find(z => !done.has(z.id)) || p.pack.find(z => !done.has(z.id)) || p.pack[0];
+  p.puzzle = z ? { z, moves: [], found: 0, state: 'todo', verdict: '' } : null;
+  showPuzzle(p);
+}
+
+const puzzleView = (p, q) => p.engine.ask({ type: 'view', variant: 'othello', board: q.z.board, moves: q.moves.join('') });
+
+async function showPuzzle(p) {
+  const box = $('#offline-puzzle');
+  const q = p.puzzle;
+  if (!box) return;
+  if (!q) { box.replaceChildren(el('p', { class: 'muted' }, t('web-offline-no-puzzles'))); return; }
+  let v;
+  try { v = await puzzleView(p, q); } catch (e) { box.textContent = e.message; return; }
+  if (P !== p || p.puzzle !== q) return;
+  const side = q.z.board.trim().endsWith('X') ? 'black' : 'white';
+  const mine = q.state !== 'wrong' && q.state !== 'solved' && !q.busy && v.to_move === side;
+  const task = t(q.z.win ? 'web-puzzle-find-win' : 'web-puzzle-find-best', { color: side, n: q.z.moves });
+  const said = { todo: task, right: t('web-puzzle-right', { n: q.z.moves - q.found }), solved: t('web-puzzle-solved'), wrong: t('web-puzzle-wrong') }[q.state];
+  const done = solvedIds();
+  box.replaceChildren(
+    el('div', { class: 'offline-puzzle', 'data-puzzle': q.z.id, 'data-board': q.z.board, 'data-moves': q.moves.join(''), 'data-state': q.busy ? 'busy' : q.state },
+      el('div', { class: 'board-wrap offline-puzzle-board' }, drawBoard(v, { legal: mine ? v.legal_moves : [], playable: mine, label: t('web-board'),
+        onMove: sq => { if (mine && v.legal_moves.includes(sq)) tryPuzzleMove(p, q, sq); } })),
+      el('div', { class: 'offline-puzzle-side' },
+        el('p', { class: 'status', id: 'offline-puzzle-status', role: 'status' }, said),
+        el('p', { class: 'meta', id: 'offline-puzzle-verdict' }, q.verdict),
+        el('p', { class: 'meta' }, t('web-offline-puzzles-count', { solved: p.pack.filter(z => done.has(z.id)).length, total: p.pack.length })),
+        el('div', { class: 'buttons' },
+          q.state === 'wrong' ? button(t('web-offline-retry'), { id: 'offline-puzzle-retry', onclick: () => { p.puzzle = { z: q.z, moves: [], found: 0, state: 'todo', verdict: '' }; showPuzzle(p); } }, 'undo') : null,
+          button(t('web-puzzle-next'), { id: 'offline-puzzle-next', onclick: () => nextPuzzle(p, q.z.id) }, 'next')))));
+}
+
+/** The best of the exact values of the position reached. */
+async function bestMove(p, q) {
+  const ex = await p.engine.ask({ type: 'exact', variant: 'othello', board: q.z.board, moves: q.moves.join('') });
+  const best = ex.moves.reduce((a, m) => (!a || m.score > a.score ? m : a), null);
+  return { ex, best };
+}
+
+/** Passes while the side to move must pass; the position then reached. */
+async function passes(p, q) {
+  let v = await puzzleView(p, q);
+  while (v.to_move && v.must_pass) { q.moves.push('pass'); v = await puzzleView(p, q); }
+  return v;
+}
+
+async function tryPuzzleMove(p, q, sq) {
+  q.busy = true;
+  showPuzzle(p);
+  try {
+    const { ex, best } = await bestMove(p, q);
+    const mine = ex.moves.find(m => m.move === sq);
+    if (!mine || mine.score < best.score) {
+      q.state = 'wrong';
+      q.verdict = t('web-puzzle-wrong-why', { move: sq, score: sign(mine ? mine.score : 0), best: best.move, bestScore: sign(best.score) });
+      return;
+    }
+    q.moves.push(sq);
+    q.found++;
+    q.verdict = '';
+    let v = await passes(p, q);
+    if (q.found >= q.z.moves || !v.to_move) { q.state = 'solved'; markSolved(q.z.id); return; }
+    // The opponent answers with its best move, as the puzzle's line does.
+    const reply = (await bestMove(p, q)).best;
+    q.moves.push(reply.move);
+    v = await passes(p, q);
+    q.state = v.to_move ? 'right' : 'solved';
+    if (q.state === 'solved') markSolved(q.z.id);
+  } catch (e) {
+    q.verdict = e.message;
+  } finally {
+    q.busy = false;
+    if (P === p && p.puzzle === q) showPuzzle(p);
+  }
 }
