@@ -366,6 +366,8 @@ web-rules-example-opening = Each new game of this variant picks its own opening;
 ## Errors (by the code the server answers with)
 
 error-generic = Something went wrong; please try again.
+error-engine-failed = The engine on this device stopped. It starts again by itself: try once more, or choose the server's engine.
+error-engine-unavailable = This browser cannot run the engine (it needs WebAssembly and workers): the server's engine does the work while there is a connection.
 error-offline = The server cannot be reached. Check your connection; the page tries again by itself.
 error-bad-request = The request was not understood.
 error-no-seat = Only the players can do this.

@@ -307,6 +307,18 @@ fn the_database_tab_shows_the_games_of_a_position() {
     }
 }
 
+/// Whether every legal move has its value and the caption says which engine (`device` or
+/// `server`) gave them, in `lang`.
+fn valued_by(d: &Driver, lang: &str, engine: &str) -> bool {
+    let said = match (lang, engine) {
+        ("en", "device") => "on this device",
+        ("en", _) => "on the server",
+        (_, "device") => "на этом устройстве",
+        _ => "на сервере",
+    };
+    all_valued(d) && text(d, "#analysis-moves caption").contains(said)
+}
+
 /// Makes every page's analysis socket fail from the first script on (until the tab's
 /// `sessionStorage` says `allow-analysis`), counting the tries in `window.__analysisSockets`.
 fn refuse_the_analysis_socket(d: &Driver) {
@@ -346,12 +358,7 @@ fn the_engine_runs_on_the_device_with_the_server_refused() {
             "device"
         );
         d.wait("values on every legal move, from this device", 60, |d| {
-            all_valued(d)
-                && text(d, "#analysis-moves caption").contains(if lang == "en" {
-                    "on this device"
-                } else {
-                    "на этом устройстве"
-                })
+            valued_by(d, lang, "device")
         });
         assert_eq!(
             d.script("return window.__analysisSockets"),
@@ -393,14 +400,7 @@ fn the_engine_runs_on_the_device_with_the_server_refused() {
         d.open("/analysis?variant=othello&moves=f5d6c3d3c4f4");
         d.wait("the analysis board", 20, |d| d.has("#analysis-board svg"));
         d.script("const s = document.querySelector('#analysis-where'); s.value = 'server'; s.dispatchEvent(new Event('change'))");
-        d.wait("values from the server", 60, |d| {
-            all_valued(d)
-                && text(d, "#analysis-moves caption").contains(if lang == "en" {
-                    "on the server"
-                } else {
-                    "на сервере"
-                })
-        });
+        d.wait("values from the server", 60, |d| valued_by(d, lang, "server"));
         assert!(d.script("return window.__analysisSockets").as_u64().unwrap() >= 1);
         d.open("/analysis?variant=othello&moves=f5d6");
         d.wait("the choice kept", 20, |d| {

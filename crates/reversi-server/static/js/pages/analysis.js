@@ -4,7 +4,7 @@
 // The engine runs on this device by default (engine.js, the same engine built for the browser);
 // the server's (/api/analysis/ws) is a choice away, and both send the same events.
 import { drawBoard } from '../board.js';
-import { api } from '../api.js';
+import { api, errorText } from '../api.js';
 import { $, el, button, go, link, hasKeyboard } from '../dom.js';
 import { t, colorName, variantName } from '../i18n.js';
 import { openingName } from '../opening.js';
@@ -220,7 +220,7 @@ function heard(a, msg) {
     a.src = null;
     connect(a);
   } else if (msg.type === 'error') {
-    a.error = msg.error || msg.code;
+    a.error = String(msg.code || '').startsWith('engine_') ? errorText(msg.code) : (msg.error || msg.code);
     // A move the engine refused leaves the tree: back to where it was legal.
     if (a.cur.parent && a.want === a.cur) { const bad = a.cur; a.cur = bad.parent; a.cur.children = a.cur.children.filter(c => c !== bad); }
     renderError();

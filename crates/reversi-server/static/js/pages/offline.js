@@ -5,7 +5,7 @@
 // to the signed-in account's archive once the server can be reached (POST /api/import). The
 // puzzles are the server's pack (/api/puzzles/pack, kept by the service worker: positions, no
 // solutions); the browser's solver judges each move by its exact value (unrated).
-import { api } from '../api.js';
+import { api, errorText } from '../api.js';
 import { drawBoard } from '../board.js';
 import { $, el, button, go } from '../dom.js';
 import { t, variantName, dateText } from '../i18n.js';
@@ -17,6 +17,9 @@ import { moveSound, endSound } from '../sound.js';
 import { META } from '../meta.js';
 
 let P = null;
+
+/** What to say of a failed request: the engine's own failures in the interface's words. */
+const said = e => (String(e.code || '').startsWith('engine_') ? errorText(e.code) : e.message);
 
 export function stopOffline() {
   if (P && P.engine) P.engine.close();
@@ -142,7 +145,7 @@ async function refresh(p) {
   try {
     v = await p.engine.ask({ type: 'view', variant: g.variant, moves: g.moves.join('') });
   } catch (e) {
-    if (P === p && e.code !== 'superseded') $('#offline-error').textContent = e.message;
+    if (P === p && e.code !== 'superseded') $('#offline-error').textContent = said(e);
     return;
   }
   if (P !== p || p.game !== g) return;
@@ -168,7 +171,7 @@ async function think(p) {
   try {
     r = await p.engine.ask({ type: 'best', variant: g.variant, moves: g.moves.join(''), level: g.level, seed: g.moves.length + g.started });
   } catch (e) {
-    if (P === p && e.code !== 'superseded') $('#offline-error').textContent = e.message;
+    if (P === p && e.code !== 'superseded') $('#offline-error').textContent = said(e);
     return;
   } finally {
     if (P === p) p.thinking = false;
@@ -189,7 +192,9 @@ async function undo() {
   const p = P;
   if (!p || p.thinking || !p.game.moves.length) return;
   const g = p.game;
-  g.moves.pop();
+  // A pass goes with the move before it (a position that must pass would pass again at once).
+  let last;
+  do last = g.moves.pop(); while (last === 'pass' && g.moves.length);
   // Against the computer: back to a position where the player is to move (its reply and any
   // pass go too).
   while (g.ai && g.moves.length) {
@@ -304,7 +309,7 @@ async function showPuzzle(p) {
   if (!box) return;
   if (!q) { box.replaceChildren(el('p', { class: 'muted' }, t('web-offline-no-puzzles'))); return; }
   let v;
-  try { v = await puzzleView(p, q); } catch (e) { box.textContent = e.message; return; }
+  try { v = await puzzleView(p, q); } catch (e) { box.textContent = said(e); return; }
   if (P !== p || p.puzzle !== q) return;
   const side = q.z.board.trim().endsWith('X') ? 'black' : 'white';
   const mine = q.state !== 'wrong' && q.state !== 'solved' && !q.busy && v.to_move === side;
@@ -361,7 +366,7 @@ async function tryPuzzleMove(p, q, sq) {
     q.state = v.to_move ? 'right' : 'solved';
     if (q.state === 'solved') markSolved(q.z.id);
   } catch (e) {
-    q.verdict = e.message;
+    q.verdict = said(e);
   } finally {
     q.busy = false;
     if (P === p && p.puzzle === q) showPuzzle(p);
