@@ -209,6 +209,7 @@ web-player-computer = Computer · { $strength }
 web-status-playing = in progress
 web-status-aborted = aborted
 web-status-abandoned = abandoned
+web-status-closed = closed by a moderator
 
 ## The game page
 
@@ -235,6 +236,7 @@ web-game-not-found = Game not found
 web-game-over = Game over
 web-game-aborted = The game was aborted: no result.
 web-game-abandoned = Nobody moved for a week: the game was closed without a result.
+web-game-closed = A moderator closed this game: it has no result.
 web-computer-thinking = The computer is thinking…
 web-waiting-friend = Waiting for your friend to open the invite link…
 web-waiting-seat = Waiting for the second player.
@@ -425,6 +427,15 @@ error-email-throttled = Too many letters asked for; wait a few minutes.
 error-link-expired = This link has expired or has been used; ask for a new one.
 error-mail-unavailable = This site sends no mail; ask the site’s host for help.
 error-reset-throttled = Too many password resets asked for; wait a few minutes.
+error-account-disabled = This account was disabled by a moderator.
+error-muted = A moderator has muted you: you cannot chat for now.
+error-blocked = This player does not take challenges or messages from you.
+error-not-moderator = Only a moderator may do this.
+error-report-reason = Choose why you report this player.
+error-report-text = Say in at most 500 characters what happened.
+error-report-throttled = You have sent many reports lately; wait before the next.
+error-people-limit = You follow or block as many players as one account may (1,000).
+error-yourself = You cannot do this to yourself.
 error-game-quota = Too many new games from your network this hour; try again later.
 error-analysis-limit = You have the most analyses waiting already: ask again when one is done.
 error-analysis-busy = The analysis queue is full; try again in a few minutes.

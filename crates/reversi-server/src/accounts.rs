@@ -173,6 +173,8 @@ pub(crate) fn me_json(user: &crate::db::User) -> Me {
             bot: user.bot,
             chat_off: user.chat_off,
             prefs: prefs_of(user),
+            moderator: user.moderator,
+            muted_until: user.muted_until,
         }),
     }
 }
@@ -326,6 +328,14 @@ pub async fn login(
         return Err(wrong_credentials());
     };
     reserved.release(&state).await?;
+    if user.disabled {
+        // Said only to whoever knows the password: a disabled name is no secret, but the
+        // answer must not tell a guesser that a password was right.
+        return Err(Error::Forbidden(
+            "account_disabled",
+            "this account was disabled by a moderator".into(),
+        ));
+    }
     // The generation read with the hash: a password change since then voids this session.
     let cookie = state.start_session(&user.id, user.credential_gen, &creds).await?;
     Ok(with_cookies(

@@ -46,6 +46,20 @@ pub(crate) fn chat_error(e: reversi_site::chat::ChatError) -> Error {
     }
 }
 
+/// Refuses a muted account's chat.
+pub(crate) fn not_muted(user: &crate::db::User, now: i64) -> Result<()> {
+    match user.muted_until {
+        Some(until) if until > now => Err(Error::Forbidden(
+            "muted",
+            format!(
+                "a moderator has muted you: you may chat again in {} minutes",
+                (until - now + 59_999) / 60_000
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
 impl AppState {
     /// The room `who` belongs to in game `id`, checking an asked one: players talk in theirs,
     /// everyone else in the spectators'.
@@ -95,6 +109,9 @@ impl AppState {
                 "sign in to chat (guests cannot on this server)".into(),
             ));
         }
+        if let Some(u) = user {
+            not_muted(u, self.clock().now_ms())?;
+        }
         if user.is_some_and(|u| u.chat_off) {
             return Err(Error::Conflict(
                 "chat_closed",
@@ -103,6 +120,13 @@ impl AppState {
         }
         if room == Room::Players && self.players_chat_off(id).await? {
             return Err(Error::Conflict("chat_closed", "a player turned chat off".into()));
+        }
+        if let (Room::Players, Some(u)) = (room, user) {
+            for k in self.rounds().player_keys(id).await?.into_iter().flatten() {
+                if k != u.id && self.blocks(&k, &u.id).await? {
+                    return Err(crate::people::blocked());
+                }
+            }
         }
         let text = clean(text).map_err(chat_error)?;
         let key = who
@@ -199,10 +223,21 @@ pub async fn history(
     ApiQuery(q): ApiQuery<ChatQuery>,
 ) -> Result<Json<serde_json::Value>> {
     let room = state.room_of(&id, q.room.as_deref(), &creds).await?;
-    let lines = state
+    let mut lines = state
         .db()
         .chat()
         .lines(&id, room.name(), q.after.unwrap_or(0), HISTORY)
         .await?;
+    // The lines of players the reader blocks are left out (the page drops pushed ones).
+    if let Some(me) = state.identity(&creds).await?.user() {
+        let blocked = state.db().people().blocked(&me.id).await?;
+        if !blocked.is_empty() {
+            lines.retain(|l| {
+                !l.author
+                    .as_deref()
+                    .is_some_and(|a| blocked.iter().any(|(_, n)| n.eq_ignore_ascii_case(a)))
+            });
+        }
+    }
     Ok(Json(serde_json::json!({ "room": room.name(), "lines": lines })))
 }

@@ -353,6 +353,8 @@ pub mod lessons;
 pub mod lobby;
 pub mod mail;
 pub mod meta;
+pub mod moderation;
+pub mod people;
 pub mod presence;
 pub mod profile;
 pub mod puzzles;
@@ -642,6 +644,16 @@ impl Db {
     /// The game database explorer.
     pub fn explorer(&self) -> explorer::Explorer<'_> {
         explorer::Explorer(self)
+    }
+
+    /// Follows, blocks and when accounts were last seen.
+    pub fn people(&self) -> people::People<'_> {
+        people::People(self)
+    }
+
+    /// Reports, moderators' actions on accounts, and their log.
+    pub fn moderation(&self) -> moderation::Moderation<'_> {
+        moderation::Moderation(self)
     }
 
     /// The links mailed to accounts (address verification, password reset).

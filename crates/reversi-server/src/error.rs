@@ -59,6 +59,10 @@ pub enum Error {
     /// `nothing_to_undo`, …, the `code` clients translate) and the message.
     #[error("{1}")]
     Conflict(&'static str, String),
+    /// The caller may not do this, whoever asks again: its short name (`account_disabled`,
+    /// `muted`, `blocked`, `not_moderator`) and the message.
+    #[error("{1}")]
+    Forbidden(&'static str, String),
     /// No game with that id.
     #[error("no such game")]
     NotFound,
@@ -123,7 +127,7 @@ impl Error {
             Error::Unauthorized(..) => StatusCode::UNAUTHORIZED,
             Error::Throttled { .. } => StatusCode::TOO_MANY_REQUESTS,
             Error::NoSeat => StatusCode::UNAUTHORIZED,
-            Error::NotYourSeat(_) => StatusCode::FORBIDDEN,
+            Error::NotYourSeat(_) | Error::Forbidden(..) => StatusCode::FORBIDDEN,
             Error::NotYourTurn(_)
             | Error::GameOver
             | Error::StalePly { .. }
@@ -235,6 +239,15 @@ impl Error {
         "link_expired",
         "mail_unavailable",
         "reset_throttled",
+        "account_disabled",
+        "muted",
+        "blocked",
+        "not_moderator",
+        "report_reason",
+        "report_text",
+        "report_throttled",
+        "people_limit",
+        "yourself",
     ];
 
     /// The server's code for a code of the site's rules crate (`username-length` →
@@ -260,7 +273,7 @@ impl Error {
             Error::IllegalMove(_) => "illegal_move",
             Error::GameOver => "game_over",
             Error::StalePly { .. } => "stale_ply",
-            Error::Conflict(code, _) | Error::Unavailable(code, _) => code,
+            Error::Conflict(code, _) | Error::Unavailable(code, _) | Error::Forbidden(code, _) => code,
             Error::NotFinished(_) => "not_finished",
             Error::NotFound => "not_found",
             Error::TooManyRequests => "rate_limited",

@@ -40,8 +40,10 @@ pub mod lobby;
 pub mod lobby_ws;
 pub mod mail;
 pub mod meta;
+pub mod moderation;
 pub mod openapi;
 pub mod origin;
+pub mod people;
 pub mod profile;
 pub mod prometheus;
 pub mod puzzles;
@@ -130,6 +132,25 @@ pub fn app(state: AppState) -> Router {
         .route("/api/pools/{control}", post(lobby::join_pool))
         .route("/api/users/{name}", get(profile::user))
         .route("/api/users/{name}/games", get(profile::games))
+        .route(
+            "/api/users/{name}/follow",
+            post(people::follow).delete(people::unfollow),
+        )
+        .route(
+            "/api/users/{name}/block",
+            post(people::block).delete(people::unblock),
+        )
+        .route("/api/users/{name}/report", post(people::report))
+        .route("/api/account/people", get(people::mine))
+        .route("/api/mod/reports", get(moderation::reports))
+        .route("/api/mod/reports/{id}/close", post(moderation::close_report))
+        .route("/api/mod/log", get(moderation::log))
+        .route("/api/mod/users/{name}", post(moderation::act_on_user))
+        .route("/api/mod/games/{id}/close", post(moderation::close_game))
+        .route(
+            "/api/mod/tournaments/{id}/close",
+            post(moderation::close_tournament),
+        )
         .route("/api/leaderboard/{category}", get(profile::leaderboard))
         .route("/api/live", get(profile::live))
         .route("/api/games/{id}/ws", get(ws::handler))

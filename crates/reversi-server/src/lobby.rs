@@ -217,6 +217,9 @@ impl AppState {
                 if u.id == owner.key {
                     return Err(seek_error(reversi_site::seek::SeekError::Own));
                 }
+                if self.blocks(&u.id, &owner.key).await? {
+                    return Err(crate::people::blocked());
+                }
                 Some(u.id)
             }
         };
@@ -297,6 +300,9 @@ impl AppState {
             range: s.range.map(|(lo, hi)| (lo as u16, hi as u16)),
         };
         seek.check_accept(&by).map_err(seek_error)?;
+        if self.blocks(&s.owner, &by.key).await? {
+            return Err(crate::people::blocked());
+        }
         if !self.db().lobby().take_seek(id, None).await? {
             return Err(seek_gone());
         }
@@ -421,7 +427,18 @@ impl AppState {
                     since: r.created_at.max(0) as u64,
                 })
                 .collect();
-            for (i, j) in pairing::pair(&waiters, now) {
+            let registered: Vec<String> = rows
+                .iter()
+                .filter(|r| r.registered)
+                .map(|r| r.owner.clone())
+                .take(500)
+                .collect();
+            let blocks = self.db().people().blocks_among(&registered).await?;
+            let apart = |a: &str, b: &str| {
+                blocks.contains(&(a.to_string(), b.to_string()))
+                    || blocks.contains(&(b.to_string(), a.to_string()))
+            };
+            for (i, j) in pairing::pair_apart(&waiters, now, apart) {
                 let (a, b) = (&rows[i], &rows[j]);
                 if !self.db().lobby().take_seek(&a.id, None).await? {
                     continue;
@@ -640,8 +657,14 @@ pub(crate) async fn lobby_state(state: &AppState, who: &Identity) -> Result<Lobb
     let key = who.key();
     let now = state.clock().now_ms();
     let user_id = who.user().map(|u| u.id.as_str());
+    // The seeks of players one side blocks are not shown (nor could they be taken).
+    let apart = match user_id {
+        Some(u) => state.db().people().apart_from(u).await?,
+        None => Default::default(),
+    };
     let seeks = seeks_seen(state, who, |s| {
-        s.target.is_none() || s.target.as_deref() == user_id || Some(&s.owner) == key.as_ref()
+        (s.target.is_none() || s.target.as_deref() == user_id || Some(&s.owner) == key.as_ref())
+            && !apart.contains(&s.owner)
     })
     .await?;
     let counts = state.db().lobby().pool_counts().await?;

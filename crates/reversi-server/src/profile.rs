@@ -1,8 +1,9 @@
 //! Players in public: profiles (`/api/users/{name}`), their games, the leaderboards, and the
 //! online games in progress with the featured one.
 
+use crate::db::people::Relation;
 use crate::error::{Error, Result};
-use crate::extract::ApiQuery;
+use crate::extract::{ApiQuery, Caller};
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::Json;
@@ -27,7 +28,7 @@ pub struct GamesQuery {
 
 impl AppState {
     /// The live account named `name` (any look-alike spelling finds it).
-    async fn user_named(&self, name: &str) -> Result<crate::db::User> {
+    pub(crate) async fn user_named(&self, name: &str) -> Result<crate::db::User> {
         if name.len() > 64 {
             return Err(Error::NotFound);
         }
@@ -45,13 +46,25 @@ impl AppState {
 
 /// `GET /api/users/{name}`: the profile: ratings per category (provisional marked), the puzzle
 /// rating (once the player has tried a puzzle), the rating history, results per colour, and the
-/// games being played now.
+/// games being played now; how many follow the player, whether the player is online, and for
+/// a signed-in reader whether the reader follows or blocks the player (`relation`).
 pub async fn user(
     State(state): State<AppState>,
+    Caller(who): Caller,
     Path(name): Path<String>,
 ) -> Result<Json<serde_json::Value>> {
     let u = state.user_named(&name).await?;
     let now = state.clock().clock_ms();
+    let people = state.db().people();
+    let relation = match who.user() {
+        Some(me) if me.id != u.id => Some(serde_json::json!({
+            "following": people.has(Relation::Follow, &me.id, &u.id).await?,
+            "blocking": people.has(Relation::Block, &me.id, &u.id).await?,
+        })),
+        _ => None,
+    };
+    let followers = people.followers(&u.id).await?;
+    let online = crate::people::online(people.seen_at(&u.id).await?, now as i64);
     let ratings: Vec<serde_json::Value> = state
         .db()
         .ratings()
@@ -91,6 +104,10 @@ pub async fn user(
         "name": u.name,
         "bot": u.bot,
         "created_at": u.created_at,
+        "disabled": u.disabled,
+        "followers": followers,
+        "online": online && !u.disabled,
+        "relation": relation,
         "ratings": ratings,
         "puzzle": puzzle,
         "history": history,

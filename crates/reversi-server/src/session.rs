@@ -172,6 +172,7 @@ impl AppState {
         }
         if let Some(s) = creds.cookie(SESSION_COOKIE).filter(|s| well_formed(s)) {
             if let Some(u) = self.db().accounts().session_user(&hash_secret(s), now).await? {
+                self.saw(&u.id).await?;
                 return Ok(Identity::User(u));
             }
         }

@@ -30,6 +30,8 @@ pub(crate) struct Inner {
     pub(crate) floods: Mutex<HashMap<String, Flood>>,
     /// Each address's flood limit, all its chatters together.
     pub(crate) address_floods: Mutex<HashMap<String, AddressFlood>>,
+    /// When this instance last stored each account's `seen_at` ([`crate::people::SEEN_EVERY_MS`]).
+    pub(crate) seen: Mutex<HashMap<String, u64>>,
     /// The games in progress as `GET /api/live` lists them, and when they were read
     /// ([`crate::profile::LIVE_FRESH`]).
     pub(crate) live_cache:
@@ -69,6 +71,7 @@ impl AppState {
                 signer,
                 floods: Mutex::new(HashMap::new()),
                 address_floods: Mutex::new(HashMap::new()),
+                seen: Mutex::new(HashMap::new()),
                 live_cache: tokio::sync::Mutex::new(None),
                 deadline_rx: Mutex::new(Some(deadline_rx)),
                 stopping: tokio::sync::watch::Sender::new(false),

@@ -507,6 +507,24 @@ impl AppState {
         Ok(())
     }
 
+    /// Cancels tournament `id`, which is not over, for a moderator.
+    pub async fn cancel_tournament(&self, id: &str) -> Result<()> {
+        let t = self.tournament_row(id).await?;
+        let now = self.clock().now_ms();
+        if !self
+            .db()
+            .tournaments()
+            .set_tournament_status(id, &["upcoming", "running", "paused"], "cancelled", now)
+            .await?
+        {
+            return Err(site_error(TournamentError::WrongState(match status_of(&t) {
+                Status::Finished => "finished",
+                _ => "cancelled",
+            })));
+        }
+        Ok(())
+    }
+
     /// One look at tournament `id`: make missing games, then take the next step.
     pub async fn tick_tournament(&self, id: &str) -> Result<()> {
         let t = self.tournament_row(id).await?;
@@ -980,6 +998,7 @@ impl AppState {
         // An invitation-only tournament's chat is its organiser's and entrants': having seen
         // the page through the link is not entering it.
         self.visible_tournament(id, who, None).await?;
+        crate::chat::not_muted(user, self.clock().now_ms())?;
         if user.chat_off {
             return Err(Error::Conflict(
                 "chat_closed",

@@ -376,6 +376,7 @@ pub fn routes() -> Router<AppState> {
         .route("/learn/{lesson}", get(index))
         .route("/about", get(index))
         .route("/offline", get(index))
+        .route("/mod", get(index))
         .route("/sw.js", get(service_worker))
         .route("/manifest.webmanifest", get(manifest))
         .route("/favicon.svg", get(favicon_svg))

@@ -55,6 +55,12 @@ pub struct AccountView {
     /// The look and sound its owner chose (every browser signed in to it follows them).
     #[serde(default)]
     pub prefs: Prefs,
+    /// Whether it may moderate (the moderators' queue at `/mod`).
+    #[serde(default)]
+    pub moderator: bool,
+    /// Until when a moderator muted it (Unix ms; absent when it is not muted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub muted_until: Option<i64>,
 }
 
 /// The colour scheme of the pages.

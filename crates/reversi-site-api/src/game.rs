@@ -114,6 +114,8 @@ pub enum GameStatus {
     Aborted,
     /// Closed without a result because nobody moved for a long time.
     Abandoned,
+    /// Closed without a result by a moderator.
+    Closed,
 }
 
 impl GameStatus {
@@ -124,6 +126,7 @@ impl GameStatus {
             GameStatus::Finished => "finished",
             GameStatus::Aborted => "aborted",
             GameStatus::Abandoned => "abandoned",
+            GameStatus::Closed => "closed",
         }
     }
 }

@@ -43,11 +43,16 @@ pub fn max_gap(waited_ms: Millis) -> f64 {
 
 /// The pairs to make now, as indices into `pool` (each at most once), closest first.
 pub fn pair(pool: &[Waiter], now: Millis) -> Vec<(usize, usize)> {
+    pair_apart(pool, now, |_, _| false)
+}
+
+/// [`pair`], never pairing two waiters for whom `apart(a, b)` holds (one blocks the other).
+pub fn pair_apart(pool: &[Waiter], now: Millis, apart: impl Fn(&str, &str) -> bool) -> Vec<(usize, usize)> {
     let mut candidates = Vec::new();
     for i in 0..pool.len() {
         for j in i + 1..pool.len() {
             let (a, b) = (&pool[i], &pool[j]);
-            if a.key == b.key {
+            if a.key == b.key || apart(&a.key, &b.key) {
                 continue;
             }
             let gap = (a.rating - b.rating).abs();

@@ -1,6 +1,6 @@
 //! `reversi db`: back up and restore the web app's SQLite database (PostgreSQL: `pg_dump`
 //! and `pg_restore`, docs/hosting.md); import games into its explorer and read a position's
-//! statistics.
+//! statistics; give and take the moderator role.
 
 use crate::out::outln;
 use anyhow::{Context, Result};
@@ -33,6 +33,18 @@ enum Action {
         /// The backup file.
         file: PathBuf,
         /// The database to replace, as `reversi serve --database` names it.
+        #[arg(long, default_value = "sqlite://reversi.db")]
+        database: String,
+    },
+    /// Give an account the moderator role (the reports' queue at /mod), or with `--remove`
+    /// take it away; logged in the moderators' log.
+    Moderator {
+        /// The account's name.
+        name: String,
+        /// Take the role away instead.
+        #[arg(long)]
+        remove: bool,
+        /// The database, as `reversi serve --database` names it.
         #[arg(long, default_value = "sqlite://reversi.db")]
         database: String,
     },
@@ -284,6 +296,37 @@ async fn stats(
     Ok(())
 }
 
+/// Gives (or with `remove` takes away) the moderator role of account `name`.
+async fn moderator(name: &str, remove: bool, database: &str) -> Result<()> {
+    use reversi_server::db::moderation::AccountAction;
+    let db = reversi_server::db::Db::connect(database)
+        .await
+        .with_context(|| format!("cannot open {database}"))?;
+    let user = match db
+        .accounts()
+        .user_named(&reversi_site::account::skeleton(name), name)
+        .await?
+    {
+        Some((u, _)) if !u.deleted => u,
+        _ => anyhow::bail!("{database} has no account named {name:?}"),
+    };
+    let (action, note) = if remove {
+        (AccountAction::Revoke, "role taken away on the command line")
+    } else {
+        (AccountAction::Grant, "role given on the command line")
+    };
+    let now = db.clock().now_ms();
+    db.moderation()
+        .act_on_account(&user.id, action, None, None, note, now)
+        .await?;
+    if remove {
+        outln!("{} is no longer a moderator", user.name)?;
+    } else {
+        outln!("{} is a moderator: the reports are at /mod", user.name)?;
+    }
+    Ok(())
+}
+
 /// Runs the command.
 pub fn run(a: Args) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
@@ -305,6 +348,11 @@ pub fn run(a: Args) -> Result<()> {
             site,
             database,
         } => runtime.block_on(import(&files, site, &database))?,
+        Action::Moderator {
+            name,
+            remove,
+            database,
+        } => runtime.block_on(moderator(&name, remove, &database))?,
         Action::Stats {
             bench: Some(n),
             database,

@@ -26,9 +26,23 @@ pub struct User {
     pub email: Option<String>,
     /// The look and sound its owner chose (`reversi_site_api::Prefs` as JSON).
     pub prefs: Option<String>,
+    /// Whether it may moderate (`users.role` is `moderator`).
+    pub moderator: bool,
+    /// Until when a moderator muted it (Unix ms; it may not chat before).
+    pub muted_until: Option<i64>,
+    /// Whether a moderator disabled it (it signs in no more).
+    pub disabled: bool,
 }
 
-const USER_COLUMNS: &str = "id, name, created_at, deleted_at, bot, chat_off, credential_gen, email, prefs";
+impl User {
+    /// Whether it is muted at `now` (Unix ms).
+    pub fn muted_at(&self, now: i64) -> bool {
+        self.muted_until.is_some_and(|t| t > now)
+    }
+}
+
+const USER_COLUMNS: &str =
+    "id, name, created_at, deleted_at, bot, chat_off, credential_gen, email, prefs, role, muted_until, disabled_at";
 
 fn user_of<R: Row>(row: &R) -> Result<User>
 where
@@ -48,6 +62,9 @@ where
         credential_gen: row.try_get("credential_gen")?,
         email: row.try_get("email")?,
         prefs: row.try_get("prefs")?,
+        moderator: row.try_get::<Option<String>, _>("role")?.as_deref() == Some("moderator"),
+        muted_until: row.try_get("muted_until")?,
+        disabled: row.try_get::<Option<i64>, _>("disabled_at")?.is_some(),
     })
 }
 
@@ -231,7 +248,7 @@ impl Accounts<'_> {
             let row = sqlx::query(&format!(
                 "SELECT {} FROM sessions s JOIN users u ON u.id = s.user_id \
                  WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.deleted_at IS NULL \
-                 AND s.credential_gen = u.credential_gen",
+                 AND u.disabled_at IS NULL AND s.credential_gen = u.credential_gen",
                 USER_COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
             ))
             .bind(hash)
@@ -327,7 +344,8 @@ impl Accounts<'_> {
     pub async fn bot_by_token(&self, hash: &str) -> Result<Option<User>> {
         with_reader!(self.0, pool => {
             let row = sqlx::query(&format!(
-                "SELECT {USER_COLUMNS} FROM users WHERE bot_token_hash = $1 AND bot = 1 AND deleted_at IS NULL"
+                "SELECT {USER_COLUMNS} FROM users WHERE bot_token_hash = $1 AND bot = 1 AND deleted_at IS NULL \
+                 AND disabled_at IS NULL"
             ))
             .bind(hash)
             .fetch_optional(pool)

@@ -41,6 +41,7 @@ pub const MIGRATIONS: &[(i64, &str)] = &[
     (13, include_str!("../../migrations/0013_tie_rule.sql")),
     (14, include_str!("../../migrations/0014_mail.sql")),
     (15, include_str!("../../migrations/0015_prefs.sql")),
+    (16, include_str!("../../migrations/0016_people.sql")),
 ];
 
 /// The newest version this build knows.

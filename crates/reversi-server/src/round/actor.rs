@@ -152,6 +152,9 @@ impl Round {
             Command::Abandon { reply } => {
                 let _ = reply.send(self.abandon().await);
             }
+            Command::Close { reply } => {
+                let _ = reply.send(self.close().await);
+            }
             Command::Rate { reply } => {
                 let done = self.rate().await;
                 self.publish();

@@ -130,6 +130,19 @@ impl Round {
         Ok(true)
     }
 
+    /// Closes the game for a moderator: no result, whatever its clock or deadline.
+    pub(super) async fn close(&mut self) -> Result<GameView> {
+        if self.shared_storage() {
+            // Another instance may have ended it a moment ago.
+            self.reload().await?;
+        }
+        let now = self.shared.db.clock().clock_ms();
+        self.change(|g| Ok(g.close(now)?)).await?;
+        self.stop_search();
+        self.publish();
+        Ok(self.view())
+    }
+
     /// Claims the win for the holder of `token` from an opponent who left the game.
     pub(super) async fn claim(&mut self, token: Option<&str>) -> Result<GameView> {
         let rows = self.shared.db.presence().counts(&self.game.record.id).await?;

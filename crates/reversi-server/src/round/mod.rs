@@ -167,6 +167,10 @@ pub(crate) enum Command {
     Expire { reply: oneshot::Sender<Result<bool>> },
     /// Closes the game as abandoned if it is still played without a deadline.
     Abandon { reply: oneshot::Sender<Result<bool>> },
+    /// A moderator closes the game (no result).
+    Close {
+        reply: oneshot::Sender<Result<GameView>>,
+    },
     /// Applies the ratings of a finished rated game not rated yet.
     Rate { reply: oneshot::Sender<Result<()>> },
     /// Another instance changed the stored game: read it again.
@@ -554,6 +558,11 @@ impl Rounds {
         self.ask(id, |reply| Command::Abandon { reply }).await?
     }
 
+    /// Closes game `id` for a moderator: it ends without a result, whatever its clock.
+    pub async fn close(&self, id: &str) -> Result<GameView> {
+        self.ask(id, |reply| Command::Close { reply }).await?
+    }
+
     /// Applies the ratings of finished game `id` if not done yet (after a restart).
     pub async fn rate_finished(&self, id: &str) -> Result<()> {
         self.ask(id, |reply| Command::Rate { reply }).await?
@@ -603,9 +612,9 @@ impl Rounds {
         limit: u32,
     ) -> Result<(Vec<GameSummary>, i64)> {
         if let Some(s) = status {
-            if !matches!(s, "playing" | "finished" | "aborted" | "abandoned") {
+            if !matches!(s, "playing" | "finished" | "aborted" | "abandoned" | "closed") {
                 return Err(Error::BadRequest(
-                    "status must be playing, finished, aborted or abandoned".into(),
+                    "status must be playing, finished, aborted, abandoned or closed".into(),
                 ));
             }
         }

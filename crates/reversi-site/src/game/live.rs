@@ -156,6 +156,7 @@ impl LiveGame {
         match self.record.void {
             Some(VoidEnd::Aborted) => GameStatus::Aborted,
             Some(VoidEnd::Abandoned) => GameStatus::Abandoned,
+            Some(VoidEnd::Closed) => GameStatus::Closed,
             None if self.is_over() => GameStatus::Finished,
             None => GameStatus::Playing,
         }
@@ -219,10 +220,19 @@ impl LiveGame {
 
     /// Closes a game nobody has moved in for long, at `now` (no result).
     pub fn abandon(&mut self, now: Millis) -> Result<()> {
+        self.void(VoidEnd::Abandoned, now)
+    }
+
+    /// Closes the game for a moderator at `now` (no result, no rating).
+    pub fn close(&mut self, now: Millis) -> Result<()> {
+        self.void(VoidEnd::Closed, now)
+    }
+
+    fn void(&mut self, end: VoidEnd, now: Millis) -> Result<()> {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        self.record.void = Some(VoidEnd::Abandoned);
+        self.record.void = Some(end);
         self.record.join_token = None;
         self.stop_clock(now);
         self.bump_version(now);

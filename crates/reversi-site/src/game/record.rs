@@ -13,6 +13,8 @@ pub enum VoidEnd {
     Aborted,
     /// Nobody moved for a long time: the site closed it.
     Abandoned,
+    /// A moderator closed it.
+    Closed,
 }
 
 impl VoidEnd {
@@ -21,6 +23,7 @@ impl VoidEnd {
         match self {
             VoidEnd::Aborted => "aborted",
             VoidEnd::Abandoned => "abandoned",
+            VoidEnd::Closed => "closed",
         }
     }
 
@@ -29,6 +32,7 @@ impl VoidEnd {
         match s {
             "aborted" => Some(VoidEnd::Aborted),
             "abandoned" => Some(VoidEnd::Abandoned),
+            "closed" => Some(VoidEnd::Closed),
             _ => None,
         }
     }

@@ -222,7 +222,10 @@ impl LiveGame {
 
     /// Whether the game ended without a result.
     pub fn is_void(&self) -> bool {
-        matches!(self.record.void, Some(VoidEnd::Aborted | VoidEnd::Abandoned))
+        matches!(
+            self.record.void,
+            Some(VoidEnd::Aborted | VoidEnd::Abandoned | VoidEnd::Closed)
+        )
     }
 }
 

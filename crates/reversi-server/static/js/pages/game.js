@@ -483,6 +483,7 @@ function statusText() {
   if (g.status === 'finished') return resultText(g, G.you.length === 1 ? G.you[0] : null);
   if (g.status === 'aborted') return t('web-game-aborted');
   if (g.status === 'abandoned') return t('web-game-abandoned');
+  if (g.status === 'closed') return t('web-game-closed');
   if (g.ai_thinking) return t('web-computer-thinking');
   if (waiting()) return G.you.length ? t('web-waiting-friend') : G.joinSecret ? t('web-friend-waits-for-you') : t('web-waiting-seat');
   if (myTurn()) return G.you.length > 1 ? t('web-turn-of', { color: g.to_move }) : t('web-your-turn');

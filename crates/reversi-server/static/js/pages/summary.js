@@ -27,6 +27,7 @@ export function resultLine(g) {
     case 'playing': return t('web-status-playing');
     case 'aborted': return t('web-status-aborted');
     case 'abandoned': return t('web-status-abandoned');
+    case 'closed': return t('web-status-closed');
     default: return `${outcomeText(g.winner)} · ${scoreText(g.black_count, g.white_count)}`;
   }
 }
