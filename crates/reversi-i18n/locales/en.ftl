@@ -999,3 +999,75 @@ web-offline-puzzles-lead = Endgames from real games, judged move by move by the 
 web-offline-puzzles-count = { $solved } of { $total } solved on this device
 web-offline-no-puzzles = The puzzles are not on this device yet: open this page once with a connection.
 web-offline-retry = Try again
+
+## People: following, blocking, reporting (issue 53)
+web-online = Online
+web-offline-player = Offline
+web-followers = { $n ->
+    [one] { $n } follower
+   *[other] { $n } followers
+}
+web-account-disabled = A moderator has disabled this account.
+web-follow = Follow
+web-unfollow = Unfollow
+web-block = Block
+web-unblock = Unblock
+web-relation-follow-done = You follow { $name }: their games appear on your home page.
+web-relation-follow-undone = You no longer follow { $name }.
+web-relation-block-done = { $name } is blocked: no challenges or messages from them.
+web-relation-block-undone = { $name } is no longer blocked.
+web-report = Report
+web-report-title = Report { $name } to the moderators
+web-report-why = Why
+web-report-choose = Choose a reason…
+web-report-reason-cheating = Cheating (engine help)
+web-report-reason-abuse = Insults or harassment
+web-report-reason-spam = Spam
+web-report-reason-name = Offensive name
+web-report-reason-other = Something else
+web-report-text = What happened (at most 500 characters)
+web-report-game = The game's link or id (if it is about a game)
+web-report-send = Send the report
+web-report-sent = Thank you: the moderators will look at your report.
+web-following = Players you follow
+web-following-none = Follow players from their profiles: their games will appear here.
+web-watch-game = Watch
+
+## The moderators' desk
+web-mod-title = Moderation
+web-mod-open = Open reports
+web-mod-closed = Closed
+web-mod-log = Log
+web-mod-none-open = No report waits. Well done.
+web-mod-none-closed = No report has been closed yet.
+web-mod-reported = { $target }, reported by { $reporter }
+web-mod-open-on-target = { $n ->
+    [one] { $n } open report on this player
+   *[other] { $n } open reports on this player
+}
+web-mod-disabled = disabled
+web-mod-muted = muted
+web-mod-game = game { $id }
+web-mod-closed-by = Closed by { $name } on { $date }
+web-mod-note = Note for the log (required)
+web-mod-note-needed = Write a note first: every action is logged with its reason.
+web-mod-done = Done, and logged.
+web-mod-mute-day = Mute for a day
+web-mod-disable = Disable the account
+web-mod-close-game = Close the game
+web-mod-dismiss = Close without action
+web-mod-log-empty = Nothing has been done yet.
+web-mod-when = When
+web-mod-who = Moderator
+web-mod-action = Action
+web-mod-target = On
+web-mod-command-line = (command line)
+web-mod-action-mute = muted
+web-mod-action-unmute = unmuted
+web-mod-action-disable = disabled
+web-mod-action-enable = enabled
+web-mod-action-close-game = closed a game
+web-mod-action-close-tournament = closed a tournament
+web-mod-action-close-report = closed a report
+web-mod-action-grant = made moderator
+web-mod-action-revoke = no longer moderator

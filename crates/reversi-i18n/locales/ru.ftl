@@ -1047,3 +1047,77 @@ web-offline-puzzles-lead = Эндшпили из настоящих партий
 web-offline-puzzles-count = Решено на этом устройстве: { $solved } из { $total }
 web-offline-no-puzzles = Задач на этом устройстве пока нет: откройте эту страницу один раз при подключении.
 web-offline-retry = Ещё раз
+
+## Люди: подписки, блокировка, жалобы (issue 53)
+web-online = В сети
+web-offline-player = Не в сети
+web-followers = { $n ->
+    [one] { $n } подписчик
+    [few] { $n } подписчика
+   *[many] { $n } подписчиков
+}
+web-account-disabled = Модератор заблокировал эту учётную запись.
+web-follow = Подписаться
+web-unfollow = Отписаться
+web-block = Заблокировать
+web-unblock = Разблокировать
+web-relation-follow-done = Вы подписаны на игрока { $name }: его партии будут на вашей главной странице.
+web-relation-follow-undone = Вы больше не подписаны на игрока { $name }.
+web-relation-block-done = Игрок { $name } заблокирован: ни вызовов, ни сообщений от него.
+web-relation-block-undone = Игрок { $name } разблокирован.
+web-report = Пожаловаться
+web-report-title = Жалоба модераторам на игрока { $name }
+web-report-why = Причина
+web-report-choose = Выберите причину…
+web-report-reason-cheating = Нечестная игра (помощь программы)
+web-report-reason-abuse = Оскорбления или травля
+web-report-reason-spam = Спам
+web-report-reason-name = Оскорбительное имя
+web-report-reason-other = Другое
+web-report-text = Что случилось (не длиннее 500 знаков)
+web-report-game = Ссылка на партию или её номер (если жалоба о партии)
+web-report-send = Отправить жалобу
+web-report-sent = Спасибо: модераторы рассмотрят вашу жалобу.
+web-following = Ваши подписки
+web-following-none = Подписывайтесь на игроков в их профилях: их партии появятся здесь.
+web-watch-game = Смотреть
+
+## Стол модератора
+web-mod-title = Модерация
+web-mod-open = Открытые жалобы
+web-mod-closed = Закрытые
+web-mod-log = Журнал
+web-mod-none-open = Жалоб нет. Отлично.
+web-mod-none-closed = Закрытых жалоб пока нет.
+web-mod-reported = { $target }, жалоба от { $reporter }
+web-mod-open-on-target = { $n ->
+    [one] { $n } открытая жалоба на игрока
+    [few] { $n } открытые жалобы на игрока
+   *[many] { $n } открытых жалоб на игрока
+}
+web-mod-disabled = заблокирован
+web-mod-muted = без чата
+web-mod-game = партия { $id }
+web-mod-closed-by = Закрыл { $name }, { $date }
+web-mod-note = Пометка для журнала (обязательно)
+web-mod-note-needed = Сначала напишите пометку: каждое действие записывается в журнал с причиной.
+web-mod-done = Готово, записано в журнал.
+web-mod-mute-day = Запретить чат на сутки
+web-mod-disable = Заблокировать учётную запись
+web-mod-close-game = Закрыть партию
+web-mod-dismiss = Закрыть без мер
+web-mod-log-empty = Пока ничего не сделано.
+web-mod-when = Когда
+web-mod-who = Модератор
+web-mod-action = Действие
+web-mod-target = Над кем / чем
+web-mod-command-line = (командная строка)
+web-mod-action-mute = запрет чата
+web-mod-action-unmute = чат разрешён
+web-mod-action-disable = блокировка
+web-mod-action-enable = разблокировка
+web-mod-action-close-game = партия закрыта
+web-mod-action-close-tournament = турнир закрыт
+web-mod-action-close-report = жалоба закрыта
+web-mod-action-grant = назначен модератором
+web-mod-action-revoke = снят с модераторов

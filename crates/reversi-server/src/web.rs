@@ -109,6 +109,7 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/js/pages/about.js"),
         JS,
     ),
+    ("js/pages/mod.js", include_str!("../static/js/pages/mod.js"), JS),
     (
         "js/pages/offline.js",
         include_str!("../static/js/pages/offline.js"),

@@ -977,3 +977,135 @@ fn the_settings_follow_the_account_to_another_browser() {
     );
     assert_eq!(shown("#board-wrap .coord"), Value::Bool(false), "no coordinates");
 }
+
+/// People as players meet them: Ann follows Bob from his profile (he shows on her home page)
+/// and reports him; Bob, on a phone, blocks Ann; Mia, made a moderator, finds both reports on
+/// her desk, mutes Bob with a note (the report leaves the queue, the log says it) and reads the
+/// rest in Russian.
+#[test]
+fn players_follow_block_report_and_a_moderator_acts() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let shots = screenshot_dir();
+    let ann = bench.browser(DESKTOP, "en");
+    let bob = bench.browser(PHONE, "en");
+    let mia = bench.browser(DESKTOP, "en");
+    ann.sign_up("Ann");
+    bob.sign_up("Bob");
+    mia.sign_up("Mia");
+
+    // Ann follows Bob; he appears, online, among the players she follows.
+    ann.open("/@/Bob");
+    ann.wait("the profile's buttons", 20, |d| d.has("#relation-bar #follow"));
+    assert_eq!(ann.text_of("#followers"), "0 followers");
+    ann.click_css("#follow");
+    ann.wait("following", 10, |d| d.text_of("#follow") == "Unfollow");
+    assert_eq!(ann.text_of("#followers"), "1 follower");
+    ann.open("/");
+    ann.wait("the players she follows", 20, |d| {
+        d.has("#following li.followed[data-name='Bob'] .presence.here")
+    });
+
+    // Ann reports Bob; a report needs a reason.
+    ann.open("/@/Bob");
+    ann.wait("the profile's buttons", 20, |d| d.has("#report-open"));
+    ann.click_css("#report-open");
+    ann.wait("the report form", 10, |d| d.has("#report-form:not([hidden])"));
+    type_into(&ann, "#report-text", "He insulted me in the chat of our game.");
+    ann.click_css("#report-send");
+    ann.wait("the refusal", 10, |d| {
+        d.text_of("#relation-status") == "Choose why you report this player."
+    });
+    ann.script("document.querySelector('#report-reason').value = 'abuse';");
+    ann.click_css("#report-send");
+    ann.wait("the thanks", 10, |d| {
+        d.text_of("#relation-status").starts_with("Thank you")
+    });
+
+    // Bob, on his phone, blocks Ann (no Follow button while she is blocked) and reports her.
+    bob.open("/@/Ann");
+    bob.wait("the profile's buttons", 20, |d| d.has("#block"));
+    bob.click_css("#block");
+    bob.wait("blocked", 10, |d| {
+        d.text_of("#block") == "Unblock" && !d.has("#follow")
+    });
+    bob.click_css("#report-open");
+    bob.script("document.querySelector('#report-reason').value = 'spam';");
+    type_into(&bob, "#report-text", "Sends the same link in every chat.");
+    bob.click_css("#report-send");
+    bob.wait("the thanks", 10, |d| {
+        d.text_of("#relation-status").starts_with("Thank you")
+    });
+    assert!(!bob.scrolls_sideways());
+    assert!(!bob.text_of("#relation-bar").contains("null"));
+    bob.screenshot(shots.as_deref(), "profile-people-en-phone.png");
+
+    // Not a moderator: the desk says so. Made one, Mia has the link and the queue.
+    mia.open("/mod");
+    mia.wait("the refusal", 20, |d| {
+        d.body_text().contains("Only a moderator may do this.")
+    });
+    let state = bench.state.clone();
+    bench.runtime.block_on(async {
+        let (u, _) = state
+            .db()
+            .accounts()
+            .user_named(&reversi_site::account::skeleton("Mia"), "Mia")
+            .await
+            .unwrap()
+            .unwrap();
+        let now = state.clock().now_ms();
+        state
+            .db()
+            .moderation()
+            .act_on_account(
+                &u.id,
+                reversi_server::db::moderation::AccountAction::Grant,
+                None,
+                None,
+                "test",
+                now,
+            )
+            .await
+            .unwrap();
+    });
+    mia.open("/");
+    mia.wait("the desk's link", 20, |d| d.has("#nav-mod"));
+    mia.click_css("#nav-mod");
+    mia.wait("the queue", 20, |d| d.find_all("#reports li.report").len() == 2);
+    let queue = mia.text_of("#reports");
+    assert!(queue.contains("Bob, reported by Ann"), "{queue}");
+    assert!(
+        queue.contains("He insulted me in the chat of our game."),
+        "{queue}"
+    );
+    mia.screenshot(shots.as_deref(), "moderation-en-desktop.png");
+
+    // An action needs a note; with one, Bob is muted and his report leaves the queue.
+    let bob_report = "#reports li[data-report='1']";
+    mia.click_css(&format!("{bob_report} [data-action='mute']"));
+    mia.wait("the note asked for", 10, |d| {
+        d.text_of("#mod-status").starts_with("Write a note first")
+    });
+    type_into(&mia, &format!("{bob_report} .mod-note"), "insults in chat");
+    mia.click_css(&format!("{bob_report} [data-action='mute']"));
+    mia.wait("one report left", 10, |d| {
+        d.find_all("#reports li.report").len() == 1
+    });
+    assert!(mia.text_of("#reports").contains("Ann, reported by Bob"));
+    mia.click_css("#mod-tab-log");
+    mia.wait("the log", 10, |d| d.has("#mod-log"));
+    let log = mia.text_of("#mod-log");
+    assert!(log.contains("muted") && log.contains("insults in chat"), "{log}");
+
+    // In Russian.
+    mia.click_css("#lang");
+    mia.wait("Russian", 20, |d| d.text_of("#nav-mod") == "Модерация");
+    mia.click_css("#mod-tab-open");
+    mia.wait("the queue in Russian", 20, |d| {
+        d.text_of("#reports").contains("Ann, жалоба от Bob")
+    });
+    mia.screenshot(shots.as_deref(), "moderation-ru-desktop.png");
+}

@@ -50,6 +50,7 @@ export function accountArea() {
   }
   box.replaceChildren(
     link('/@/' + encodeURIComponent(current.name), current.name, { id: 'nav-me', class: 'account-link' }),
+    current.moderator ? link('/mod', t('web-mod-title'), { id: 'nav-mod', class: 'account-link' }) : '',
     link('/account', t('web-settings'), { id: 'nav-settings', class: 'account-link' }),
     el('button', { type: 'button', id: 'sign-out', class: 'lang-button', onclick: async () => {
       try { await api('POST', '/api/account/logout', {}); } catch { /* signed out anyway */ }

@@ -33,6 +33,7 @@ const ROUTES = [
   [/^\/archive$/, () => import('./pages/archive.js'), (m, app) => { document.title = t('web-archive-title') + ' — ' + t('web-title'); m.archivePage(app); }],
   [/^\/learn(?:\/([a-z-]+))?$/, () => withPart('learn', import('./pages/learn.js')), (m, app, id) => { if (id) m.lessonPage(app, id); else m.learnPage(app); return { stop: m.stopLearn, keys: m.learnKeys }; }],
   [/^\/about$/, () => withPart('about', import('./pages/about.js')), (m, app) => { m.aboutPage(app); }],
+  [/^\/mod$/, () => import('./pages/mod.js'), (m, app) => { m.modPage(app); }],
   [/^\/offline$/, () => import('./pages/offline.js'), (m, app) => { m.offlinePage(app); return { stop: m.stopOffline }; }],
   [/^\/rules(?:\/([^/]+))?$/, () => import('./pages/rules.js'), (m, app, v) => { document.title = t('web-rules') + ' — ' + t('web-title'); m.rulesPage(app, v ? decodeURIComponent(v) : 'othello'); }],
   [/^/, () => import('./pages/home.js'), (m, app) => { m.homePage(app); }],

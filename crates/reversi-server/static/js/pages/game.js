@@ -446,6 +446,9 @@ function chatBox() {
 
 async function loadChat(g) {
   try {
+    // The players the reader blocks: their lines are not shown (the server leaves them out of
+    // the history; pushed ones are dropped here).
+    if (me()) g.blocked = new Set((await api('GET', '/api/account/people')).blocked.map(n => n.toLowerCase()));
     const r = await api('GET', `/api/games/${g.id}/chat`);
     if (G !== g) return;
     for (const l of r.lines) if (!g.chat.some(x => x.seq === l.seq)) g.chat.push(l);
@@ -458,7 +461,8 @@ async function loadChat(g) {
 function renderChat() {
   const box = $('#chat-lines');
   if (!box) return;
-  box.replaceChildren(...G.chat.slice(-100).map(l => el('li', {},
+  const shown = G.chat.filter(l => !(l.author && G.blocked && G.blocked.has(l.author.toLowerCase())));
+  box.replaceChildren(...shown.slice(-100).map(l => el('li', {},
     el('strong', {}, (l.author ?? t('web-player-guest')) + ': '), el('span', {}, l.text))));
   box.scrollTop = box.scrollHeight;
 }

@@ -98,10 +98,12 @@ export async function homePage(app) {
     daily,
     el('div', { class: 'list-box' }, el('h2', {}, t('web-live-games')), el('ul', { class: 'games', id: 'live' }, el('li', { class: 'muted' }, '…'))),
     el('div', { class: 'list-box' }, el('h2', {}, t('web-your-games')), el('ul', { class: 'games', id: 'my-games' }, el('li', { class: 'muted' }, '…'))),
+    me() ? el('div', { class: 'list-box', id: 'following-box' }, el('h2', {}, t('web-following')), el('ul', { class: 'games', id: 'following' }, el('li', { class: 'muted' }, '…'))) : null,
     el('div', { class: 'list-box' }, el('h2', {}, t('web-recent-finished')), el('ul', { class: 'games', id: 'recent' }, el('li', { class: 'muted' }, '…')),
       el('p', {}, link('/archive', t('web-to-archive'), { id: 'archive-link' }))));
   app.replaceChildren(hero, mine);
   fillMine();
+  fillFollowing();
   fillRecent();
   fillOnline();
   dailyBox(daily);
@@ -140,6 +142,21 @@ function accountItem(g) {
     el('span', { class: 'g-result' + (g.your_turn ? ' turn-badge' : '') }, g.your_turn ? t('web-your-games-turn') : t('web-their-turn')),
     el('span', { class: 'g-date' }, [g.control, g.time_left_ms !== null && g.time_left_ms !== undefined ? t('web-time-left', { time: clockText(g.time_left_ms) }) : null].filter(Boolean).join(' · ')),
   ], { class: 'game-item' }));
+}
+
+/** The players the account follows: online first, each with the games it plays now. */
+async function fillFollowing() {
+  const box = $('#following');
+  if (!box) return;
+  try {
+    const r = await api('GET', '/api/account/people');
+    if (!box.isConnected) return;
+    box.replaceChildren(...r.following.slice(0, 30).map(f => el('li', { class: 'followed', 'data-name': f.name },
+      el('span', { class: 'presence ' + (f.online ? 'here' : 'gone'), title: t(f.online ? 'web-online' : 'web-offline-player'), 'aria-label': t(f.online ? 'web-online' : 'web-offline-player') }),
+      link('/@/' + encodeURIComponent(f.name), f.name, { class: 'followed-name' }),
+      ...f.playing.map(id => link('/game/' + id, t('web-watch-game'), { class: 'watch-link', 'data-game': id })))));
+    if (!r.following.length) box.append(el('li', { class: 'muted' }, t('web-following-none')));
+  } catch (e) { box.replaceChildren(el('li', { class: 'error' }, e.message)); }
 }
 
 async function fillRecent() {

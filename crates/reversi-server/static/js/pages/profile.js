@@ -1,8 +1,9 @@
 // A player's profile (/@/NAME): ratings per category ("?" while provisional) and in puzzles, the rating
 // history as a chart, results with each colour, the games being played now, and the games
-// (filtered by result and colour), each opening its replay.
+// (filtered by result and colour), each opening its replay; for a signed-in reader, follow,
+// block and report.
 import { api } from '../api.js';
-import { $, el, svg, link } from '../dom.js';
+import { $, el, fill, svg, link } from '../dom.js';
 import { t, variantName, dateText } from '../i18n.js';
 import { resultLine } from './summary.js';
 
@@ -40,8 +41,12 @@ export async function profilePage(app, name) {
     select('filter-colour', [['', 'web-both-colors'], ['black', 'web-with-black'], ['white', 'web-with-white']]));
   app.replaceChildren(el('div', { class: 'profile' },
     el('header', { class: 'profile-head' },
-      el('h1', {}, p.name, p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null),
-      el('p', { class: 'muted' }, t('web-member-since', { date: dateText(p.created_at / 1000) }))),
+      el('h1', {}, el('span', { class: 'presence ' + (p.online ? 'here' : 'gone'), id: 'profile-online', title: t(p.online ? 'web-online' : 'web-offline-player'), 'aria-label': t(p.online ? 'web-online' : 'web-offline-player') }),
+        p.name, p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null),
+      el('p', { class: 'muted' }, t('web-member-since', { date: dateText(p.created_at / 1000) }), ' · ',
+        el('span', { id: 'followers' }, t('web-followers', { n: p.followers }))),
+      p.disabled ? el('p', { class: 'notice', id: 'profile-disabled' }, t('web-account-disabled')) : null,
+      p.relation ? relationBar(p) : null),
     el('section', { class: 'card' }, el('h2', {}, t('web-ratings')), ratings, chart(p.history, p.created_at)),
     p.playing.length ? el('section', { class: 'card' }, el('h2', {}, t('web-playing-now')), playing) : null,
     el('section', { class: 'card' }, el('h2', {}, t('web-results-by-color')), results),
@@ -50,6 +55,67 @@ export async function profilePage(app, name) {
   $('#filter-result').onchange = load;
   $('#filter-colour').onchange = load;
   load();
+}
+
+/** Follow, block and report, for a signed-in reader of another player's profile. */
+function relationBar(p) {
+  const rel = p.relation;
+  const path = a => `/api/users/${encodeURIComponent(p.name)}/${a}`;
+  const status = el('span', { class: 'muted', id: 'relation-status', role: 'status' });
+  const toggle = async (what, on) => {
+    try {
+      await api(on ? 'POST' : 'DELETE', path(what));
+      rel[what === 'follow' ? 'following' : 'blocking'] = on;
+      if (what === 'follow') p.followers += on ? 1 : -1;
+      if (what === 'block' && on && rel.following) { rel.following = false; p.followers -= 1; }
+      draw();
+      status.textContent = t('web-relation-' + what + (on ? '-done' : '-undone'), { name: p.name });
+    } catch (e) { status.textContent = e.message; }
+  };
+  const bar = el('div', { class: 'relation-bar', id: 'relation-bar' });
+  const draw = () => {
+    $('#followers') && ($('#followers').textContent = t('web-followers', { n: p.followers }));
+    fill(bar,
+      rel.blocking ? null : el('button', { type: 'button', id: 'follow', class: rel.following ? 'secondary' : 'primary', 'aria-pressed': String(rel.following), onclick: () => toggle('follow', !rel.following) },
+        t(rel.following ? 'web-unfollow' : 'web-follow')),
+      el('button', { type: 'button', id: 'block', class: 'secondary', 'aria-pressed': String(rel.blocking), onclick: () => toggle('block', !rel.blocking) },
+        t(rel.blocking ? 'web-unblock' : 'web-block')),
+      el('button', { type: 'button', id: 'report-open', class: 'secondary', 'aria-expanded': 'false', onclick: ev => {
+        const f = $('#report-form');
+        f.hidden = !f.hidden;
+        ev.currentTarget.setAttribute('aria-expanded', String(!f.hidden));
+        if (!f.hidden) $('#report-reason').focus();
+      } }, t('web-report')),
+      status, reportForm(p, status));
+  };
+  draw();
+  return bar;
+}
+
+/** The report's form: why (a reason from the list), what happened, and the game it concerns. */
+function reportForm(p, status) {
+  const reason = el('select', { id: 'report-reason' },
+    el('option', { value: '' }, t('web-report-choose')),
+    ...['cheating', 'abuse', 'spam', 'name', 'other'].map(r => el('option', { value: r }, t('web-report-reason-' + r))));
+  const text = el('textarea', { id: 'report-text', maxlength: '500', rows: '3', placeholder: t('web-report-text') });
+  const game = el('input', { id: 'report-game', maxlength: '32', placeholder: t('web-report-game'), 'aria-label': t('web-report-game') });
+  const form = el('form', { class: 'report-form card', id: 'report-form', hidden: true, onsubmit: async ev => {
+    ev.preventDefault();
+    try {
+      const g = game.value.trim().replace(/^.*\/(game|replay)\//, '');
+      await api('POST', `/api/users/${encodeURIComponent(p.name)}/report`, { reason: reason.value, text: text.value, game: g || null });
+      form.hidden = true;
+      $('#report-open')?.setAttribute('aria-expanded', 'false');
+      text.value = '';
+      game.value = '';
+      status.textContent = t('web-report-sent');
+    } catch (e) { status.textContent = e.message; }
+  } },
+  el('h2', {}, t('web-report-title', { name: p.name })),
+  el('label', { class: 'option-row' }, el('span', { class: 'option-label' }, t('web-report-why')), reason),
+  text, game,
+  el('button', { type: 'submit', class: 'primary', id: 'report-send' }, t('web-report-send')));
+  return form;
 }
 
 function select(id, options) {
