@@ -1071,3 +1071,8 @@ web-mod-action-close-tournament = closed a tournament
 web-mod-action-close-report = closed a report
 web-mod-action-grant = made moderator
 web-mod-action-revoke = no longer moderator
+
+## Letters about play
+web-notify-mail = Mail me when it is my move in a correspondence game, and when someone challenges me to one
+web-notify-on = You will get letters about your correspondence games (not while you are on the site).
+web-notify-off = No more letters about your games.

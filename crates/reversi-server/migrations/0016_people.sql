@@ -59,3 +59,21 @@ ALTER TABLE users ADD COLUMN role TEXT;
 ALTER TABLE users ADD COLUMN muted_until BIGINT;
 ALTER TABLE users ADD COLUMN disabled_at BIGINT;
 ALTER TABLE users ADD COLUMN seen_at BIGINT;
+
+-- Letters about play (issue 53), for those who asked: `mail_notify` is the language of the
+-- letters (`en`, `ru`) or NULL for none. A letter is queued in `mail_outbox` when its cause is
+-- stored (a move in a correspondence game, a correspondence challenge, an address changed)
+-- and delivered by whichever instance takes it first; one that fails is tried again later
+-- (`next_at`), a few times. `payload` is the JSON of what the letter needs; no row holds a
+-- secret (the mailed links of verification and reset are sent at once and never stored).
+ALTER TABLE users ADD COLUMN mail_notify TEXT;
+CREATE TABLE IF NOT EXISTS mail_outbox (
+    id         {{serial_id}},
+    kind       TEXT NOT NULL,
+    user_id    TEXT,
+    payload    TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    next_at    BIGINT NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS mail_outbox_next ON mail_outbox (next_at);

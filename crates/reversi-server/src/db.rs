@@ -354,6 +354,7 @@ pub mod lobby;
 pub mod mail;
 pub mod meta;
 pub mod moderation;
+pub mod outbox;
 pub mod people;
 pub mod presence;
 pub mod profile;
@@ -649,6 +650,11 @@ impl Db {
     /// Follows, blocks and when accounts were last seen.
     pub fn people(&self) -> people::People<'_> {
         people::People(self)
+    }
+
+    /// The letters about play waiting to be mailed.
+    pub fn outbox(&self) -> outbox::Outbox<'_> {
+        outbox::Outbox(self)
     }
 
     /// Reports, moderators' actions on accounts, and their log.

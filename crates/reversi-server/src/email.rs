@@ -123,6 +123,20 @@ async fn new_link(
     Ok(secret)
 }
 
+impl AppState {
+    /// Queues the letter that tells an account's old address `old` that the address became
+    /// `new` (masked) or was removed (`None`).
+    async fn tell_old_address(&self, old: &str, name: &str, new: Option<&str>, lang: Option<&str>) {
+        let payload = serde_json::json!({
+            "to": old,
+            "name": name,
+            "email": new.map(crate::notify::masked).unwrap_or_default(),
+            "lang": if lang == Some("ru") { "ru" } else { "en" },
+        });
+        self.queue_letter("address-changed", None, payload).await;
+    }
+}
+
 async fn view_of(state: &AppState, user: Option<&crate::db::User>) -> Result<EmailView> {
     let mail = state.config().mail.is_some();
     let Some(user) = user else {
@@ -130,6 +144,7 @@ async fn view_of(state: &AppState, user: Option<&crate::db::User>) -> Result<Ema
             mail,
             email: None,
             pending: None,
+            notify: false,
         });
     };
     let pending = state
@@ -142,6 +157,7 @@ async fn view_of(state: &AppState, user: Option<&crate::db::User>) -> Result<Ema
         mail,
         email: user.email.clone(),
         pending,
+        notify: user.mail_notify.is_some(),
     })
 }
 
@@ -165,6 +181,11 @@ pub async fn change(
         crate::accounts::confirm_password(&state, &user.id, &b.password).await?;
         let now = state.clock().now_ms();
         state.db().accounts().set_email(&user.id, None, now).await?;
+        if let Some(old) = &user.email {
+            state
+                .tell_old_address(old, &user.name, None, b.lang.as_deref())
+                .await;
+        }
         state
             .db()
             .mail_tokens()
@@ -230,6 +251,11 @@ pub async fn verify(
     {
         return Err(email_taken());
     }
+    if let Some(old) = user.email.as_deref().filter(|o| *o != token.email) {
+        state
+            .tell_old_address(old, &user.name, Some(&token.email), b.lang.as_deref())
+            .await;
+    }
     state
         .db()
         .mail_tokens()
@@ -239,6 +265,7 @@ pub async fn verify(
         mail: state.config().mail.is_some(),
         email: Some(token.email),
         pending: None,
+        notify: user.mail_notify.is_some(),
     }))
 }
 

@@ -41,6 +41,7 @@ pub mod lobby_ws;
 pub mod mail;
 pub mod meta;
 pub mod moderation;
+pub mod notify;
 pub mod openapi;
 pub mod origin;
 pub mod people;
@@ -142,6 +143,7 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/api/users/{name}/report", post(people::report))
         .route("/api/account/people", get(people::mine))
+        .route("/api/account/notify", post(notify::set))
         .route("/api/mod/reports", get(moderation::reports))
         .route("/api/mod/reports/{id}/close", post(moderation::close_report))
         .route("/api/mod/log", get(moderation::log))

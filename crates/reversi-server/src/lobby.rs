@@ -263,6 +263,16 @@ impl AppState {
                 ))
             }
         }
+        if let (Some(target), Some(u)) = (&row.target, who.user()) {
+            if control.is_correspondence() {
+                let payload = serde_json::json!({
+                    "seek": row.id,
+                    "challenger": u.name,
+                    "control": row.control,
+                });
+                self.queue_letter("challenge", Some(target), payload).await;
+            }
+        }
         Ok(view(&row, Some(&owner.key), who.user().map(|u| u.id.as_str())))
     }
 

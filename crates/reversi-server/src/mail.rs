@@ -1,5 +1,7 @@
 //! Mail out: the SMTP transport, the letters (in the reader's language, from the Fluent files'
-//! `mail` part) and the links in them.
+//! `mail` part) and the links in them. The letters about play and the word to an old address
+//! go through the database's outbox ([`crate::notify`]); what follows is about the two that
+//! carry a secret link.
 //!
 //! A link always starts with the site's configured public address, never with a request's
 //! `Host`: a reset requested with a forged `Host` must not mail the owner a link to another
@@ -50,6 +52,34 @@ pub enum Letter {
         /// The link to the form.
         link: String,
     },
+    /// It is `name`'s move against `opponent` in a correspondence game: `link`.
+    Turn {
+        /// The account's name.
+        name: String,
+        /// The opponent's name.
+        opponent: String,
+        /// The game's page.
+        link: String,
+    },
+    /// `challenger` challenges `name` to a correspondence game of `control`: `link` (the lobby).
+    Challenge {
+        /// The account's name.
+        name: String,
+        /// Who challenges.
+        challenger: String,
+        /// The time control (`3d`).
+        control: String,
+        /// Where to answer.
+        link: String,
+    },
+    /// To the old address: the account's address became `email` (masked), or was removed
+    /// (`email` empty).
+    AddressChanged {
+        /// The account's name.
+        name: String,
+        /// The new address, masked (`a…@example.org`), or empty when removed.
+        email: String,
+    },
 }
 
 impl Letter {
@@ -58,6 +88,9 @@ impl Letter {
         match self {
             Letter::Verify { .. } => "verify",
             Letter::Reset { .. } => "reset",
+            Letter::Turn { .. } => "turn",
+            Letter::Challenge { .. } => "challenge",
+            Letter::AddressChanged { .. } => "address-changed",
         }
     }
 
@@ -75,6 +108,33 @@ impl Letter {
                 args.set("name", name.clone());
                 args.set("link", link.clone());
                 ("mail-reset-subject", "mail-reset-body")
+            }
+            Letter::Turn { name, opponent, link } => {
+                args.set("name", name.clone());
+                args.set("opponent", opponent.clone());
+                args.set("link", link.clone());
+                ("mail-turn-subject", "mail-turn-body")
+            }
+            Letter::Challenge {
+                name,
+                challenger,
+                control,
+                link,
+            } => {
+                args.set("name", name.clone());
+                args.set("challenger", challenger.clone());
+                args.set("control", control.clone());
+                args.set("link", link.clone());
+                ("mail-challenge-subject", "mail-challenge-body")
+            }
+            Letter::AddressChanged { name, email } => {
+                args.set("name", name.clone());
+                args.set("email", email.clone());
+                if email.is_empty() {
+                    ("mail-address-subject", "mail-address-removed-body")
+                } else {
+                    ("mail-address-subject", "mail-address-changed-body")
+                }
             }
         };
         (
@@ -160,6 +220,16 @@ impl Mailer {
                     .header(ContentTransferEncoding::Base64)
                     .body(text),
             )
+            .map_err(|e| e.to_string())
+    }
+
+    /// Sends `letter` to `to` in `lang` now; the error says why it was not delivered.
+    pub async fn deliver(&self, to: &str, letter: &Letter, lang: Lang) -> Result<(), String> {
+        let message = self.message(to, letter, lang)?;
+        self.transport
+            .send(message)
+            .await
+            .map(|_| ())
             .map_err(|e| e.to_string())
     }
 

@@ -68,6 +68,7 @@ impl AppState {
             tokio::spawn(sweep_abandoned(weak.clone(), after));
         }
         tokio::spawn(sweep_retention(weak.clone()));
+        tokio::spawn(crate::notify::deliver_task(weak.clone()));
         tokio::spawn(crate::analysis::worker(weak));
         Ok(state)
     }

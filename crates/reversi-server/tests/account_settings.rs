@@ -64,7 +64,10 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
         .await;
     assert_eq!(s, StatusCode::CREATED);
     let Reply { json: v, .. } = alice.get("/api/account/email").await;
-    assert_eq!(v, json!({"mail": true, "email": null, "pending": null}));
+    assert_eq!(
+        v,
+        json!({"mail": true, "email": null, "pending": null, "notify": false})
+    );
 
     // A new address needs the password; a malformed one is refused by its part.
     let Reply {
@@ -134,7 +137,10 @@ async fn an_address_is_confirmed_and_a_forgotten_password_reset_by_mail(db: Stri
         (StatusCode::BAD_REQUEST, Some("link_expired"))
     );
     let Reply { json: v, .. } = alice.get("/api/account/email").await;
-    assert_eq!(v, json!({"mail": true, "email": address, "pending": null}));
+    assert_eq!(
+        v,
+        json!({"mail": true, "email": address, "pending": null, "notify": false})
+    );
 
     // Nobody else can take the address.
     let mut bob = Client::new(&app);
@@ -328,7 +334,10 @@ async fn without_mail_the_site_says_a_password_cannot_be_reset(db: String) {
     let app = app(AppState::new(config(&db, &clock, None)).await.unwrap());
     let mut guest = Client::new(&app);
     let Reply { json: v, .. } = guest.get("/api/account/email").await;
-    assert_eq!(v, json!({"mail": false, "email": null, "pending": null}));
+    assert_eq!(
+        v,
+        json!({"mail": false, "email": null, "pending": null, "notify": false})
+    );
     let Reply {
         status: s, json: v, ..
     } = guest
@@ -431,7 +440,132 @@ async fn the_settings_follow_the_account(db: String) {
     assert_eq!(s, StatusCode::UNAUTHORIZED);
 }
 
+/// Confirms `address` for the signed-in `c` (password `password`) through the mailed link.
+async fn confirm(c: &mut Client, sink: &sink::Sink, address: &str, password: &str) {
+    let Reply {
+        status: s, json: v, ..
+    } = c
+        .post(
+            "/api/account/email",
+            json!({"email": address, "password": password}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let letter = sink.letter_to(address).await;
+    let secret = secret_after(&letter.text, "http://reversi.test/verify/");
+    let Reply {
+        status: s, json: v, ..
+    } = c
+        .post("/api/account/email/verify", json!({"token": secret}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
+
+/// Letters about play, for a player who asked for them: a correspondence challenge, then her
+/// move in the game, sent while she is away and once for a move she has not made; and the old
+/// address told when the address changes. They wait in the outbox (a restart loses none) and
+/// are read from the real SMTP sink.
+async fn letters_about_play_reach_those_who_asked(db: String) {
+    let Some(sink) = sink() else { return };
+    let clock = Clock::adjustable();
+    let mailer = Mailer::new(
+        &format!("smtp://{}", sink.smtp),
+        "Reversi <noreply@reversi.test>",
+        "http://reversi.test",
+    )
+    .unwrap();
+    let state = AppState::new(config(&db, &clock, Some(mailer))).await.unwrap();
+    let app = app(state.clone());
+    let tag = tag();
+    let (ann_at, old_at) = (format!("ann.{tag}@example.org"), format!("bob.{tag}@example.org"));
+    let mut ann = Client::new(&app);
+    let mut bob = Client::new(&app);
+    ann.signup("ann").await;
+    bob.signup("bob").await;
+    confirm(&mut ann, &sink, &ann_at, "ann-secret-pw").await;
+    confirm(&mut bob, &sink, &old_at, "bob-secret-pw").await;
+    let Reply { status: s, .. } = ann
+        .post("/api/account/notify", json!({"on": true, "lang": "ru"}))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(ann.get("/api/account/email").await.json["notify"], true);
+
+    // Bob challenges Ann to a correspondence game: she is told, in Russian.
+    let Reply {
+        status: s, json: v, ..
+    } = bob
+        .post(
+            "/api/seeks",
+            json!({"control": "1d", "to": "ann", "colour": "black"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let seek = v["id"].as_str().unwrap().to_string();
+    state.deliver_letters().await.unwrap();
+    let letter = sink.letter_to(&ann_at).await;
+    assert!(
+        letter.text.contains("bob вызывает вас на заочную партию (1d"),
+        "{}",
+        letter.text
+    );
+    assert!(
+        letter.text.contains("http://reversi.test/lobby"),
+        "{}",
+        letter.text
+    );
+
+    // Bob (Black) moves while Ann is on the site: the letter waits for her to leave.
+    let Reply {
+        status: s, json: v, ..
+    } = ann.post(&format!("/api/seeks/{seek}/accept"), json!({})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let game = v["game"]["id"].as_str().unwrap().to_string();
+    let Reply { status: s, .. } = bob.play_first(&game).await;
+    assert_eq!(s, StatusCode::OK);
+    state.deliver_letters().await.unwrap();
+    assert!(
+        sink.take_letters(&ann_at).is_empty(),
+        "not while she is on the site"
+    );
+    clock.advance(reversi_server::people::ONLINE_MS + 1);
+    state.deliver_letters().await.unwrap();
+    let letter = sink.letter_to(&ann_at).await;
+    assert!(
+        letter.text.contains("Ваш ход в заочной партии с bob"),
+        "{}",
+        letter.text
+    );
+    assert!(
+        letter.text.contains(&format!("http://reversi.test/game/{game}")),
+        "{}",
+        letter.text
+    );
+
+    // Ann moves, Bob (who did not ask) gets nothing; Bob moves again: one letter a game in
+    // six hours.
+    ann.play_first(&game).await;
+    bob.play_first(&game).await;
+    clock.advance(reversi_server::people::ONLINE_MS + 1);
+    state.deliver_letters().await.unwrap();
+    assert!(sink.take_letters(&ann_at).is_empty());
+    assert!(sink.take_letters(&old_at).is_empty());
+    assert_eq!(state.db().outbox().waiting().await.unwrap(), 0);
+
+    // Letters off: nothing more.
+    ann.post("/api/account/notify", json!({"on": false})).await;
+    assert_eq!(ann.get("/api/account/email").await.json["notify"], false);
+
+    // Bob's address changes: the old one is told, the new one masked.
+    let new_at = format!("robert.{tag}@example.org");
+    confirm(&mut bob, &sink, &new_at, "bob-secret-pw").await;
+    state.deliver_letters().await.unwrap();
+    let letter = sink.letter_to(&old_at).await;
+    assert!(letter.text.contains("is now r…@example.org"), "{}", letter.text);
+    assert!(!letter.text.contains(&new_at));
+}
+
 on_both_databases!(
+    letters_about_play_reach_those_who_asked,
     the_settings_follow_the_account,
     an_address_is_confirmed_and_a_forgotten_password_reset_by_mail,
     without_mail_the_site_says_a_password_cannot_be_reset,

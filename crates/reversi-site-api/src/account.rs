@@ -188,6 +188,10 @@ pub struct EmailView {
     pub email: Option<String>,
     /// An address mailed a link and not confirmed yet (the newest, while its link lives).
     pub pending: Option<String>,
+    /// Whether the account asked for letters about play (its move in a correspondence game,
+    /// a correspondence challenge).
+    #[serde(default)]
+    pub notify: bool,
 }
 
 /// Body of `POST /api/account/email/verify`: the secret of the link mailed.
@@ -197,6 +201,8 @@ pub struct EmailView {
 pub struct MailedSecret {
     /// The last part of the link (`/verify/SECRET`).
     pub token: String,
+    /// The language of the letter to the old address (`en`, `ru`; default English).
+    pub lang: Option<String>,
 }
 
 /// Body of `POST /api/account/reset`: the address of the account whose password is forgotten.

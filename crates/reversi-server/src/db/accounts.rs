@@ -32,6 +32,8 @@ pub struct User {
     pub muted_until: Option<i64>,
     /// Whether a moderator disabled it (it signs in no more).
     pub disabled: bool,
+    /// The language of the letters about play its owner asked for (none: no such letters).
+    pub mail_notify: Option<String>,
 }
 
 impl User {
@@ -42,7 +44,7 @@ impl User {
 }
 
 const USER_COLUMNS: &str =
-    "id, name, created_at, deleted_at, bot, chat_off, credential_gen, email, prefs, role, muted_until, disabled_at";
+    "id, name, created_at, deleted_at, bot, chat_off, credential_gen, email, prefs, role, muted_until, disabled_at, mail_notify";
 
 fn user_of<R: Row>(row: &R) -> Result<User>
 where
@@ -65,6 +67,7 @@ where
         moderator: row.try_get::<Option<String>, _>("role")?.as_deref() == Some("moderator"),
         muted_until: row.try_get("muted_until")?,
         disabled: row.try_get::<Option<i64>, _>("disabled_at")?.is_some(),
+        mail_notify: row.try_get("mail_notify")?,
     })
 }
 
@@ -407,6 +410,18 @@ impl Accounts<'_> {
             Err(e) if is_unique_violation(&e) => Ok(false),
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Sets the language of the letters about play for account `id` (`None`: no letters).
+    pub async fn set_mail_notify(&self, id: &str, lang: Option<&str>) -> Result<()> {
+        with_pool!(self.0, pool => {
+            sqlx::query("UPDATE users SET mail_notify = $1 WHERE id = $2")
+                .bind(lang)
+                .bind(id)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
     }
 
     /// Stores the settings of account `id` (JSON).

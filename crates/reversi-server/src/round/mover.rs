@@ -64,8 +64,41 @@ impl Round {
         }
         if self.game.is_over() {
             self.finish().await?;
+        } else {
+            self.queue_turn_letter().await;
         }
         Ok(self.publish())
+    }
+
+    /// In a correspondence game, queues the letter that tells the player now to move (an
+    /// account) that it is their move; whether it is sent is the outbox's to judge
+    /// ([`crate::notify`]: letters asked for, the player away, one a game in six hours).
+    async fn queue_turn_letter(&self) {
+        let Some(online) = &self.game.record.online else {
+            return;
+        };
+        let correspondence = online
+            .timing
+            .as_ref()
+            .is_some_and(|t| t.clock.control.is_correspondence());
+        let Some(c) = self.game.to_move().filter(|_| correspondence) else {
+            return;
+        };
+        let seat = &online.seats[c.index()];
+        if seat.is_guest() || seat.bot {
+            return;
+        }
+        let payload = serde_json::json!({ "game": self.game.record.id }).to_string();
+        let now = self.shared.db.clock().now_ms();
+        if let Err(e) = self
+            .shared
+            .db
+            .outbox()
+            .queue("turn", Some(&seat.key), &payload, now)
+            .await
+        {
+            tracing::warn!("letter not queued: {e}");
+        }
     }
 
     /// The move itself, on the game held here: the game as it was and the moves added.

@@ -74,7 +74,7 @@ export async function verifyPage(app, token) {
   app.replaceChildren(el('div', { class: 'auth' }, el('section', { class: 'auth-form card' },
     el('h1', {}, t('web-verify-title')), status, el('p', {}, link('/account', t('web-settings'))))));
   try {
-    const v = await api('POST', '/api/account/email/verify', { token: secret });
+    const v = await api('POST', '/api/account/email/verify', { token: secret, lang: lang() });
     status.textContent = t('web-verify-done', { email: v.email });
   } catch (e) { status.textContent = e.message; }
 }

@@ -58,7 +58,17 @@ function emailCard() {
   const password = el('input', { id: 'email-password', type: 'password', autocomplete: 'current-password', maxlength: 256, required: true });
   const send = button(t('web-email-send'), { type: 'submit', id: 'email-submit' });
   const remove = button(t('web-email-remove'), { type: 'button', id: 'email-remove', hidden: true });
+  // Letters about play go to the confirmed address, in the language of the page that asked.
+  const notify = el('input', { type: 'checkbox', id: 'mail-notify', onchange: async () => {
+    try {
+      await api('POST', '/api/account/notify', { on: notify.checked, lang: lang() });
+      status.textContent = t(notify.checked ? 'web-notify-on' : 'web-notify-off');
+    } catch (e) { status.textContent = e.message; notify.checked = !notify.checked; }
+  } });
+  const notifyRow = el('label', { class: 'check', id: 'mail-notify-row', hidden: true }, notify, el('span', {}, t('web-notify-mail')));
   const show = v => {
+    notify.checked = !!v.notify;
+    notifyRow.hidden = !(v.mail && v.email);
     shown.replaceChildren(v.email ? t('web-email-current', { email: v.email }) : t('web-email-none'));
     if (v.pending) shown.append(el('br'), el('span', { class: 'muted', id: 'email-pending' }, t('web-email-pending', { email: v.pending })));
     remove.hidden = !v.email;
@@ -80,7 +90,7 @@ function emailCard() {
     el('h2', {}, t('web-email-card')), el('p', { class: 'muted' }, t('web-email-lead')), shown,
     el('label', {}, el('span', {}, t('web-email-new')), address),
     el('label', {}, el('span', {}, t('web-password')), password), status,
-    el('div', { class: 'buttons' }, send, remove));
+    el('div', { class: 'buttons' }, send, remove), notifyRow);
 }
 
 export function settingsPage(app) {
