@@ -239,7 +239,7 @@ pub struct ExplorerQuery {
     /// The moves from the start (`f5d6c3`).
     #[serde(default)]
     pub moves: String,
-    /// Games with this player (exact name, any case).
+    /// Games with a player whose name contains this (any part, any case, any script).
     pub player: Option<String>,
     /// Tournaments whose name contains this.
     pub tournament: Option<String>,

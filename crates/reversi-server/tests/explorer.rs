@@ -138,6 +138,15 @@ async fn explorer_counts_filters_and_lists(db: String) {
         (Some(2), vec!["c3".to_string(), "c5".to_string()]),
         "{v}"
     );
+    // Any part of a name, in any case, finds the player.
+    let v = c.get(&get("moves=f5d6&player=nN")).await.json;
+    assert_eq!(v["total"], 2, "{v}");
+    let v = c.get(&get("moves=f5d6&player=ve")).await.json;
+    assert_eq!(
+        (v["total"].as_i64(), only(&v)),
+        (Some(1), vec!["c3".to_string()]),
+        "{v}"
+    );
     let v = c.get(&get("moves=f5d6&from=2003&to=2006")).await.json;
     assert_eq!(only(&v), vec!["c5".to_string()], "{v}");
     let v = c.get(&get("moves=f5d6&source=ggf")).await.json;

@@ -112,7 +112,7 @@ pub fn index_game(game: &Game) -> Option<Vec<(i64, i32, i64)>> {
 /// What to count: every filter is optional.
 #[derive(Clone, Debug, Default)]
 pub struct Filter {
-    /// Games with this player, on either side (exact name, any case).
+    /// Games with a player whose name contains this, on either side (any case).
     pub player: Option<String>,
     /// Games of tournaments whose name contains this (any case).
     pub tournament: Option<String>,
@@ -202,9 +202,11 @@ fn conditions(f: &Filter, first: usize) -> (String, Vec<FilterArg>) {
         args.push(a);
     };
     if let Some(p) = &f.player {
+        // Any part of the name, any case, in any script: the keys are the names lower-cased
+        // by Rust (Cyrillic too), and so is what is looked for.
         add(
-            format!("(g.black_key = ${n} OR g.white_key = ${n})"),
-            FilterArg::Text(p.to_lowercase()),
+            format!("(g.black_key LIKE ${n} OR g.white_key LIKE ${n})"),
+            FilterArg::Text(format!("%{}%", like_escape(&p.to_lowercase()))),
         );
         n += 1;
     }

@@ -78,7 +78,8 @@ async function load(key, fresh) {
   try { r = await api('GET', '/api/explorer?' + key); } catch (err) { if (E === e) $('#ex-total').textContent = err.message; return; }
   if (E !== e || e.key !== key) return;
   $('#ex-total').textContent = r.total ? t('web-explorer-total', { n: r.total }) : t(r.empty ? 'web-explorer-empty' : 'web-explorer-none');
-  const rows = r.moves.map(m => el('tr', { 'data-move': m.move },
+  // A click anywhere on a row plays its move (the move's button stays for the keyboard).
+  const rows = r.moves.map(m => el('tr', { 'data-move': m.move, class: 'clickable', onclick: ev => { if (!ev.target.closest('button, a')) e.play(m.move); } },
       el('td', {}, button(m.move, { class: 'linkish', onclick: () => e.play(m.move) })),
       el('td', { class: 'num' }, String(m.games)),
       el('td', { class: 'num' }, `${Math.round(m.share * 100)} %`),
