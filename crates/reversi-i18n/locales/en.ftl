@@ -1076,3 +1076,7 @@ web-mod-action-revoke = no longer moderator
 web-notify-mail = Mail me when it is my move in a correspondence game, and when someone challenges me to one
 web-notify-on = You will get letters about your correspondence games (not while you are on the site).
 web-notify-off = No more letters about your games.
+web-players-online = { $n ->
+    [one] { $n } player online
+   *[other] { $n } players online
+}

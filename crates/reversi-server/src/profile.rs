@@ -224,9 +224,11 @@ async fn read_live_games(state: &AppState) -> Result<LiveGames> {
             white: side(&seats[1]),
         });
     }
+    let since = state.clock().now_ms() - crate::people::ONLINE_MS;
     Ok(LiveGames {
         games,
         featured: featured.map(|f| f.1),
+        players_online: state.db().people().seen_since(since).await?,
     })
 }
 

@@ -90,6 +90,8 @@ async fn following_shows_games_and_presence(db: String) {
     assert_eq!(f[0]["name"], "Bob");
     assert_eq!(f[0]["online"], true);
     assert_eq!(f[0]["playing"], json!([game]));
+    // The three were on the site a moment ago; a guest is not counted.
+    assert_eq!(guest.get("/api/live").await.json["players_online"], 3);
 
     // The profile counts followers and tells the signed-in reader what they do.
     let r = cat.get("/api/users/bob").await;

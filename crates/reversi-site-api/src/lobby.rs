@@ -158,6 +158,9 @@ pub struct LiveGames {
     pub games: Vec<LiveGame>,
     /// The featured game.
     pub featured: Option<String>,
+    /// How many accounts were on the site in the last five minutes.
+    #[serde(default)]
+    pub players_online: i64,
 }
 
 /// A message of the lobby's socket, server to client.

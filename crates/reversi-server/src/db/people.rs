@@ -213,6 +213,18 @@ impl People<'_> {
         Ok(())
     }
 
+    /// How many live accounts were seen since `since` (Unix ms).
+    pub async fn seen_since(&self, since: i64) -> Result<i64> {
+        with_reader!(self.0, pool => {
+            Ok(sqlx::query_scalar(
+                "SELECT COUNT(*) FROM users WHERE seen_at > $1 AND deleted_at IS NULL AND disabled_at IS NULL",
+            )
+            .bind(since)
+            .fetch_one(pool)
+            .await?)
+        })
+    }
+
     /// When `user` was last seen (Unix ms).
     pub async fn seen_at(&self, user: &str) -> Result<Option<i64>> {
         with_reader!(self.0, pool => {

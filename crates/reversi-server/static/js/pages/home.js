@@ -96,7 +96,7 @@ export async function homePage(app) {
   const daily = el('div', { class: 'list-box daily', id: 'daily-box' }, el('h2', {}, t('web-puzzle-daily')), el('p', { class: 'muted' }, '…'));
   const mine = el('section', { class: 'lists' },
     daily,
-    el('div', { class: 'list-box' }, el('h2', {}, t('web-live-games')), el('ul', { class: 'games', id: 'live' }, el('li', { class: 'muted' }, '…'))),
+    el('div', { class: 'list-box' }, el('h2', {}, t('web-live-games')), el('p', { class: 'muted', id: 'players-online' }), el('ul', { class: 'games', id: 'live' }, el('li', { class: 'muted' }, '…'))),
     el('div', { class: 'list-box' }, el('h2', {}, t('web-your-games')), el('ul', { class: 'games', id: 'my-games' }, el('li', { class: 'muted' }, '…'))),
     me() ? el('div', { class: 'list-box', id: 'following-box' }, el('h2', {}, t('web-following')), el('ul', { class: 'games', id: 'following' }, el('li', { class: 'muted' }, '…'))) : null,
     el('div', { class: 'list-box' }, el('h2', {}, t('web-recent-finished')), el('ul', { class: 'games', id: 'recent' }, el('li', { class: 'muted' }, '…')),

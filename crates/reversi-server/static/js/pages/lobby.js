@@ -53,7 +53,7 @@ export async function lobbyPage(app) {
     el('section', { class: 'card' }, el('h1', {}, t('web-quick-pairing')), el('div', { id: 'pools-box' }, poolsGrid())),
     el('section', { class: 'card' }, el('h2', {}, t('web-create-seek')), seekForm(), el('p', { class: 'error', id: 'lobby-error', role: 'alert' })),
     el('section', { class: 'card' }, el('h2', {}, t('web-open-seeks')), el('div', { id: 'seeks' }, el('p', { class: 'muted' }, '…'))),
-    el('section', { class: 'card' }, el('h2', {}, t('web-live-games')), el('ul', { class: 'games', id: 'live' }, el('li', { class: 'muted' }, '…')))));
+    el('section', { class: 'card' }, el('h2', {}, t('web-live-games')), el('p', { class: 'muted', id: 'players-online' }), el('ul', { class: 'games', id: 'live' }, el('li', { class: 'muted' }, '…')))));
   l.live = liveSocket('/api/lobby/ws', msg => {
     if (L !== l) return;
     if (msg.type === 'lobby') showLobby(l, msg.lobby);
@@ -170,6 +170,8 @@ async function cancel(id) {
 export function liveList(live) {
   const box = $('#live');
   if (!box) return;
+  const online = $('#players-online');
+  if (online) online.textContent = t('web-players-online', { n: live.players_online || 0 });
   box.replaceChildren();
   const games = [...live.games].sort((a, b) => (b.id === live.featured) - (a.id === live.featured));
   for (const g of games.slice(0, 20)) {
