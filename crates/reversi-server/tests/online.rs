@@ -477,6 +477,12 @@ async fn challenges_pools_and_guests(db: String) {
     assert_eq!(g.json["game"]["online"]["rated"], true, "{}", g.text);
     assert_eq!(g.json["game"]["online"]["clock"]["control"], "3+2");
     assert_eq!(g.json["game"]["online"]["category"], "blitz");
+    // Its record carries the control and the ratings the players had.
+    let ggf = ann.get(&format!("/api/games/{pid}/ggf")).await.text;
+    assert!(
+        ggf.contains("TI[03:00/00:02]") && ggf.contains("RB[1500"),
+        "{ggf}"
+    );
     assert_eq!(ann.get("/api/lobby").await.json["waiting_in"], Value::Null);
     let live = cat.get("/api/live").await;
     assert!(

@@ -440,7 +440,8 @@ impl LiveGame {
         Ok(target)
     }
 
-    /// The GGF record of the game.
+    /// The GGF record of the game: the players' names and ratings when it began, its time
+    /// control, the moves and the result.
     pub fn ggf(&self) -> String {
         let name = |c: Color| match (&self.record.online, self.record.players[c.index()]) {
             (Some(o), _) => {
@@ -461,14 +462,41 @@ impl LiveGame {
             (None, Some(loser)) => Some(conceded(loser, GgfEnding::Timeout)),
             (None, None) => None,
         };
+        let online = self.record.online.as_ref();
+        let rating = |c: Color| online.and_then(|o| o.seats[c.index()].rating).map(f64::from);
         let info = GameInfo {
             black: name(Color::Black),
             white: name(Color::White),
+            black_rating: rating(Color::Black),
+            white_rating: rating(Color::White),
             place: Some("reversi serve".into()),
             date: Some(self.record.created_at.to_string()),
+            time_control: online
+                .and_then(|o| o.timing.as_ref())
+                .and_then(|t| ggf_time(t.clock.control)),
             result,
             ..GameInfo::default()
         };
         write_ggf(&GgfGame::from_game(&self.game, info))
+    }
+}
+
+/// A Fischer control as GGF's `TI` writes it: the main time, then the increment after a `/`
+/// (`05:00/00:03` for 5+3; `15:00` without one). GGF has no days per move: a correspondence
+/// game's record has no `TI`.
+fn ggf_time(control: crate::clock::TimeControl) -> Option<String> {
+    match control {
+        crate::clock::TimeControl::Fischer {
+            initial_s,
+            increment_s,
+        } => {
+            let mmss = |s: u32| format!("{:02}:{:02}", s / 60, s % 60);
+            Some(if increment_s == 0 {
+                mmss(initial_s)
+            } else {
+                format!("{}/{}", mmss(initial_s), mmss(increment_s))
+            })
+        }
+        crate::clock::TimeControl::Correspondence { .. } => None,
     }
 }
