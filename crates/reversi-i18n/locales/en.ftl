@@ -1080,3 +1080,7 @@ web-players-online = { $n ->
     [one] { $n } player online
    *[other] { $n } players online
 }
+web-control-days = { $n ->
+    [one] { $n } day
+   *[other] { $n } days
+}

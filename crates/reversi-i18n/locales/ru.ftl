@@ -1131,3 +1131,8 @@ web-players-online = { $n ->
     [few] { $n } игрока в сети
    *[many] { $n } игроков в сети
 }
+web-control-days = { $n ->
+    [one] { $n } день
+    [few] { $n } дня
+   *[many] { $n } дней
+}

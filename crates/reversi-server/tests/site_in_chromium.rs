@@ -1108,4 +1108,9 @@ fn players_follow_block_report_and_a_moderator_acts() {
         d.text_of("#reports").contains("Ann, жалоба от Bob")
     });
     mia.screenshot(shots.as_deref(), "moderation-ru-desktop.png");
+
+    // A correspondence pool reads in Russian too (it was the untranslated "1d").
+    mia.open("/");
+    mia.wait("the pools", 20, |d| d.has("#pools [data-pool='1d']"));
+    assert_eq!(mia.text_of("#pools [data-pool='1d'] strong"), "1 день");
 }

@@ -1,4 +1,5 @@
 // Clock faces: time left as the site shows it (tenths under ten seconds), and the control.
+import { t } from './i18n.js';
 
 /** "4:59", "1:02:03", or "9.8" under ten seconds. */
 export function clockText(ms) {
@@ -7,6 +8,12 @@ export function clockText(ms) {
   const s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
   const pad = n => String(n).padStart(2, '0');
   return h ? `${h}:${pad(m)}:${pad(r)}` : `${m}:${pad(r)}`;
+}
+
+/** A time control in the reader's words: "5+3" as it is, "3d" as "3 days" ("3 дня"). */
+export function controlText(control) {
+  const d = /^(\d+)d$/.exec(control || '');
+  return d ? t('web-control-days', { n: Number(d[1]) }) : control || '';
 }
 
 /** Whether `ms` left is low for a game of `control` ("5+3", "3d"): under a tenth of the

@@ -10,6 +10,7 @@ import { t, variantName } from './i18n.js';
 import { me } from './account.js';
 import { prefs, rememberGame } from './prefs.js';
 import { turnSound } from './sound.js';
+import { controlText } from './clock.js';
 
 /** How often the list is read while the tab is visible, and while it is hidden (ms). */
 const EVERY_MS = 15000;
@@ -98,7 +99,7 @@ const remember = (key, set) => { try { sessionStorage.setItem(key, JSON.stringif
 let knownChallenges = null;
 
 /** "5+3 · Othello · rated": what a seek offers. */
-const offer = c => [c.control, variantName(c.variant), c.rated ? t('web-rated') : t('web-casual')].join(' · ');
+const offer = c => [controlText(c.control), variantName(c.variant), c.rated ? t('web-rated') : t('web-casual')].join(' · ');
 
 /** One notice per challenge addressed to the player, on whatever page they are. */
 function challengeNotices(challenges) {

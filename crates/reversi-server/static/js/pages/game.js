@@ -11,7 +11,7 @@ import { strengthText } from '../strength.js';
 import { resultText, endingOf } from './summary.js';
 import { me } from '../account.js';
 import { notifyTurn, refreshTurns } from '../turns.js';
-import { clockText, lowTime } from '../clock.js';
+import { clockText, lowTime, controlText } from '../clock.js';
 import { openingAt } from '../opening.js';
 import { analysisUrl } from './analysis.js';
 
@@ -471,7 +471,7 @@ function renderHead() {
   const g = G.game;
   const o = g.online;
   const kind = g.mode === 'ai' ? t('web-mode-ai', { strength: strengthText(g.level) })
-    : o ? [o.rated ? t('web-rated') : t('web-casual'), o.clock ? `${o.clock.control} · ${t('web-speed-' + o.clock.speed)}` : ''].filter(Boolean).join(' · ')
+    : o ? [o.rated ? t('web-rated') : t('web-casual'), o.clock ? `${controlText(o.clock.control)} · ${t('web-speed-' + o.clock.speed)}` : ''].filter(Boolean).join(' · ')
     : g.mode === 'friend' ? t('web-mode-friend') : t('web-mode-local');
   // (replaceChildren would write a null as the text "null")
   $('#game-head').replaceChildren(...[

@@ -12,7 +12,7 @@ import { poolsGrid, liveList } from './lobby.js';
 import { dailyBox } from './puzzles.js';
 import { META } from '../meta.js';
 import { me } from '../account.js';
-import { clockText } from '../clock.js';
+import { clockText, controlText } from '../clock.js';
 
 /** The presets offered when a game is created (reversi_site::presets, from the server). */
 export const VARIANTS = META.variants;
@@ -140,7 +140,7 @@ function accountItem(g) {
     el('span', { class: 'g-variant' }, el('span', { class: `stone ${g.color}`, 'aria-hidden': 'true' }), ' ', variantName(g.variant)),
     el('span', { class: 'g-players' }, t('web-versus', { name: opponent })),
     el('span', { class: 'g-result' + (g.your_turn ? ' turn-badge' : '') }, g.your_turn ? t('web-your-games-turn') : t('web-their-turn')),
-    el('span', { class: 'g-date' }, [g.control, g.time_left_ms !== null && g.time_left_ms !== undefined ? t('web-time-left', { time: clockText(g.time_left_ms) }) : null].filter(Boolean).join(' · ')),
+    el('span', { class: 'g-date' }, [controlText(g.control), g.time_left_ms !== null && g.time_left_ms !== undefined ? t('web-time-left', { time: clockText(g.time_left_ms) }) : null].filter(Boolean).join(' · ')),
   ], { class: 'game-item' }));
 }
 

@@ -10,6 +10,7 @@ import { me } from '../account.js';
 import { rememberGame } from '../prefs.js';
 import { META } from '../meta.js';
 import { declinedNotice, refreshTurns } from '../turns.js';
+import { controlText } from '../clock.js';
 
 /** The pools (reversi_site::pairing::POOLS, from the server) and their rating categories. */
 export const POOLS = META.pools.map((p) => [p.control, p.category]);
@@ -31,7 +32,7 @@ export function poolsGrid(state = {}) {
     const n = (state.pools || []).find(p => p.control === control);
     grid.append(el('button', { type: 'button', class: 'pool' + (waiting ? ' waiting' : ''), 'data-pool': control,
       'aria-pressed': String(waiting), onclick: () => togglePool(control, waiting) },
-    el('strong', {}, control), el('span', {}, t('web-speed-' + speed)),
+    el('strong', {}, controlText(control)), el('span', {}, t('web-speed-' + speed)),
     el('small', {}, waiting ? t('web-pool-searching') : t('web-pool-waiting', { n: n ? n.waiting : 0 }))));
   }
   return grid;
@@ -66,7 +67,7 @@ function seekForm() {
   const variant = el('select', { id: 'seek-variant' });
   for (const v of SEEK_VARIANTS) variant.append(el('option', { value: v }, variantName(v)));
   const control = el('select', { id: 'seek-control' });
-  for (const c of CONTROLS) control.append(el('option', { value: c }, c));
+  for (const c of CONTROLS) control.append(el('option', { value: c }, controlText(c)));
   control.value = '5+3';
   const colour = el('select', { id: 'seek-colour' });
   for (const c of ['random', 'black', 'white']) colour.append(el('option', { value: c }, t('web-color-' + c)));
@@ -137,7 +138,7 @@ function seeksTable(seeks) {
     body.append(el('tr', { class: s.for_you ? 'for-you' : null },
       el('td', {}, who(s.name, s.rating, s.bot)),
       el('td', {}, variantName(s.variant)),
-      el('td', {}, s.control, ' ', el('small', { class: 'muted' }, t('web-speed-' + s.speed))),
+      el('td', {}, controlText(s.control), ' ', el('small', { class: 'muted' }, t('web-speed-' + s.speed))),
       el('td', {}, s.rated ? t('web-rated') : t('web-casual'), s.range ? el('small', { class: 'muted seek-range' }, ` ${s.range[0]}–${s.range[1]}`) : null),
       el('td', {}, t('web-color-' + s.colour)),
       el('td', {}, action)));
@@ -177,7 +178,7 @@ export function liveList(live) {
   for (const g of games.slice(0, 20)) {
     box.append(el('li', { class: g.id === live.featured ? 'featured' : null }, link('/game/' + g.id, [
       el('span', { class: 'g-players' }, '● ', who(g.black.name, g.black.rating, g.black.bot), ' · ○ ', who(g.white.name, g.white.rating, g.white.bot)),
-      el('span', { class: 'g-variant' }, variantName(g.variant), ' ', g.control || ''),
+      el('span', { class: 'g-variant' }, variantName(g.variant), ' ', controlText(g.control)),
       el('span', { class: 'g-result' }, t('web-watchers', { n: g.watchers })),
     ], { class: 'game-item' })));
   }
