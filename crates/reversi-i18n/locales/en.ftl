@@ -1084,3 +1084,4 @@ web-control-days = { $n ->
     [one] { $n } day
    *[other] { $n } days
 }
+web-play-again = Play again

@@ -1136,3 +1136,4 @@ web-control-days = { $n ->
     [few] { $n } дня
    *[many] { $n } дней
 }
+web-play-again = Сыграть ещё раз

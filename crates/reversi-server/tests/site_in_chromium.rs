@@ -1114,3 +1114,30 @@ fn players_follow_block_report_and_a_moderator_acts() {
     mia.wait("the pools", 20, |d| d.has("#pools [data-pool='1d']"));
     assert_eq!(mia.text_of("#pools [data-pool='1d'] strong"), "1 день");
 }
+
+/// A game on one device names each colour once (it read "White White") and, over, offers to
+/// play again rather than a rematch "with the colours swapped" between the same two people.
+#[test]
+fn a_game_on_one_device_names_each_colour_once() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let d = bench.browser(DESKTOP, "en");
+    d.open("/");
+    d.wait("the home page", 20, |d| d.has("#local"));
+    d.click_css("#local");
+    d.wait("the game", 20, |d| {
+        d.url().contains("/game/") && d.has("#player-top .name")
+    });
+    assert_eq!(d.text_of("#player-bottom .name"), "Black");
+    assert_eq!(d.text_of("#player-top .name"), "White");
+    let id = d.url().rsplit('/').next().unwrap().to_string();
+    let status = d.script(&format!(
+        "return fetch('/api/games/{id}/resign', {{method: 'POST', headers: {{'Content-Type': 'application/json'}}, body: JSON.stringify({{color: 'black'}})}}).then(r => r.status);"
+    ));
+    assert_eq!(status, 200, "{status}");
+    d.open(&format!("/game/{id}"));
+    d.wait("the finished game", 20, |d| d.has("#side-rematch"));
+    assert_eq!(d.text_of("#side-rematch"), "Play again");
+}

@@ -311,6 +311,10 @@ function sides() {
   return { bottom, top: bottom === 'black' ? 'white' : 'black' };
 }
 
+/** The rematch button's words: on one device both colours are the same people, so nothing is
+ * swapped to speak of. */
+const rematchLabel = g => g.mode === 'local' ? t('web-play-again') : g.rematch ? t('web-play-rematch') : t('web-rematch');
+
 function seatName(color) {
   const g = G.game;
   if (g.online) {
@@ -345,7 +349,7 @@ function renderPlayers() {
       p.diff !== null && p.diff !== undefined ? el('span', { class: p.diff >= 0 ? 'diff up' : 'diff down' }, (p.diff >= 0 ? ' +' : ' −') + Math.abs(p.diff)) : null) : null;
     box.replaceChildren(...[
       el('span', { class: `stone ${color}`, 'aria-hidden': 'true' }),
-      el('span', { class: 'name' }, name, p && p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null, rating, el('small', {}, colorName(color))),
+      el('span', { class: 'name' }, name, p && p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null, rating, g.mode === 'local' ? null : el('small', {}, colorName(color))),
       supply,
       el('span', { class: 'count', 'aria-label': t('web-discs-of', { color, n: count }) }, String(count)),
       g.online && g.online.clock ? el('span', { class: 'clock', id: 'clock-' + color, role: 'timer', 'aria-label': t('web-clock-of', { color }) }) : null,
@@ -583,7 +587,7 @@ function renderControls() {
   }
   if (me && playing && g.can_abort) b.push(button(t('web-abort'), { id: 'abort', onclick: doAbort }, 'x'));
   else if (me && playing && seated) b.push(button(t('web-resign'), { id: 'resign', onclick: doResign }, 'flag'));
-  if (me && g.status === 'finished' && !(g.online && g.online.tournament)) b.push(button(g.rematch ? t('web-play-rematch') : t('web-rematch'), { id: 'side-rematch', class: 'primary', onclick: doRematch }, 'repeat'));
+  if (me && g.status === 'finished' && !(g.online && g.online.tournament)) b.push(button(rematchLabel(g), { id: 'side-rematch', class: 'primary', onclick: doRematch }, 'repeat'));
   if (!playing) b.push(button(t('web-new-game'), { id: 'new-game', onclick: () => go('/') }, 'plus'));
   if (g.status === 'finished') b.push(link('/replay/' + G.id, [t('web-review')], { class: 'button', id: 'side-review' }));
   if (g.rematch && !me) b.push(link('/game/' + g.rematch, [t('web-watch-rematch')], { class: 'button', id: 'watch-rematch' }));
@@ -725,7 +729,7 @@ function showResultDialog() {
   const box = $('#result-actions');
   box.replaceChildren();
   if (g.rematch && G.you.length) box.append(el('p', { id: 'rematch-offer' }, t('web-rematch-offer')));
-  if (G.you.length && g.status === 'finished' && !(g.online && g.online.tournament)) box.append(button(g.rematch ? t('web-play-rematch') : t('web-rematch'), { class: 'primary', id: 'rematch', onclick: doRematch }, 'repeat'));
+  if (G.you.length && g.status === 'finished' && !(g.online && g.online.tournament)) box.append(button(rematchLabel(g), { class: 'primary', id: 'rematch', onclick: doRematch }, 'repeat'));
   if (g.online && g.online.tournament) box.append(button(t('web-t-back'), { id: 'dialog-tournament', class: 'primary', onclick: () => { d.close(); go('/tournament/' + g.online.tournament); } }));
   else box.append(button(t('web-new-game'), { id: 'dialog-new-game', onclick: () => { d.close(); go('/'); } }, 'plus'));
   if (g.status === 'finished') box.append(button(t('web-review'), { id: 'review', onclick: () => { d.close(); go('/replay/' + g.id); } }, 'search'));
