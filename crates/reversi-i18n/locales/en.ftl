@@ -251,7 +251,7 @@ web-passed = { $color ->
 }
 web-reconnecting = Reconnecting…
 web-live = live
-web-invite-text = Send this link to your friend; the game starts when they open it:
+web-invite-text = Send this link to your friend; the game starts when they open it and take their seat:
 web-invite-link = Invite link
 web-invite-copied = The invite link was copied.
 web-invited = You are invited to play this game as { $color ->
