@@ -226,13 +226,14 @@ impl Moderation<'_> {
         note: &str,
         now: i64,
     ) -> Result<()> {
-        let (set, log_target) = match action {
-            AccountAction::Mute(until) => (format!("muted_until = {until}"), target),
-            AccountAction::Unmute => ("muted_until = NULL".into(), target),
-            AccountAction::Disable => (format!("disabled_at = {now}"), target),
-            AccountAction::Enable => ("disabled_at = NULL".into(), target),
-            AccountAction::Grant => ("role = 'moderator'".into(), target),
-            AccountAction::Revoke => ("role = NULL".into(), target),
+        // Only numbers and fixed words go into the statement; the account is bound.
+        let set: String = match action {
+            AccountAction::Mute(until) => format!("muted_until = {until}"),
+            AccountAction::Unmute => "muted_until = NULL".into(),
+            AccountAction::Disable => format!("disabled_at = {now}"),
+            AccountAction::Enable => "disabled_at = NULL".into(),
+            AccountAction::Grant => "role = 'moderator'".into(),
+            AccountAction::Revoke => "role = NULL".into(),
         };
         with_pool!(self.0, pool => {
             let mut tx = pool.begin().await?;
@@ -252,7 +253,7 @@ impl Moderation<'_> {
                     .execute(&mut *tx)
                     .await?;
             }
-            insert_log!(tx, by, action.name(), log_target, report, note, now);
+            insert_log!(tx, by, action.name(), target, report, note, now);
             tx.commit().await?;
         });
         Ok(())

@@ -172,7 +172,8 @@ export function liveList(live) {
   const box = $('#live');
   if (!box) return;
   const online = $('#players-online');
-  if (online) online.textContent = t('web-players-online', { n: live.players_online || 0 });
+  // Said once someone is there: a guest alone is not counted (only accounts are).
+  if (online) online.textContent = live.players_online ? t('web-players-online', { n: live.players_online }) : '';
   box.replaceChildren();
   const games = [...live.games].sort((a, b) => (b.id === live.featured) - (a.id === live.featured));
   for (const g of games.slice(0, 20)) {
