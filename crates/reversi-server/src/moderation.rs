@@ -65,6 +65,24 @@ fn note(b: &ActionBody) -> Result<&str> {
 }
 
 impl AppState {
+    /// Logs moderator `by`'s `action` on `target` (a game, a tournament) and closes the
+    /// report it answers.
+    async fn record(
+        &self,
+        by: &User,
+        action: &str,
+        target: &str,
+        report: Option<i64>,
+        note: &str,
+    ) -> Result<()> {
+        let now = self.clock().now_ms();
+        self.db()
+            .moderation()
+            .log(&by.id, action, target, report, note, now)
+            .await?;
+        self.answer_report(report, by, note).await
+    }
+
     /// Closes report `report` (if given and open) after moderator `by` acted on it.
     async fn answer_report(&self, report: Option<i64>, by: &User, note: &str) -> Result<()> {
         if let Some(id) = report {
@@ -176,13 +194,7 @@ pub async fn close_game(
     let by = moderator(&who)?;
     let n = note(&b)?;
     let view = state.rounds().close(&id).await?;
-    let now = state.clock().now_ms();
-    state
-        .db()
-        .moderation()
-        .log(&by.id, "close-game", &id, b.report, n, now)
-        .await?;
-    state.answer_report(b.report, by, n).await?;
+    state.record(by, "close-game", &id, b.report, n).await?;
     Ok(Json(serde_json::json!({ "closed": id, "status": view.status })))
 }
 
@@ -197,12 +209,6 @@ pub async fn close_tournament(
     let by = moderator(&who)?;
     let n = note(&b)?;
     state.cancel_tournament(&id).await?;
-    let now = state.clock().now_ms();
-    state
-        .db()
-        .moderation()
-        .log(&by.id, "close-tournament", &id, b.report, n, now)
-        .await?;
-    state.answer_report(b.report, by, n).await?;
+    state.record(by, "close-tournament", &id, b.report, n).await?;
     Ok(Json(serde_json::json!({ "closed": id })))
 }

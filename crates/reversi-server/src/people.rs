@@ -6,6 +6,7 @@ use crate::db::people::Relation;
 use crate::db::User;
 use crate::error::{Error, Result};
 use crate::extract::{Caller, JsonBody};
+use crate::session::Identity;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -65,13 +66,28 @@ impl AppState {
         self.db().people().has(Relation::Block, blocker, other).await
     }
 
-    /// The live account named `name` other than `me`.
-    async fn other_than(&self, me: &User, name: &str) -> Result<User> {
+    /// The caller (an account) and the live account named `name`, another one.
+    async fn caller_and(&self, who: &Identity, name: &str) -> Result<(User, User)> {
+        let me = who.require_user()?;
         let other = self.user_named(name).await?;
         if other.id == me.id {
             return Err(yourself());
         }
-        Ok(other)
+        Ok((me.clone(), other))
+    }
+
+    /// Makes `me` follow (or block) `other`, within [`PEOPLE_CAP`].
+    async fn relate(&self, rel: Relation, me: &User, other: &User) -> Result<()> {
+        let now = self.clock().now_ms();
+        if !self
+            .db()
+            .people()
+            .add(rel, &me.id, &other.id, PEOPLE_CAP, now)
+            .await?
+        {
+            return Err(cap_reached());
+        }
+        Ok(())
     }
 }
 
@@ -125,26 +141,17 @@ pub async fn mine(State(state): State<AppState>, Caller(who): Caller) -> Result<
     ))
 }
 
-/// `POST /api/users/{name}/follow`.
+/// `POST /api/users/{name}/follow` (refused by a player who blocks the caller).
 pub async fn follow(
     State(state): State<AppState>,
     Caller(who): Caller,
     Path(name): Path<String>,
 ) -> Result<StatusCode> {
-    let me = who.require_user()?;
-    let other = state.other_than(me, &name).await?;
-    let now = state.clock().now_ms();
+    let (me, other) = state.caller_and(&who, &name).await?;
     if state.blocks(&other.id, &me.id).await? {
         return Err(blocked());
     }
-    if !state
-        .db()
-        .people()
-        .add(Relation::Follow, &me.id, &other.id, PEOPLE_CAP, now)
-        .await?
-    {
-        return Err(cap_reached());
-    }
+    state.relate(Relation::Follow, &me, &other).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -154,8 +161,7 @@ pub async fn unfollow(
     Caller(who): Caller,
     Path(name): Path<String>,
 ) -> Result<StatusCode> {
-    let me = who.require_user()?;
-    let other = state.other_than(me, &name).await?;
+    let (me, other) = state.caller_and(&who, &name).await?;
     state
         .db()
         .people()
@@ -170,17 +176,8 @@ pub async fn block(
     Caller(who): Caller,
     Path(name): Path<String>,
 ) -> Result<StatusCode> {
-    let me = who.require_user()?;
-    let other = state.other_than(me, &name).await?;
-    let now = state.clock().now_ms();
-    if !state
-        .db()
-        .people()
-        .add(Relation::Block, &me.id, &other.id, PEOPLE_CAP, now)
-        .await?
-    {
-        return Err(cap_reached());
-    }
+    let (me, other) = state.caller_and(&who, &name).await?;
+    state.relate(Relation::Block, &me, &other).await?;
     let people = state.db().people();
     people.remove(Relation::Follow, &me.id, &other.id).await?;
     people.remove(Relation::Follow, &other.id, &me.id).await?;
@@ -193,8 +190,7 @@ pub async fn unblock(
     Caller(who): Caller,
     Path(name): Path<String>,
 ) -> Result<StatusCode> {
-    let me = who.require_user()?;
-    let other = state.other_than(me, &name).await?;
+    let (me, other) = state.caller_and(&who, &name).await?;
     state
         .db()
         .people()
@@ -211,8 +207,7 @@ pub async fn report(
     Path(name): Path<String>,
     JsonBody(b): JsonBody<ReportBody>,
 ) -> Result<(StatusCode, Json<serde_json::Value>)> {
-    let me = who.require_user()?;
-    let other = state.other_than(me, &name).await?;
+    let (me, other) = state.caller_and(&who, &name).await?;
     if !REPORT_REASONS.contains(&b.reason.as_str()) {
         return Err(Error::Invalid(
             "report_reason",

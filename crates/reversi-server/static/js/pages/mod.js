@@ -63,10 +63,10 @@ function reportItem(r, app) {
   };
   const user = '/api/mod/users/' + encodeURIComponent(r.target);
   li.append(el('div', { class: 'mod-actions' }, note,
-    el('button', { type: 'button', class: 'secondary', 'data-action': 'mute', onclick: () => act(user, { action: 'mute', hours: 24 }) }, t('web-mod-mute-day')),
-    el('button', { type: 'button', class: 'secondary', 'data-action': 'disable', onclick: () => act(user, { action: 'disable' }) }, t('web-mod-disable')),
-    r.game_id ? el('button', { type: 'button', class: 'secondary', 'data-action': 'close-game', onclick: () => act(`/api/mod/games/${encodeURIComponent(r.game_id)}/close`, {}) }, t('web-mod-close-game')) : null,
-    el('button', { type: 'button', class: 'secondary', 'data-action': 'dismiss', onclick: () => act(`/api/mod/reports/${r.id}/close`, { report: undefined }) }, t('web-mod-dismiss'))));
+    el('button', { type: 'button', 'data-action': 'mute', onclick: () => act(user, { action: 'mute', hours: 24 }) }, t('web-mod-mute-day')),
+    el('button', { type: 'button', 'data-action': 'disable', onclick: () => act(user, { action: 'disable' }) }, t('web-mod-disable')),
+    r.game_id ? el('button', { type: 'button', 'data-action': 'close-game', onclick: () => act(`/api/mod/games/${encodeURIComponent(r.game_id)}/close`, {}) }, t('web-mod-close-game')) : null,
+    el('button', { type: 'button', 'data-action': 'dismiss', onclick: () => act(`/api/mod/reports/${r.id}/close`, { report: undefined }) }, t('web-mod-dismiss'))));
   return li;
 }
 

@@ -76,11 +76,11 @@ function relationBar(p) {
   const draw = () => {
     $('#followers') && ($('#followers').textContent = t('web-followers', { n: p.followers }));
     fill(bar,
-      rel.blocking ? null : el('button', { type: 'button', id: 'follow', class: rel.following ? 'secondary' : 'primary', 'aria-pressed': String(rel.following), onclick: () => toggle('follow', !rel.following) },
+      rel.blocking ? null : el('button', { type: 'button', id: 'follow', class: rel.following ? null : 'primary', 'aria-pressed': String(rel.following), onclick: () => toggle('follow', !rel.following) },
         t(rel.following ? 'web-unfollow' : 'web-follow')),
-      el('button', { type: 'button', id: 'block', class: 'secondary', 'aria-pressed': String(rel.blocking), onclick: () => toggle('block', !rel.blocking) },
+      el('button', { type: 'button', id: 'block', 'aria-pressed': String(rel.blocking), onclick: () => toggle('block', !rel.blocking) },
         t(rel.blocking ? 'web-unblock' : 'web-block')),
-      el('button', { type: 'button', id: 'report-open', class: 'secondary', 'aria-expanded': 'false', onclick: ev => {
+      el('button', { type: 'button', id: 'report-open', 'aria-expanded': 'false', onclick: ev => {
         const f = $('#report-form');
         f.hidden = !f.hidden;
         ev.currentTarget.setAttribute('aria-expanded', String(!f.hidden));
