@@ -112,16 +112,19 @@ pub async fn user(
         "puzzle": puzzle,
         "history": history,
         "results": { "black": black, "white": white },
-        "playing": playing,
+        "playing": playing.into_iter().map(profile_game).collect::<Vec<_>>(),
     })))
 }
 
-/// `GET /api/users/{name}/games?result=win|loss|draw|playing&colour=black|white`.
+/// `GET /api/users/{name}/games?result=win|loss|draw|playing&colour=black|white`: the
+/// player's games, newest first, each seen from the player (opponent, ratings, time control,
+/// result, rating change); aborted games are left out.
+#[utoipa::path(get, path = "/api/users/{name}/games", tag = "people", params(("name" = String, Path, description = "The player's name."), ("result" = Option<String>, Query, description = "`win`, `loss`, `draw` or `playing`."), ("colour" = Option<String>, Query, description = "`black` or `white`."), ("offset" = Option<u32>, Query, description = "Skip this many."), ("limit" = Option<u32>, Query, description = "At most this many (default 20, at most 100).")), responses((status = 200, description = "A page of the player's games.", body = wire::ProfileGames), (status = 400, description = "A filter is not one of its values.", body = wire::ApiError), (status = 404, description = "No such player.", body = wire::ApiError)))]
 pub async fn games(
     State(state): State<AppState>,
     Path(name): Path<String>,
     ApiQuery(q): ApiQuery<GamesQuery>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<wire::ProfileGames>> {
     if let Some(r) = q.result.as_deref() {
         if !matches!(r, "win" | "loss" | "draw" | "playing") {
             return Err(Error::BadRequest(
@@ -142,26 +145,104 @@ pub async fn games(
         .profiles()
         .user_games(&u.id, q.result.as_deref(), q.colour.as_deref(), offset, limit)
         .await?;
-    Ok(Json(
-        serde_json::json!({ "games": games, "total": total, "offset": offset, "limit": limit }),
-    ))
+    Ok(Json(wire::ProfileGames {
+        games: games.into_iter().map(profile_game).collect(),
+        total,
+        offset,
+        limit,
+    }))
 }
 
-/// `GET /api/leaderboard/{category}`: the 100 best established players (provisional players
-/// are left out).
+/// A game of a player's list as that player sees it.
+fn profile_game(row: crate::db::profile::PlayerGameRow) -> wire::ProfileGame {
+    let g = row.summary;
+    let (color, other) = if row.black {
+        (wire::Side::Black, 1)
+    } else {
+        (wire::Side::White, 0)
+    };
+    let seats = row
+        .seat_info
+        .as_deref()
+        .and_then(|s| serde_json::from_str::<[SeatInfo; 2]>(s).ok());
+    let mine = seats.as_ref().map(|s| &s[color.index()]);
+    let theirs = seats.as_ref().map(|s| &s[other]);
+    let their_kind = if other == 0 { &g.black } else { &g.white };
+    let opponent = wire::Opponent {
+        name: theirs.and_then(|s| s.name.clone()).or_else(|| {
+            if other == 0 {
+                g.black_name.clone()
+            } else {
+                g.white_name.clone()
+            }
+        }),
+        rating: theirs.and_then(|s| s.rating),
+        provisional: theirs.is_some_and(|s| s.provisional),
+        bot: theirs.is_some_and(|s| s.bot),
+        level: (their_kind == "ai").then_some(g.level),
+    };
+    let outcome = (g.status == "finished").then(|| match g.winner.as_deref() {
+        None => wire::Outcome::Draw,
+        Some(w) if w == color.name() => wire::Outcome::Win,
+        Some(_) => wire::Outcome::Loss,
+    });
+    let status = match g.status.as_str() {
+        "playing" => wire::GameStatus::Playing,
+        "abandoned" => wire::GameStatus::Abandoned,
+        "closed" => wire::GameStatus::Closed,
+        "aborted" => wire::GameStatus::Aborted,
+        _ => wire::GameStatus::Finished,
+    };
+    wire::ProfileGame {
+        control: row
+            .clock
+            .as_deref()
+            .and_then(|c| serde_json::from_str::<Timing>(c).ok())
+            .map(|t| t.clock.control.to_string()),
+        rating: mine.and_then(|s| s.rating),
+        provisional: mine.is_some_and(|s| s.provisional),
+        diff: mine.and_then(|s| s.diff),
+        at: g.finished_at.unwrap_or(g.updated_at),
+        id: g.id,
+        variant: g.variant,
+        mode: g.mode,
+        status,
+        rated: g.rated,
+        color,
+        opponent,
+        outcome,
+        black_count: g.black_count,
+        white_count: g.white_count,
+        winner: g.winner,
+        move_count: g.move_count,
+    }
+}
+
+/// `GET /api/leaderboard/{category}`: the 100 best established players, and apart the 100 best
+/// whose rating is still provisional (so that a young site's board is not empty).
+#[utoipa::path(get, path = "/api/leaderboard/{category}", tag = "people", params(("category" = String, Path, description = "A rated category: `bullet`, `blitz`, `rapid`, `classical`, `correspondence`, `xot`, `grand`, `anti`.")), responses((status = 200, description = "The leaderboard.", body = wire::Leaderboard), (status = 404, description = "No such category.", body = wire::ApiError)))]
 pub async fn leaderboard(
     State(state): State<AppState>,
     Path(category): Path<String>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<wire::Leaderboard>> {
     let c = Category::named(&category).ok_or(Error::NotFound)?;
-    let lines = state
+    let (players, provisional) = state
         .db()
         .ratings()
         .leaderboard(c, state.clock().clock_ms(), 100)
         .await?;
-    Ok(Json(
-        serde_json::json!({ "category": c.name(), "players": lines }),
-    ))
+    let line = |l: crate::db::ratings::BoardLine| wire::BoardLine {
+        name: l.name,
+        rating: l.rating.round() as i64,
+        deviation: l.deviation.round() as i64,
+        games: l.games,
+        bot: l.bot,
+    };
+    Ok(Json(wire::Leaderboard {
+        category: c.name().to_string(),
+        players: players.into_iter().map(line).collect(),
+        provisional: provisional.into_iter().map(line).collect(),
+    }))
 }
 
 /// `GET /api/live`: the online games in progress (players, ratings, time control, spectators

@@ -283,18 +283,42 @@ async fn seek_accept_play_and_ratings(db: String) {
     assert_eq!(rapid["games"], 1);
     assert_eq!(rapid["provisional"], true);
     assert_eq!(p.json["history"].as_array().unwrap().len(), 1);
+    // Her list shows the game from her side: opponent and ratings, the control, her result
+    // and rating change.
     let games = guest.get("/api/users/Ann/games?colour=black").await;
     assert_eq!(games.json["total"], 1);
-    assert_eq!(games.json["games"][0]["white_name"], white_name);
+    let row: reversi_site_api::ProfileGame = serde_json::from_value(games.json["games"][0].clone()).unwrap();
+    assert_eq!(row.color, reversi_site_api::Side::Black);
+    assert_eq!(row.opponent.name.as_deref(), Some(white_name));
+    assert_eq!(row.opponent.rating, Some(1500));
+    assert!(row.opponent.provisional);
+    assert_eq!(row.rating, Some(1500));
+    assert_eq!(row.diff, Some(bd as i32));
+    assert!(row.control.is_some(), "{}", games.text);
+    let expected = match result["winner"].as_str() {
+        Some("black") => reversi_site_api::Outcome::Win,
+        Some("white") => reversi_site_api::Outcome::Loss,
+        _ => reversi_site_api::Outcome::Draw,
+    };
+    assert_eq!(row.outcome, Some(expected));
     assert_eq!(
         guest.get("/api/users/Ann/games?colour=white").await.json["total"],
         0
     );
     let p = guest.get(&format!("/api/users/{white_name}")).await;
     assert_eq!(p.json["ratings"][0]["rating"], 1500 + wd);
-    // Provisional players are not on the leaderboard.
+    // Provisional players are not on the leaderboard proper, but listed apart, best first.
     let board = guest.get("/api/leaderboard/rapid").await;
     assert_eq!(board.json["players"], json!([]));
+    let apart: Vec<(&str, i64)> = board.json["provisional"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["name"].as_str().unwrap(), l["rating"].as_i64().unwrap()))
+        .collect();
+    let mut want = vec![("Ann", 1500 + bd), (white_name, 1500 + wd)];
+    want.sort_by_key(|w| (-w.1, w.0));
+    assert_eq!(apart, want, "{}", board.text);
     assert_eq!(
         guest.get("/api/leaderboard/nonsense").await.status,
         StatusCode::NOT_FOUND

@@ -179,7 +179,20 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
         let shown = d.text_of("#ratings .rating-box[data-category='blitz'] strong");
         assert_eq!(shown, format!("{}?", 1500 + diff), "{name}");
         assert!(d.has("#rating-chart circle"));
-        assert!(d.text_of("#profile-games").contains("Ann"));
+        assert!(d.has("#rating-chart text.date"), "the chart has no dates");
+        // The game is listed from the player's side: the opponent, the rating change.
+        d.wait("the profile's games", 20, |d| {
+            d.has("#profile-games .player-game")
+        });
+        let opponent = if name == "Ann" { "Bob" } else { "Ann" };
+        let row = d.text_of("#profile-games .player-game .g-players");
+        assert!(row.contains(opponent), "{row}");
+        let change = match diff {
+            1.. => format!("+{diff}"),
+            0 => "±0".to_string(),
+            _ => format!("−{}", -diff),
+        };
+        assert_eq!(d.text_of("#profile-games .player-game .diff"), change);
     }
     ann.open("/@/Bob");
     ann.wait("Bob's profile", 20, |d| d.has("#rating-chart"));
@@ -202,8 +215,12 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
         ann.text_of("#board-list")
     );
     assert!(
-        !ann.text_of("#board-list").contains("Ann"),
-        "a provisional player is listed"
+        !ann.text_of("#board-list > table").contains("Ann"),
+        "a provisional player is listed among the established"
+    );
+    assert!(
+        ann.text_of("#provisional-board").contains("Ann"),
+        "the provisional players are not listed apart"
     );
     ann.screenshot(shots.as_deref(), "leaderboard-en-desktop.png");
     bob.open("/players/blitz");

@@ -12,6 +12,7 @@ pub mod game;
 pub mod learn;
 pub mod lobby;
 pub mod meta;
+pub mod people;
 pub mod play;
 
 pub use account::*;
@@ -20,4 +21,5 @@ pub use game::*;
 pub use learn::*;
 pub use lobby::*;
 pub use meta::{Limits, PoolMeta, SiteMeta};
+pub use people::*;
 pub use play::*;

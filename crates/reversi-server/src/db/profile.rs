@@ -17,6 +17,20 @@ pub struct ColourResults {
     pub draws: i64,
 }
 
+/// A game of a player's list: its summary, the side the player had, and what the list shows
+/// of both seats and the clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerGameRow {
+    /// The game.
+    pub summary: GameSummary,
+    /// Whether the player had Black.
+    pub black: bool,
+    /// JSON of both seats (online games).
+    pub seat_info: Option<String>,
+    /// JSON of the clock (timed games).
+    pub clock: Option<String>,
+}
+
 /// An online game in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LiveRow {
@@ -51,8 +65,9 @@ fn result_filter(result: Option<&str>) -> &'static str {
 pub struct Profiles<'a>(pub(super) &'a Db);
 
 impl Profiles<'_> {
-    /// A page of the games of player `user` (newest first): `result` `win`, `loss`, `draw` or
-    /// `playing`, `colour` `black` or `white`; and how many match.
+    /// A page of the games of player `user` (newest first; aborted games, which never began, are
+    /// left out): `result` `win`, `loss`, `draw` or `playing`, `colour` `black` or `white`; and
+    /// how many match.
     pub async fn user_games(
         &self,
         user: &str,
@@ -60,15 +75,19 @@ impl Profiles<'_> {
         colour: Option<&str>,
         offset: u32,
         limit: u32,
-    ) -> Result<(Vec<GameSummary>, i64)> {
+    ) -> Result<(Vec<PlayerGameRow>, i64)> {
         let side = match colour {
             Some("black") => "g.black_user = $1",
             Some("white") => "g.white_user = $1",
             _ => "(g.black_user = $1 OR g.white_user = $1)",
         };
-        let cond = format!("{side} AND {}", result_filter(result));
-        let sql =
-            format!("{SUMMARY_SELECT} WHERE {cond} ORDER BY g.created_at DESC, g.id LIMIT $2 OFFSET $3");
+        let cond = format!("{side} AND g.status <> 'aborted' AND {}", result_filter(result));
+        let select = SUMMARY_SELECT.replacen(
+            "SELECT ",
+            "SELECT g.seat_info AS seats, g.clock AS clock_json, CASE WHEN g.black_user = $1 THEN 'black' ELSE 'white' END AS player_side, ",
+            1,
+        );
+        let sql = format!("{select} WHERE {cond} ORDER BY g.created_at DESC, g.id LIMIT $2 OFFSET $3");
         let count = format!("SELECT COUNT(*) FROM games g WHERE {cond}");
         with_reader!(self.0, pool => {
             let rows = sqlx::query(&sql)
@@ -78,7 +97,18 @@ impl Profiles<'_> {
                 .fetch_all(pool)
                 .await?;
             let total: i64 = sqlx::query_scalar(&count).bind(user).fetch_one(pool).await?;
-            Ok((rows.iter().map(summary_of).collect::<Result<Vec<_>>>()?, total))
+            let games = rows
+                .iter()
+                .map(|r| {
+                    Ok(PlayerGameRow {
+                        summary: summary_of(r)?,
+                        black: r.try_get::<String, _>("player_side")? == "black",
+                        seat_info: r.try_get("seats")?,
+                        clock: r.try_get("clock_json")?,
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            Ok((games, total))
         })
     }
 

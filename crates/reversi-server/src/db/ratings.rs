@@ -29,7 +29,7 @@ pub struct BoardLine {
     pub name: String,
     /// The rating.
     pub rating: f64,
-    /// Its deviation (below the provisional mark).
+    /// Its deviation.
     pub deviation: f64,
     /// Rated games in the category.
     pub games: i64,
@@ -226,38 +226,52 @@ impl Ratings<'_> {
     }
 
     /// The best established players of `category` (deviation, grown by idle time at `now`, below
-    /// the provisional mark), best first.
-    pub async fn leaderboard(&self, category: Category, now: u64, limit: u32) -> Result<Vec<BoardLine>> {
+    /// the provisional mark) and, apart, the best provisional ones who have played at least one
+    /// rated game there; best first, at most `limit` of each.
+    pub async fn leaderboard(
+        &self,
+        category: Category,
+        now: u64,
+        limit: u32,
+    ) -> Result<(Vec<BoardLine>, Vec<BoardLine>)> {
         with_reader!(self.0, pool => {
-            let rows = sqlx::query(
-                "SELECT u.name, u.bot, r.rating, r.deviation, r.volatility, r.games, r.last_rated \
-                 FROM ratings r JOIN users u ON u.id = r.user_id \
-                 WHERE r.category = $1 AND u.deleted_at IS NULL AND r.deviation < $2 \
-                 ORDER BY r.rating DESC, u.name LIMIT $3",
-            )
-            .bind(category.name())
-            .bind(reversi_site::rating::PROVISIONAL_DEVIATION)
-            .bind((limit as i64) * 2)
-            .fetch_all(pool)
-            .await?;
-            let mut out = Vec::new();
-            for r in rows {
-                let rating = rating_of_row!(r).at(now);
-                if rating.provisional(now) {
-                    continue;
-                }
-                out.push(BoardLine {
-                    name: r.try_get("name")?,
-                    rating: rating.rating,
-                    deviation: rating.deviation,
-                    games: rating.games as i64,
-                    bot: r.try_get::<i64, _>("bot")? != 0,
-                });
-                if out.len() >= limit as usize {
-                    break;
+            // Those stored as established, some of whom are provisional again at `now` (idle);
+            // then those stored as provisional. Each query reads twice the limit at most.
+            let mut established = Vec::new();
+            let mut provisional = Vec::new();
+            for stored_established in [true, false] {
+                let cond = if stored_established { "r.deviation < $2" } else { "r.deviation >= $2 AND r.games > 0" };
+                let rows = sqlx::query(&format!(
+                    "SELECT u.name, u.bot, r.rating, r.deviation, r.volatility, r.games, r.last_rated \
+                     FROM ratings r JOIN users u ON u.id = r.user_id \
+                     WHERE r.category = $1 AND u.deleted_at IS NULL AND u.disabled_at IS NULL AND {cond} \
+                     ORDER BY r.rating DESC, u.name LIMIT $3",
+                ))
+                .bind(category.name())
+                .bind(reversi_site::rating::PROVISIONAL_DEVIATION)
+                .bind((limit as i64) * 2)
+                .fetch_all(pool)
+                .await?;
+                for r in rows {
+                    let rating = rating_of_row!(r).at(now);
+                    let line = BoardLine {
+                        name: r.try_get("name")?,
+                        rating: rating.rating,
+                        deviation: rating.deviation,
+                        games: rating.games as i64,
+                        bot: r.try_get::<i64, _>("bot")? != 0,
+                    };
+                    if rating.provisional(now) {
+                        provisional.push(line);
+                    } else {
+                        established.push(line);
+                    }
                 }
             }
-            Ok(out)
+            established.truncate(limit as usize);
+            provisional.sort_by(|a, b| b.rating.total_cmp(&a.rating).then_with(|| a.name.cmp(&b.name)));
+            provisional.truncate(limit as usize);
+            Ok((established, provisional))
         })
     }
 }

@@ -63,6 +63,12 @@ export function variantName(v) {
   }
 }
 
+/** A day as an axis shows it: "7 Dec" (with the year when `withYear`). */
+export function dayText(secs, withYear = false) {
+  return new Date(secs * 1000).toLocaleDateString(current === 'ru' ? 'ru-RU' : 'en-GB',
+    withYear ? { day: 'numeric', month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' });
+}
+
 /** A date and time in the interface's language. */
 export function dateText(secs) {
   return new Date(secs * 1000).toLocaleString(current === 'ru' ? 'ru-RU' : 'en-GB',

@@ -1,5 +1,5 @@
-// The leaderboards (/players): the best established players of each rated category
-// (provisional players are not listed).
+// The leaderboards (/players): the best established players of each rated category, and apart
+// those whose rating is still provisional.
 import { api } from '../api.js';
 import { $, el, link } from '../dom.js';
 import { t } from '../i18n.js';
@@ -20,15 +20,26 @@ async function fill(cat) {
   const box = $('#board-list');
   try {
     const r = await api('GET', '/api/leaderboard/' + cat);
-    if (!r.players.length) { box.replaceChildren(el('p', { class: 'muted' }, t('web-leaderboard-empty'))); return; }
-    const body = el('tbody', {});
-    r.players.forEach((p, i) => body.append(el('tr', {},
-      el('td', {}, String(i + 1)),
-      el('td', {}, link('/@/' + encodeURIComponent(p.name), p.name), p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null),
-      el('td', {}, String(Math.round(p.rating))),
-      el('td', {}, String(p.games)))));
-    box.replaceChildren(el('table', { class: 'leaderboard' },
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, '#'), el('th', { scope: 'col' }, t('web-player')), el('th', { scope: 'col' }, t('web-rating')), el('th', { scope: 'col' }, t('web-games')))),
-      body));
+    const parts = [r.players.length ? table(r.players, false) : el('p', { class: 'muted' }, t('web-leaderboard-empty'))];
+    if (r.provisional.length) {
+      parts.push(el('section', { class: 'provisional-board', id: 'provisional-board' },
+        el('h2', {}, t('web-leaderboard-provisional')),
+        el('p', { class: 'muted' }, t('web-leaderboard-provisional-lead')),
+        table(r.provisional, true)));
+    }
+    box.replaceChildren(...parts);
   } catch (e) { box.replaceChildren(el('p', { class: 'error' }, e.message)); }
+}
+
+/** The lines of a board; a provisional rating carries its "?". */
+function table(players, provisional) {
+  const body = el('tbody', {});
+  players.forEach((p, i) => body.append(el('tr', {},
+    el('td', {}, String(i + 1)),
+    el('td', {}, link('/@/' + encodeURIComponent(p.name), p.name), p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null),
+    el('td', {}, String(p.rating) + (provisional ? '?' : '')),
+    el('td', {}, String(p.games)))));
+  return el('table', { class: 'leaderboard' + (provisional ? ' provisional' : '') },
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, '#'), el('th', { scope: 'col' }, t('web-player')), el('th', { scope: 'col' }, t('web-rating')), el('th', { scope: 'col' }, t('web-games')))),
+    body);
 }

@@ -1,11 +1,14 @@
 // A player's profile (/@/NAME): ratings per category ("?" while provisional) and in puzzles, the rating
 // history as a chart, results with each colour, the games being played now, and the games
-// (filtered by result and colour), each opening its replay; for a signed-in reader, follow,
-// block and report.
+// (filtered by result and colour) seen from the player — result mark, opponent and ratings,
+// time control, rating change — each opening its replay; for a signed-in reader, follow, block
+// and report.
 import { api } from '../api.js';
 import { $, el, fill, svg, link } from '../dom.js';
-import { t, variantName, dateText } from '../i18n.js';
-import { resultLine } from './summary.js';
+import { t, variantName, dateText, dayText } from '../i18n.js';
+import { scoreText } from './summary.js';
+import { controlText } from '../clock.js';
+import { strengthText } from '../strength.js';
 
 export async function profilePage(app, name) {
   document.title = name + ' — ' + t('web-title');
@@ -35,7 +38,7 @@ export async function profilePage(app, name) {
     el('tbody', {}, ...['black', 'white'].map(c => el('tr', {}, el('th', { scope: 'row' }, t('web-with-color', { color: c })),
       el('td', {}, String(res(c).wins)), el('td', {}, String(res(c).draws)), el('td', {}, String(res(c).losses))))));
   const playing = el('ul', { class: 'games', id: 'playing-now' });
-  for (const g of p.playing) playing.append(el('li', {}, link('/game/' + g.id, [el('span', { class: 'g-players' }, line(g)), el('span', { class: 'g-result' }, t('web-playing-now'))], { class: 'game-item' })));
+  for (const g of p.playing) playing.append(gameRow(g));
   const filters = el('div', { class: 'filters' },
     select('filter-result', [['', 'web-all-results'], ['win', 'web-wins'], ['loss', 'web-losses'], ['draw', 'web-draws']]),
     select('filter-colour', [['', 'web-both-colors'], ['black', 'web-with-black'], ['white', 'web-with-white']]));
@@ -124,7 +127,35 @@ function select(id, options) {
   return s;
 }
 
-const line = g => `● ${g.black_name ?? t('web-player-guest')} · ○ ${g.white_name ?? t('web-player-guest')}`;
+/** A rating as shown beside a name: "1623", "1500?" while provisional. */
+const ratingText = (r, provisional) => r == null ? '' : String(r) + (provisional ? '?' : '');
+
+/** The other side of a listed game: the computer's strength, a name with its rating, or a guest. */
+function opponentText(o) {
+  if (o.level != null) return t('web-player-computer', { strength: strengthText(o.level) });
+  const name = o.name ?? t('web-player-guest');
+  return o.rating == null ? name : `${name} (${ratingText(o.rating, o.provisional)})`;
+}
+
+/** One game of the list, seen from the player: a result mark (+, −, =), the colour played and the
+ * opponent, the variant, time control and whether rated, the score, the rating change, the date. */
+function gameRow(g) {
+  const mark = g.outcome ? { win: '+', loss: '−', draw: '=' }[g.outcome] : g.status === 'playing' ? '…' : '·';
+  const markTitle = g.outcome ? t('web-outcome-' + g.outcome) : t('web-status-' + g.status);
+  const facts = [variantName(g.variant), g.control ? controlText(g.control) : null, t(g.rated ? 'web-rated' : 'web-casual')].filter(Boolean).join(' · ');
+  const diff = g.diff == null ? null
+    : el('span', { class: 'diff ' + (g.diff > 0 ? 'up' : g.diff < 0 ? 'down' : 'even'), title: t('web-rating-change') }, g.diff > 0 ? '+' + g.diff : g.diff < 0 ? '−' + -g.diff : '±0');
+  const score = g.status === 'finished' ? scoreText(g.black_count, g.white_count) : t('web-status-' + g.status);
+  return el('li', { 'data-outcome': g.outcome ?? g.status }, link((g.status === 'playing' ? '/game/' : '/replay/') + g.id, [
+    el('span', { class: 'g-mark ' + (g.outcome ?? ''), title: markTitle, 'aria-label': markTitle }, mark),
+    el('span', { class: 'g-players' },
+      el('span', { class: 'disc-mark ' + g.color, title: t('web-with-color', { color: g.color }), 'aria-label': t('web-with-color', { color: g.color }) }),
+      t('web-versus', { name: opponentText(g.opponent) })),
+    el('span', { class: 'g-result' }, score, diff ? ' ' : null, diff),
+    el('span', { class: 'g-variant' }, facts),
+    el('span', { class: 'g-date' }, dateText(g.at)),
+  ], { class: 'game-item player-game' }));
+}
 
 async function games(name, result, colour) {
   const box = $('#profile-games');
@@ -133,43 +164,52 @@ async function games(name, result, colour) {
   if (colour) q.set('colour', colour);
   try {
     const r = await api('GET', `/api/users/${encodeURIComponent(name)}/games?${q}`);
-    box.replaceChildren();
-    for (const g of r.games) {
-      box.append(el('li', {}, link((g.status === 'playing' ? '/game/' : '/replay/') + g.id, [
-        el('span', { class: 'g-variant' }, variantName(g.variant), g.rated ? ' · ' + t('web-rated') : ''),
-        el('span', { class: 'g-players' }, line(g)),
-        el('span', { class: 'g-result' }, resultLine(g)),
-        el('span', { class: 'g-date' }, dateText(g.finished_at || g.updated_at)),
-      ], { class: 'game-item' })));
-    }
+    box.replaceChildren(...r.games.map(gameRow));
     if (!r.games.length) box.append(el('li', { class: 'muted' }, t('web-no-games-found')));
   } catch (e) { box.replaceChildren(el('li', { class: 'error' }, e.message)); }
 }
 
 /** The rating after each rated game, one line per category from the 1500 every account starts
- * with, as an SVG chart. */
+ * with, as an SVG chart: ratings up the side, dates along the bottom, a key of the categories. */
 function chart(played, since) {
   if (played.length < 1) return null;
   const cats = [...new Set(played.map(h => h.category))];
   const history = [...cats.map(category => ({ category, at: since, rating: 1500 })), ...played];
-  const W = 640, H = 200, P = 32;
+  const W = 640, H = 220, P = 36, B = 44;
   const xs = history.map(h => h.at), ys = history.map(h => h.rating);
   const x0 = Math.min(...xs), x1 = Math.max(...xs, x0 + 1);
   const y0 = Math.floor((Math.min(...ys) - 20) / 50) * 50, y1 = Math.ceil((Math.max(...ys) + 20) / 50) * 50;
-  const X = x => P + (W - 2 * P) * (x - x0) / (x1 - x0), Y = y => H - P - (H - 2 * P) * (y - y0) / (y1 - y0 || 1);
+  const X = x => P + (W - 2 * P) * (x - x0) / (x1 - x0), Y = y => H - B - (H - P / 2 - B) * (y - y0) / (y1 - y0 || 1);
   const s = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'rating-chart', id: 'rating-chart', role: 'img', 'aria-label': t('web-rating-chart') });
-  for (let y = y0; y <= y1; y += 50) {
+  const text = (attrs, words) => { const e = svg('text', attrs); e.textContent = words; s.append(e); return e; };
+  // At most six rating lines, on round numbers.
+  const step = [50, 100, 200, 500].find(d => (y1 - y0) / d <= 6) ?? 1000;
+  for (let y = Math.ceil(y0 / step) * step; y <= y1; y += step) {
     s.append(svg('line', { x1: P, x2: W - P, y1: Y(y), y2: Y(y), class: 'grid' }));
-    const label = svg('text', { x: 2, y: Y(y) + 4, class: 'axis' });
-    label.textContent = String(y);
-    s.append(label);
+    text({ x: 2, y: Y(y) + 4, class: 'axis' }, String(y));
   }
+  // Dates under the first and last points and at most two between, never closer than 120 px.
+  const years = new Date(x0).getFullYear() !== new Date(x1).getFullYear();
+  const day = ms => dayText(ms / 1000, years);
+  const ticks = x1 - x0 < 86_400_000 ? [x0] : [0, 1 / 3, 2 / 3, 1].map(f => x0 + f * (x1 - x0));
+  let last = -Infinity;
+  ticks.forEach((at, i) => {
+    if (X(at) - last < 120 && i !== ticks.length - 1) return;
+    last = X(at);
+    const anchor = i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'middle';
+    text({ x: X(at).toFixed(1), y: H - B + 16, class: 'axis date', 'text-anchor': anchor }, day(at));
+  });
   const byCat = {};
   for (const h of history) (byCat[h.category] = byCat[h.category] || []).push(h);
+  let keyX = P;
   Object.entries(byCat).forEach(([cat, pts], i) => {
     const d = pts.map((h, k) => `${k ? 'L' : 'M'}${X(h.at).toFixed(1)},${Y(h.rating).toFixed(1)}`).join(' ');
     s.append(svg('path', { d, class: `series s${i % 4}`, 'data-category': cat }));
     for (const h of pts) s.append(svg('circle', { cx: X(h.at).toFixed(1), cy: Y(h.rating).toFixed(1), r: 3, class: `series-dot s${i % 4}` }));
+    s.append(svg('rect', { x: keyX, y: H - 14, width: 12, height: 4, class: `key s${i % 4}` }));
+    const name = t('web-category-' + cat);
+    text({ x: keyX + 16, y: H - 9, class: 'axis key-name' }, name);
+    keyX += 28 + 7 * name.length;
   });
   return s;
 }
