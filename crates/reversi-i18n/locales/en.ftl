@@ -1085,3 +1085,33 @@ web-control-days = { $n ->
    *[other] { $n } days
 }
 web-play-again = Play again
+
+## Profiles and leaderboards
+web-outcome-win = Won
+web-outcome-loss = Lost
+web-outcome-draw = Draw
+web-rating-change = Rating change
+web-leaderboard-provisional = Provisional ratings
+web-leaderboard-provisional-lead = Players with only a few rated games here, or back after a long pause: their ratings (marked “?”) are not settled yet.
+
+## Premoves and confirming moves
+web-pref-premove = Premoves: in a game against a person, choose your move while they think; it is played when your turn comes, if it is legal then
+web-pref-confirm = On a touch screen, confirm each move before it is sent
+web-premove-set = Premove { $move }: played when your turn comes, if legal then. Tap it again (or Escape) to cancel.
+web-premove-cleared = Premove cancelled.
+web-premove-dropped = Your premove { $move } was not legal after your opponent's move: make your move.
+web-premove-square = your premove
+web-pending-square = your move, waiting for confirmation
+web-confirm-move = Play { $move }
+web-cancel-move = Cancel
+
+## Takebacks between people
+web-takeback = Takeback
+web-takeback-title = Ask your opponent to take back your last move
+web-takeback-asked = You asked to take back your last move; waiting for your opponent.
+web-takeback-withdraw = Cancel the request
+web-takeback-offer = { $name } asks to take back their last move.
+web-takeback-accept = Accept
+web-takeback-decline = Decline
+error-takeback-not-allowed = Moves can be taken back only in casual games between two people.
+error-no-takeback-offer = Nobody has asked to take a move back.

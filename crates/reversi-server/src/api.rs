@@ -1,4 +1,4 @@
-//! The JSON API of games (see docs/api.md): create, join, play, resign, undo, claim, replay,
+//! The JSON API of games (see docs/api.md): create, join, play, resign, undo, takebacks, claim, replay,
 //! analyses and downloads; thin handlers over the game room.
 
 use crate::client::ClientAddr;
@@ -199,6 +199,37 @@ async fn answer(state: &AppState, seat: &Seat, game: GameView) -> Result<Json<Ga
 #[utoipa::path(post, path = "/api/games/{id}/undo", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), responses((status = 200, description = "The game with the caller's last move (and the computer's reply) taken back.", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn undo(State(state): State<AppState>, seat: Seat) -> Result<Json<GameAnswer>> {
     let game = state.rounds().undo(&seat.game, seat.token()).await?;
+    answer(&state, &seat, game).await
+}
+
+/// `POST /api/games/{id}/takeback`: in a casual game between people, asks the opponent to take
+/// back the caller's last move (and the opponent's reply, if made); when the opponent had asked
+/// first, accepts their offer instead.
+#[utoipa::path(post, path = "/api/games/{id}/takeback", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), responses((status = 200, description = "The game with the offer waiting (`takeback`), or the moves taken back.", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`: `takeback_not_allowed`, `nothing_to_undo`, …; docs/api.md).", body = wire::ApiError)))]
+pub async fn takeback(State(state): State<AppState>, seat: Seat) -> Result<Json<GameAnswer>> {
+    let game = state.rounds().takeback(&seat.game, seat.token(), None).await?;
+    answer(&state, &seat, game).await
+}
+
+/// `POST /api/games/{id}/takeback/accept`: accepts the opponent's takeback offer: the game goes
+/// back to the opponent's last move.
+#[utoipa::path(post, path = "/api/games/{id}/takeback/accept", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), responses((status = 200, description = "The game with the moves taken back.", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`: `no_takeback_offer`, …; docs/api.md).", body = wire::ApiError)))]
+pub async fn takeback_accept(State(state): State<AppState>, seat: Seat) -> Result<Json<GameAnswer>> {
+    let game = state
+        .rounds()
+        .takeback(&seat.game, seat.token(), Some(true))
+        .await?;
+    answer(&state, &seat, game).await
+}
+
+/// `POST /api/games/{id}/takeback/decline`: declines the opponent's takeback offer, or withdraws
+/// the caller's own.
+#[utoipa::path(post, path = "/api/games/{id}/takeback/decline", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), responses((status = 200, description = "The game without the offer.", body = wire::GameAnswer), (status = "4XX", description = "Refused: the body says why (`code`: `no_takeback_offer`, …; docs/api.md).", body = wire::ApiError)))]
+pub async fn takeback_decline(State(state): State<AppState>, seat: Seat) -> Result<Json<GameAnswer>> {
+    let game = state
+        .rounds()
+        .takeback(&seat.game, seat.token(), Some(false))
+        .await?;
     answer(&state, &seat, game).await
 }
 

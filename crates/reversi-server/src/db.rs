@@ -151,7 +151,7 @@ macro_rules! store_summary {
         sqlx::query(
             "UPDATE games SET status = $1, black_count = $2, white_count = $3, winner = $4, \
              move_count = $5, updated_at = $6, finished_at = CASE WHEN $7 IS NULL THEN NULL \
-             ELSE COALESCE(finished_at, $7) END, version = $9 WHERE id = $8",
+             ELSE COALESCE(finished_at, $7) END, version = $9, takeback = $10 WHERE id = $8",
         )
         .bind(s.status)
         .bind(s.black)
@@ -162,6 +162,7 @@ macro_rules! store_summary {
         .bind(s.finished_at)
         .bind($id)
         .bind(s.version)
+        .bind(s.takeback)
         .execute(&mut *$tx)
         .await?;
         if let Some(o) = &s.online {
@@ -201,6 +202,8 @@ struct Summary {
     updated_at: i64,
     /// The game's version with this change (stored so that it never goes back after a restart).
     version: i64,
+    /// The side asking for a takeback, while the offer waits.
+    takeback: Option<&'static str>,
     /// The columns of an online game.
     online: Option<OnlineSummary>,
 }
@@ -253,6 +256,7 @@ impl Summary {
             finished_at: (v.status != reversi_site_api::GameStatus::Playing).then_some(now_ms),
             updated_at: now_ms.div_euclid(1000),
             version: live.version.min(i64::MAX as u64) as i64,
+            takeback: live.takeback.map(Color::name),
             online: OnlineSummary::of(live),
         }
     }

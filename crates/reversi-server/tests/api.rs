@@ -1674,7 +1674,111 @@ async fn the_tie_rule_decides_a_tie(db: String) {
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
 }
 
+/// Takebacks between friends over HTTP: asked, declined, asked again, kept across a restart,
+/// accepted; refused against the computer.
+async fn friends_take_moves_back(db: String) {
+    // On a file, so that a second server finds the game (PostgreSQL keeps its schema).
+    let dir = tempfile::tempdir().unwrap();
+    let db = if db == common::SQLITE {
+        format!("sqlite://{}?mode=rwc", dir.path().join("takebacks.db").display())
+    } else {
+        db
+    };
+    let app = new_app(&db).await;
+    let (id, black, created) = create(&app, json!({"mode": "friend"})).await;
+    assert_eq!(created["game"]["takebacks"], true);
+    let body = json!({ "invite": created["invite"] }).to_string();
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/join"),
+        None,
+        Some(&body),
+    )
+    .await;
+    let white = r.json["token"].as_str().unwrap().to_string();
+    let post = |path: &'static str, token: String| {
+        let app = app.clone();
+        let uri = format!("/api/games/{id}{path}");
+        async move { call(&app, Method::POST, &uri, Some(&token), None).await }
+    };
+    let r = post("/takeback", black.clone()).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
+    assert_eq!(r.json["code"], "nothing_to_undo");
+    for (token, mv) in [(&black, "f5"), (&white, "d6"), (&black, "c3")] {
+        let body = json!({ "move": mv }).to_string();
+        let r = call(
+            &app,
+            Method::POST,
+            &format!("/api/games/{id}/moves"),
+            Some(token),
+            Some(&body),
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    }
+    let r = post("/takeback", black.clone()).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["game"]["takeback"], "black");
+    assert_eq!(r.json["game"]["ply"], 3);
+    let r = post("/takeback/decline", white.clone()).await;
+    assert_eq!(r.json["game"]["takeback"], Value::Null, "{}", r.text);
+    let r = post("/takeback/accept", white.clone()).await;
+    assert_eq!(r.json["code"], "no_takeback_offer", "{}", r.text);
+    let r = post("/takeback", black.clone()).await;
+    assert_eq!(r.json["game"]["takeback"], "black", "{}", r.text);
+    // The offer is stored with the game: a restarted server still shows it.
+    drop(app);
+    let app = new_app(&db).await;
+    let r = call(&app, Method::GET, &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(r.json["game"]["takeback"], "black", "{}", r.text);
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/takeback/accept"),
+        Some(&black),
+        None,
+    )
+    .await;
+    assert_eq!(
+        r.json["code"], "no_takeback_offer",
+        "the asker cannot accept: {}",
+        r.text
+    );
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/takeback/accept"),
+        Some(&white),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["game"]["moves"], json!(["f5", "d6"]));
+    assert_eq!(r.json["game"]["to_move"], "black");
+    assert_eq!(r.json["game"]["takeback"], Value::Null);
+    let r = call(&app, Method::GET, &format!("/api/games/{id}/replay"), None, None).await;
+    assert_eq!(
+        r.json["frames"].as_array().unwrap().len(),
+        3,
+        "the stored moves were taken back"
+    );
+
+    let (id, me, _) = create(&app, json!({"mode": "ai", "level": 1})).await;
+    let r = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/takeback"),
+        Some(&me),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
+    assert_eq!(r.json["code"], "takeback_not_allowed");
+}
+
 on_both_databases!(
+    friends_take_moves_back,
     the_tie_rule_decides_a_tie,
     finished_games_are_final_and_early_games_can_be_aborted,
     abandoned_games_are_closed,
@@ -1754,7 +1858,11 @@ async fn the_openapi_description_matches_the_routes_and_the_answers() {
     let mut checked = 0;
     let mut operation_ids = std::collections::HashSet::new();
     for (path, item) in paths {
-        let concrete = path.replace("{id}", "zz").replace("{control}", "1+0");
+        let concrete = path
+            .replace("{id}", "zz")
+            .replace("{control}", "1+0")
+            .replace("{name}", "zz")
+            .replace("{category}", "blitz");
         for method in ["get", "post", "delete"] {
             if item.get(method).is_none() {
                 continue;

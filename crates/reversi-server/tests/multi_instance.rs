@@ -169,6 +169,38 @@ async fn changes_reach_the_clients_of_another_instance() {
     assert_eq!(list.len(), 1);
     assert_eq!(list[0].move_count as usize, view.ply);
 
+    // A takeback asked on A reaches White's client on B (the offer alone changes no move),
+    // and White's acceptance on B takes the moves back for Black's client on A.
+    for _ in 0..1000 {
+        if a.rounds().view(&id, None).await.unwrap().0.ply == view.ply {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let asker = if view.to_move == Some(reversi_site_api::Side::Black) {
+        (&b, &white, "white")
+    } else {
+        (&a, &black, "black")
+    };
+    let asked = asker.0.rounds().takeback(&id, Some(asker.1), None).await.unwrap();
+    assert_eq!(asked.takeback.map(|s| s.name()), Some(asker.2));
+    let offered = until(&mut ws_watch, |v| v["game"]["takeback"] == asker.2).await;
+    assert_eq!(offered["game"]["ply"], view.ply);
+    let (answerer, token) = if asker.2 == "black" {
+        (&b, &white)
+    } else {
+        (&a, &black)
+    };
+    let back = answerer
+        .rounds()
+        .takeback(&id, Some(token), Some(true))
+        .await
+        .unwrap();
+    assert!(back.ply < view.ply && back.takeback.is_none());
+    let seen = until(&mut ws_black, |v| v["game"]["ply"] == back.ply).await;
+    assert_eq!(seen["game"]["moves"], json!(back.moves));
+    assert_eq!(seen["game"]["takeback"], Value::Null);
+
     // White resigns on B; Black asks for the rematch on A: White's client on B hears of it,
     // and B gives White the other seat of that same game.
     b.rounds().resign(&id, Some(&white), None).await.unwrap();
@@ -252,6 +284,23 @@ async fn an_instance_behind_reloads_before_refusing() {
 
 /// A balancer in a few lines: each connection goes to the first backend that accepts it (as
 /// Caddy's `lb_try_duration` or nginx's `proxy_next_upstream` do), bytes copied both ways.
+/// The next state on `ws` that `wanted` accepts (within ten seconds).
+async fn until(ws: &mut Ws, wanted: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("the state arrives in time")
+            .unwrap()
+            .unwrap();
+        if let Message::Text(t) = msg {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if v["type"] == "state" && wanted(&v) {
+                return v;
+            }
+        }
+    }
+}
+
 async fn balancer(backends: Vec<String>) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap().to_string();

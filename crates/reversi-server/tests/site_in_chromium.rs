@@ -1141,3 +1141,96 @@ fn a_game_on_one_device_names_each_colour_once() {
     d.wait("the finished game", 20, |d| d.has("#side-rematch"));
     assert_eq!(d.text_of("#side-rematch"), "Play again");
 }
+
+/// The moves of game `id` as the server has them.
+fn moves_of(d: &Driver, id: &str) -> Vec<String> {
+    bench_game(d, id)["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn people_premove_confirm_taps_on_a_phone_and_take_moves_back() {
+    let _one = lock();
+    let shots = screenshot_dir();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let a = bench.browser(DESKTOP, "en");
+    a.open("/");
+    a.click_css("#friend");
+    a.wait("the invite link", 20, |d| d.has("#invite-link"));
+    let link: String = a
+        .script("return document.querySelector('#invite-link').value;")
+        .as_str()
+        .unwrap()
+        .into();
+    let id = a.url().rsplit('/').next().unwrap().to_string();
+    // The friend plays on a phone and has asked to confirm every move.
+    let b = bench.browser(PHONE, "en");
+    b.open("/");
+    b.script("localStorage.setItem('confirm', 'on');");
+    b.open(&link);
+    b.wait("the offered seat", 20, |d| d.has("#join"));
+    b.click_css("#join");
+    a.wait("the friend arrived", 20, |d| d.text_of("#status") == "Your move");
+    assert!(a.has("#board-wrap g.sq.playable[data-sq='f5']"));
+    a.click_css("#board-wrap g.sq.playable[data-sq='f5']");
+
+    // While White thinks, Black chooses c3 as a premove: shown, nothing sent.
+    a.wait("White to move", 20, |d| d.has("#board-wrap g.sq.premovable"));
+    assert!(
+        !a.has("#board-wrap g.sq.playable"),
+        "a premove square is not a move now"
+    );
+    a.click_css("#board-wrap g.sq.premovable[data-sq='c3']");
+    a.wait("the premove", 20, |d| d.has("#board-wrap .ghost.premove"));
+    a.screenshot(shots.as_deref(), "premove-en-desktop.png");
+    assert_eq!(moves_of(&a, &id), ["f5"]);
+
+    // White taps d6 on the phone: a see-through disc and Confirm; nothing sent until then.
+    b.wait("White's turn", 20, |d| {
+        d.has("#board-wrap g.sq.playable[data-sq='d6']")
+    });
+    b.click_css("#board-wrap g.sq.playable[data-sq='d6']");
+    b.wait("the confirmation", 20, |d| {
+        d.has("#confirm-move") && d.has("#board-wrap .ghost.pending")
+    });
+    assert_eq!(b.text_of("#confirm-move"), "Play d6");
+    b.screenshot(shots.as_deref(), "confirm-move-en-phone.png");
+    assert_eq!(moves_of(&a, &id), ["f5"]);
+    b.click_css("#confirm-move");
+    // d6 is played, and Black's premove follows at once.
+    let end = Instant::now() + Duration::from_secs(20);
+    while moves_of(&a, &id).len() < 3 {
+        assert!(
+            Instant::now() < end,
+            "the premove was not played: {:?}",
+            moves_of(&a, &id)
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(moves_of(&a, &id), ["f5", "d6", "c3"]);
+    a.wait("the premove gone", 20, |d| !d.has("#board-wrap .ghost"));
+
+    // Black asks to take c3 back: White declines; Black asks again and White accepts.
+    a.wait("the takeback button", 20, |d| d.has("#takeback"));
+    a.click_css("#takeback");
+    a.wait("the offer waiting", 20, |d| d.has("#takeback-cancel"));
+    b.wait("the offer", 20, |d| d.has("#takeback-accept"));
+    b.click_css("#takeback-decline");
+    a.wait("the offer declined", 20, |d| {
+        !d.has("#takeback-offer") && d.has("#takeback")
+    });
+    assert_eq!(moves_of(&a, &id).len(), 3);
+    a.click_css("#takeback");
+    b.wait("the offer again", 20, |d| d.has("#takeback-accept"));
+    b.screenshot(shots.as_deref(), "takeback-offer-en-phone.png");
+    b.click_css("#takeback-accept");
+    a.wait("Black to move again", 20, |d| d.text_of("#status") == "Your move");
+    assert_eq!(moves_of(&a, &id), ["f5", "d6"]);
+    assert!(!a.has("#takeback-offer") && !b.has("#takeback-offer"));
+}

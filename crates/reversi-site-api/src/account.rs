@@ -137,6 +137,11 @@ pub struct Prefs {
     pub anim: Option<Animation>,
     /// Zen mode: the game page shows only the board, the clocks and the buttons.
     pub zen: Option<bool>,
+    /// Premoves in games between people (a move chosen while the opponent thinks, played when
+    /// the turn comes if legal then).
+    pub premove: Option<bool>,
+    /// On a touch screen, a tapped move waits for a confirmation.
+    pub confirm: Option<bool>,
 }
 
 impl Prefs {
@@ -151,6 +156,8 @@ impl Prefs {
             tick: other.tick.or(self.tick),
             anim: other.anim.or(self.anim),
             zen: other.zen.or(self.zen),
+            premove: other.premove.or(self.premove),
+            confirm: other.confirm.or(self.confirm),
         }
     }
 }

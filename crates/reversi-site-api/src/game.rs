@@ -314,6 +314,13 @@ pub struct GameView {
     pub status: GameStatus,
     /// Whether a seat holder may still abort the game (the two sides have not both moved).
     pub can_abort: bool,
+    /// Whether the players may ask each other to take back a move (a casual game between two
+    /// people on two devices, not in a tournament).
+    #[serde(default)]
+    pub takebacks: bool,
+    /// The side asking the other to take back its last move, while the offer waits.
+    #[serde(default)]
+    pub takeback: Option<Side>,
     /// The result once finished.
     pub result: Option<ResultView>,
     /// Whether the computer is thinking: true whenever it is the computer's turn.

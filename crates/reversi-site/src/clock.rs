@@ -402,6 +402,27 @@ impl Clock {
         Ok(())
     }
 
+    /// A move taken back at `now`: the side thinking is charged the time it spent (no
+    /// increment: it made no move) and `next` thinks from `now`. Before the clock has started
+    /// nothing runs, and nothing changes. A flag that has fallen by `now` is refused.
+    pub fn switch_to(&mut self, next: Color, now: Millis) -> Result<(), ClockError> {
+        if self.stopped {
+            return Err(ClockError::Stopped);
+        }
+        let Some(r) = self.running else {
+            return Ok(());
+        };
+        if let Some(flag) = self.flagged(now) {
+            return Err(ClockError::Flagged(flag));
+        }
+        self.remaining_ms[r.color.index()] = self.remaining(r.color, now);
+        self.running = Some(Running {
+            color: next,
+            since: now,
+        });
+        Ok(())
+    }
+
     /// Stops the clock for good at `now` (the game ended), keeping the time left as it was.
     pub fn stop(&mut self, now: Millis) {
         if let Some(r) = self.running {

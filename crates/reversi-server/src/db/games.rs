@@ -353,11 +353,11 @@ impl Games<'_> {
             "human" => Ok(PlayerKind::Human),
             _ => Err(bad("player")),
         };
-        let (record, rows, version) = with_reader!(self.0, pool => {
+        let (record, rows, version, takeback) = with_reader!(self.0, pool => {
             let Some(row) = sqlx::query(
                 "SELECT id, variant, mode, level, black_player, white_player, black_token, white_token, \
                  resigned, left_game, created_at, rematch_id, join_token, version, ended, seat_info, \
-                 rated, clock, flagged, black_name, white_name, tournament, private, tie FROM games WHERE id = $1",
+                 rated, clock, flagged, black_name, white_name, tournament, private, tie, takeback FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(pool)
@@ -417,23 +417,21 @@ impl Games<'_> {
                 });
             }
             let version: i64 = row.try_get("version")?;
+            let takeback: Option<String> = row.try_get("takeback")?;
             let rows: Vec<String> =
                 sqlx::query_scalar("SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply")
                     .bind(id)
                     .fetch_all(pool)
                     .await?;
-            (record, rows, version)
+            (record, rows, version, takeback)
         });
         let moves = rows
             .iter()
             .map(|m| parse_move(m).map_err(|_| bad("move")))
             .collect::<Result<Vec<Move>>>()?;
-        Ok(Some(LiveGame::restore(
-            record,
-            &moves,
-            version.max(0) as u64,
-            self.0.clock.clock_ms(),
-        )?))
+        let mut live = LiveGame::restore(record, &moves, version.max(0) as u64, self.0.clock.clock_ms())?;
+        live.takeback = takeback.as_deref().and_then(reversi_site::game::parse_color);
+        Ok(Some(live))
     }
 
     /// A page of games and how many match in all. `status` filters on `playing` or `finished`;

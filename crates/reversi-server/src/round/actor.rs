@@ -137,6 +137,9 @@ impl Round {
                 let _ = reply.send(self.undo(token.as_deref()).await);
                 self.start_engine();
             }
+            Command::Takeback { token, answer, reply } => {
+                let _ = reply.send(self.takeback(token.as_deref(), answer).await);
+            }
             Command::Claim { token, reply } => {
                 let _ = reply.send(self.claim(token.as_deref()).await);
             }
@@ -231,7 +234,10 @@ impl Round {
         let Some(mut fresh) = self.shared.db.games().load_game(&self.game.record.id).await? else {
             return Ok(());
         };
-        if fresh.game.moves() == self.game.game.moves() && fresh.record == self.game.record {
+        if fresh.game.moves() == self.game.game.moves()
+            && fresh.record == self.game.record
+            && fresh.takeback == self.game.takeback
+        {
             return Ok(()); // nothing new
         }
         // A search running here for the old position is void.

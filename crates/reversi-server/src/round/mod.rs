@@ -1,8 +1,9 @@
 //! The game room: one actor per game being played or watched (after lila's `round`).
 //!
 //! Each game held in memory is a task ([`actor`]) that owns its [`LiveGame`] and does one thing
-//! at a time: the moves of people ([`mover`]) and of the computer, resignation, abort, undo, a
-//! claim, a flag, a rematch ([`rematcher`]), who is connected ([`presence`]). Whatever ends a
+//! at a time: the moves of people ([`mover`]) and of the computer, resignation, abort, undo,
+//! takebacks between people ([`takebacker`]), a claim, a flag, a rematch ([`rematcher`]), who is
+//! connected ([`presence`]). Whatever ends a
 //! game goes through [`finisher`] (ratings, and the news for the tournaments). Every change is
 //! published once on the game's versioned event stream ([`events`]): the sockets, the timers of
 //! the deadlines ([`timers`]) and the other instances (through the database's notifications)
@@ -18,6 +19,7 @@ mod finisher;
 mod mover;
 mod presence;
 mod rematcher;
+mod takebacker;
 pub mod timers;
 
 use crate::ai::{AiPool, Hint};
@@ -145,6 +147,14 @@ pub(crate) enum Command {
     /// Takes back the last move of the holder of `token` (against the computer).
     Undo {
         token: Option<String>,
+        reply: oneshot::Sender<Result<GameView>>,
+    },
+    /// The holder of `token` asks for a takeback (`answer` `None`; an acceptance if the
+    /// opponent asked first), or answers one: accepts the opponent's, declines it, or withdraws
+    /// its own.
+    Takeback {
+        token: Option<String>,
+        answer: Option<bool>,
         reply: oneshot::Sender<Result<GameView>>,
     },
     /// Claims the win for the holder of `token` from an opponent who left.
@@ -519,6 +529,20 @@ impl Rounds {
         let token = token.map(str::to_string);
         self.ask(id, |reply| Command::Undo {
             token: token.clone(),
+            reply,
+        })
+        .await?
+    }
+
+    /// For the holder of `token` in a casual game between people: `answer` `None` asks the
+    /// opponent to take back the caller's last move (or accepts the opponent's offer);
+    /// `Some(true)` accepts the opponent's offer, `Some(false)` declines it or withdraws the
+    /// caller's own.
+    pub async fn takeback(&self, id: &str, token: Option<&str>, answer: Option<bool>) -> Result<GameView> {
+        let token = token.map(str::to_string);
+        self.ask(id, |reply| Command::Takeback {
+            token: token.clone(),
+            answer,
             reply,
         })
         .await?

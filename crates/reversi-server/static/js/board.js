@@ -26,7 +26,10 @@ export const squareName = (c, r) => String.fromCharCode(97 + c) + (r + 1);
  * play: the board is one stop of Tab, at `cursor`, and the arrow keys move between squares; the
  * callback hears where the keyboard is, so that a redrawn board can keep it there), hideLegal
  * (the legal squares take clicks but are not marked), anyEmpty (every empty square takes a
- * click), marks (squares ringed: a lesson's answers).
+ * click), marks (squares ringed: a lesson's answers), ghost ({square, color, kind}: a
+ * see-through disc where a move waits — `premove`, played when the turn comes, or `pending`,
+ * waiting for its confirmation), premove (the clickable squares choose a premove: every empty
+ * one, classed `premovable`, not `playable`).
  */
 export function drawBoard(b, o = {}) {
   const id = ++boards;
@@ -129,6 +132,10 @@ function square(b, c, r, { id, legal, hints, best, animate, flipped, o }) {
     g.append(svg('circle', { cx, cy, r: S * 0.13, class: 'legal' }));
     label += ', ' + t('web-legal-square');
   }
+  if (o.ghost && o.ghost.square === name && ch === '.') {
+    g.append(svg('circle', { cx, cy, r: S * 0.41, class: `ghost ${o.ghost.kind} ${o.ghost.color === 'black' ? 'disc-black' : 'disc-white'}`, fill: `url(#${o.ghost.color}${id})` }));
+    label += ', ' + t(o.ghost.kind === 'premove' ? 'web-premove-square' : 'web-pending-square');
+  }
   if (o.marks && o.marks.includes(name)) {
     g.append(svg('circle', { cx, cy, r: S * 0.3, class: 'answer' }));
     label += ', ' + t('web-answer-square');
@@ -151,7 +158,8 @@ function square(b, c, r, { id, legal, hints, best, animate, flipped, o }) {
   // `anyEmpty`: every empty square takes a click (lessons say why a square is not a move).
   if ((legal.has(name) || (o.anyEmpty && ch === '.')) && o.playable && o.onMove) {
     if (!o.onCursor) g.setAttribute('tabindex', '0');
-    g.classList.add('playable');
+    // A premove's square takes a click as any other, but is not a move now.
+    g.classList.add(o.premove ? 'premovable' : 'playable');
     g.addEventListener('click', () => o.onMove(name));
     g.addEventListener('keydown', ev => {
       if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); ev.stopPropagation(); o.onMove(name); }

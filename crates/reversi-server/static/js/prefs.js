@@ -41,6 +41,13 @@ export const prefs = {
   /** Zen mode: the game page shows only the board, the clocks and the buttons. */
   get zen() { return get('zen', 'off') === 'on'; },
   set zen(v) { set('zen', v ? 'on' : 'off'); },
+  /** Premoves in games between people: a move chosen while the opponent thinks, played when
+   * the turn comes (on unless turned off). */
+  get premove() { return get('premove', 'on') === 'on'; },
+  set premove(v) { set('premove', v ? 'on' : 'off'); },
+  /** On a touch screen, a tapped move waits for Confirm (off unless turned on). */
+  get confirm() { return get('confirm', 'off') === 'on'; },
+  set confirm(v) { set('confirm', v ? 'on' : 'off'); },
   get notify() { return get('notify', 'off') === 'on'; },
   set notify(v) { set('notify', v ? 'on' : 'off'); },
 };
@@ -48,7 +55,7 @@ export const prefs = {
 /** The settings that follow an account (POST /api/account/prefs), as this browser has them. */
 export function accountPrefs() {
   return { theme: prefs.theme, board: prefs.board, discs: prefs.discs, coords: prefs.coords, sound: prefs.sound,
-    tick: prefs.tick, anim: prefs.anim, zen: prefs.zen };
+    tick: prefs.tick, anim: prefs.anim, zen: prefs.zen, premove: prefs.premove, confirm: prefs.confirm };
 }
 
 /** Takes the settings an account stored (those it has set) into this browser. */

@@ -42,6 +42,14 @@ pub enum GameError {
     /// Nothing of the caller's to take back.
     #[error("nothing to undo")]
     NothingToUndo,
+    /// Takebacks are for casual games between two people.
+    #[error(
+        "moves can be taken back only in casual games between two people (not rated, not in a tournament)"
+    )]
+    TakebackNotAllowed,
+    /// No takeback was asked that this answer could concern.
+    #[error("no takeback was asked")]
+    NoTakebackOffer,
     /// This game has no claim of a win now; why.
     #[error("{0}")]
     CannotClaim(&'static str),
@@ -83,6 +91,8 @@ impl GameError {
             GameError::CannotAbort(_) => "cannot_abort",
             GameError::UndoVsComputerOnly => "undo_vs_computer_only",
             GameError::NothingToUndo => "nothing_to_undo",
+            GameError::TakebackNotAllowed => "takeback_not_allowed",
+            GameError::NoTakebackOffer => "no_takeback_offer",
             GameError::CannotClaim(_) => "cannot_claim",
             GameError::OpponentHere => "opponent_here",
             GameError::TooEarly { .. } => "too_early",

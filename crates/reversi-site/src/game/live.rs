@@ -1,5 +1,5 @@
-//! A game being played: the moves, the clock's presses, resignation, abort, undo, the claim of
-//! a win, and the versions clients order states by. Every action that depends on the time takes
+//! A game being played: the moves, the clock's presses, resignation, abort, undo, takebacks
+//! between people, the claim of a win, and the versions clients order states by. Every action that depends on the time takes
 //! it as an argument (Unix ms).
 
 use super::online::Deadline;
@@ -37,6 +37,18 @@ pub struct LiveGame {
     pub ai_job: u64,
     /// Who is connected to the game (not stored with it: each instance keeps its counts).
     pub presence: Presence,
+    /// The side that asks the other to take back its last move (stored with the game; a move
+    /// withdraws it).
+    pub takeback: Option<Color>,
+}
+
+/// What asking for a takeback did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TakebackAsked {
+    /// The offer waits for the opponent's answer.
+    Asked,
+    /// The opponent had asked for the same: accepted, the game is back at this ply.
+    TakenBack(usize),
 }
 
 impl LiveGame {
@@ -49,6 +61,7 @@ impl LiveGame {
             ai_thinking: false,
             ai_job: 0,
             presence: Presence::default(),
+            takeback: None,
         };
         live.play_forced_passes();
         live
@@ -69,6 +82,7 @@ impl LiveGame {
             ai_thinking: false,
             ai_job: 0,
             presence: Presence::default(),
+            takeback: None,
         };
         live.play_forced_passes();
         Ok(live)
@@ -343,6 +357,7 @@ impl LiveGame {
             e => GameError::IllegalMove(e.to_string()),
         })?;
         self.play_forced_passes();
+        self.takeback = None;
         self.bump_version(now);
         Ok(self.game.moves()[before..].to_vec())
     }
@@ -417,26 +432,112 @@ impl LiveGame {
             .into_iter()
             .find(|c| self.record.players[c.index()] == PlayerKind::Human)
             .ok_or_else(|| GameError::Corrupt("no human seat".into()))?;
-        let moves = self.game.moves().to_vec();
-        // The latest ply, before the current one, where the human was to move with a real move.
-        let mut target = None;
-        for ply in (0..moves.len()).rev() {
-            let pos = self.game.position_at(ply).expect("recorded ply");
-            if pos.side_to_move() == human && matches!(moves[ply], Move::Play(_)) {
-                target = Some(ply);
-                break;
-            }
-        }
-        let Some(target) = target else {
-            return Err(GameError::NothingToUndo);
-        };
-        let mut game = Game::from_position(self.record.rules(), *self.game.start());
-        game.play_all(&moves[..target])
-            .map_err(|e| GameError::Corrupt(format!("undo replay: {e}")))?;
-        self.game = game;
+        let target = self.last_move_of(human).ok_or(GameError::NothingToUndo)?;
+        self.back_to(target)?;
         self.bump_version(now);
         self.ai_job += 1;
         self.ai_thinking = false;
+        Ok(target)
+    }
+
+    /// The latest ply at which `color` made a move of its own (a pass is not one).
+    fn last_move_of(&self, color: Color) -> Option<usize> {
+        let moves = self.game.moves();
+        (0..moves.len()).rev().find(|&ply| {
+            matches!(moves[ply], Move::Play(_))
+                && self
+                    .game
+                    .position_at(ply)
+                    .is_some_and(|p| p.side_to_move() == color)
+        })
+    }
+
+    /// The game as it stood before ply `target`.
+    fn back_to(&mut self, target: usize) -> Result<()> {
+        let mut game = Game::from_position(self.record.rules(), *self.game.start());
+        game.play_all(&self.game.moves()[..target])
+            .map_err(|e| GameError::Corrupt(format!("undo replay: {e}")))?;
+        self.game = game;
+        Ok(())
+    }
+
+    /// Whether the players may ask each other to take a move back: a casual game between two
+    /// people on two devices (online, or a friend by link), not in a tournament.
+    pub fn takebacks_allowed(&self) -> bool {
+        matches!(self.record.mode, Mode::Online | Mode::Friend)
+            && self.record.players == [PlayerKind::Human, PlayerKind::Human]
+            && !self
+                .record
+                .online
+                .as_ref()
+                .is_some_and(|o| o.rated || o.tournament.is_some())
+    }
+
+    /// `by` asks at `now` to take back its last move (and the opponent's reply, if made): the
+    /// offer waits for the opponent, or, if the opponent had asked for the same, it is their
+    /// offer accepted.
+    pub fn ask_takeback(&mut self, by: Color, now: Millis) -> Result<TakebackAsked> {
+        self.check_takeback()?;
+        if self.takeback == Some(!by) {
+            return self.take_back(!by, now).map(TakebackAsked::TakenBack);
+        }
+        if self.waiting_for_friend() {
+            return Err(GameError::WaitingForFriend);
+        }
+        self.last_move_of(by).ok_or(GameError::NothingToUndo)?;
+        if self.takeback != Some(by) {
+            self.takeback = Some(by);
+            self.bump_version(now);
+        }
+        Ok(TakebackAsked::Asked)
+    }
+
+    /// `by` answers at `now` the opponent's offer (`accept`), or withdraws its own (`accept`
+    /// false). Returns the ply the game is back at when the takeback was made.
+    pub fn answer_takeback(&mut self, by: Color, accept: bool, now: Millis) -> Result<Option<usize>> {
+        self.check_takeback()?;
+        match self.takeback {
+            Some(asker) if asker != by && accept => self.take_back(asker, now).map(Some),
+            Some(asker) if asker != by || !accept => {
+                self.takeback = None;
+                self.bump_version(now);
+                Ok(None)
+            }
+            _ => Err(GameError::NoTakebackOffer),
+        }
+    }
+
+    fn check_takeback(&self) -> Result<()> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if !self.takebacks_allowed() {
+            return Err(GameError::TakebackNotAllowed);
+        }
+        Ok(())
+    }
+
+    /// Takes back `asker`'s last move and everything after it, at `now`: the clock charges the
+    /// side that was thinking and runs for the side to move again (no time is given back, as
+    /// on lichess). A flag that has fallen meanwhile is refused (`time_out`): the caller applies
+    /// [`Self::expire`].
+    fn take_back(&mut self, asker: Color, now: Millis) -> Result<usize> {
+        let target = self.last_move_of(asker).ok_or(GameError::NothingToUndo)?;
+        let snapshot = self.game.clone();
+        self.back_to(target)?;
+        let next = self.game.side_to_move();
+        if let Some(t) = self.record.online.as_mut().and_then(|o| o.timing.as_mut()) {
+            if let Err(e) = t.clock.switch_to(next, now) {
+                self.game = snapshot;
+                return Err(match e {
+                    crate::clock::ClockError::Flagged(_) => GameError::TimeOut,
+                    e => GameError::Corrupt(format!("clock: {e}")),
+                });
+            }
+            t.turn_since = now;
+        }
+        self.takeback = None;
+        self.bump_version(now);
         Ok(target)
     }
 

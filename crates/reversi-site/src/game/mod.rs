@@ -14,7 +14,7 @@ mod tests;
 mod view;
 
 pub use error::GameError;
-pub use live::{next_version, LiveGame};
+pub use live::{next_version, LiveGame, TakebackAsked};
 pub use record::{constant_time_eq, GameRecord, VoidEnd};
 pub use reversi_site_api::{Mode, PlayerKind};
 pub use view::{parse_color, side, side_opt};

@@ -200,3 +200,93 @@ fn undo_returns_to_the_humans_turn() {
     assert_eq!(g.undo_for_human(&me, 0).unwrap(), 0);
     assert_eq!(g.view(0).cells, LiveGame::new(g.record.clone(), 0).view(0).cells);
 }
+
+/// A move of `seat` at `now`, with its clock press (as the game room makes one).
+fn timed_move(g: &mut LiveGame, seat: Color, mv: &str, now: u64) {
+    g.play_human(&[seat], mv, None, now).unwrap();
+    g.press_clock(seat, now, 0).unwrap();
+}
+
+#[test]
+fn a_takeback_is_asked_then_accepted_declined_or_withdrawn() {
+    use crate::clock::TimeControl;
+    let (b, w) = (Color::Black, Color::White);
+    let mut rec = record(Mode::Online, [PlayerKind::Human; 2]);
+    rec.online = Some(online(Some(TimeControl::fischer(300, 0).unwrap())));
+    let mut g = LiveGame::new(rec, 0);
+    assert!(g.view(0).takebacks);
+    assert_eq!(g.ask_takeback(b, 0), Err(GameError::NothingToUndo));
+    timed_move(&mut g, b, "f5", 0);
+    timed_move(&mut g, w, "d6", 0);
+    timed_move(&mut g, b, "c3", 1_000);
+    // White thinks from 1 s; at 5 s Black asks to take back c3.
+    assert_eq!(g.ask_takeback(b, 5_000), Ok(TakebackAsked::Asked));
+    assert_eq!(g.view(5_000).takeback, Some(Side::Black));
+    assert_eq!(
+        g.answer_takeback(b, true, 5_000),
+        Err(GameError::NoTakebackOffer),
+        "one's own offer is not accepted by oneself"
+    );
+    // White declines; Black asks again and withdraws; then asks once more and White accepts.
+    assert_eq!(g.answer_takeback(w, false, 6_000), Ok(None));
+    assert_eq!(g.view(6_000).takeback, None);
+    assert_eq!(
+        g.answer_takeback(w, false, 6_000),
+        Err(GameError::NoTakebackOffer)
+    );
+    g.ask_takeback(b, 7_000).unwrap();
+    assert_eq!(g.answer_takeback(b, false, 7_000), Ok(None));
+    g.ask_takeback(b, 8_000).unwrap();
+    let version = g.version;
+    assert_eq!(g.answer_takeback(w, true, 9_000), Ok(Some(2)));
+    assert!(g.version > version);
+    let v = g.view(9_000);
+    assert_eq!((v.ply, v.to_move, v.takeback), (2, Some(Side::Black), None));
+    // White was charged the 8 s it thought; Black's clock runs from the takeback.
+    let clock = g.record.online.as_ref().unwrap().timing.unwrap().clock;
+    assert_eq!(clock.remaining(w, 9_000), 292_000);
+    assert_eq!(clock.running.map(|r| (r.color, r.since)), Some((b, 9_000)));
+    // A move withdraws a waiting offer; an offer when the opponent has asked accepts theirs.
+    timed_move(&mut g, b, "c3", 10_000);
+    g.ask_takeback(w, 11_000).unwrap();
+    timed_move(&mut g, w, "d3", 12_000);
+    assert_eq!(g.view(12_000).takeback, None);
+    g.ask_takeback(b, 13_000).unwrap();
+    assert_eq!(g.ask_takeback(w, 13_500), Ok(TakebackAsked::TakenBack(2)));
+}
+
+#[test]
+fn takebacks_are_for_casual_games_between_two_people() {
+    use crate::clock::TimeControl;
+    let b = Color::Black;
+    let mut rated = record(Mode::Online, [PlayerKind::Human; 2]);
+    let mut o = online(Some(TimeControl::fischer(300, 0).unwrap()));
+    o.rated = true;
+    rated.online = Some(o.clone());
+    let mut arena = rated.clone();
+    o.rated = false;
+    o.tournament = Some("t1".into());
+    arena.online = Some(o);
+    let mut ai = record(Mode::Ai, [PlayerKind::Human, PlayerKind::Ai]);
+    ai.tokens[1] = None;
+    for rec in [rated, arena, ai, record(Mode::Local, [PlayerKind::Human; 2])] {
+        let mut g = LiveGame::new(rec, 0);
+        g.play_human(&[b], "f5", None, 0).unwrap();
+        assert!(!g.view(0).takebacks);
+        assert_eq!(g.ask_takeback(b, 0), Err(GameError::TakebackNotAllowed));
+    }
+    // A flag fallen meanwhile refuses the takeback: the caller applies it.
+    let mut rec = record(Mode::Online, [PlayerKind::Human; 2]);
+    rec.online = Some(online(Some(TimeControl::fischer(60, 0).unwrap())));
+    let mut g = LiveGame::new(rec, 0);
+    timed_move(&mut g, b, "f5", 0);
+    timed_move(&mut g, Color::White, "d6", 0);
+    timed_move(&mut g, b, "c3", 0);
+    g.ask_takeback(b, 1_000).unwrap();
+    let before = g.view(1_000).ply;
+    assert_eq!(
+        g.answer_takeback(Color::White, true, 61_000),
+        Err(GameError::TimeOut)
+    );
+    assert_eq!(g.view(61_000).ply, before);
+}

@@ -92,6 +92,8 @@ impl LiveGame {
             tie: self.record.tie.name().to_string(),
             status: self.status(),
             can_abort: self.can_abort(),
+            takebacks: self.takebacks_allowed() && !self.is_over(),
+            takeback: side_opt(self.takeback),
             result: self.result(),
             // The computer to move is the computer thinking: the state right after a move
             // against it says so, not a moment later (a client trusting the first state would

@@ -5,7 +5,7 @@ import { api, errorText } from '../api.js';
 import { drawBoard, squareName } from '../board.js';
 import { $, el, go, link, button, hasKeyboard, touchScreen, announce, scrollWithin } from '../dom.js';
 import { t, colorName, variantName } from '../i18n.js';
-import { rememberGame } from '../prefs.js';
+import { rememberGame, prefs } from '../prefs.js';
 import { moveSound, endSound, tickSound } from '../sound.js';
 import { strengthText } from '../strength.js';
 import { resultText, endingOf } from './summary.js';
@@ -38,7 +38,7 @@ export async function gamePage(app, id) {
   G = {
     id, game: null, you: [], invite: null, joinSecret: secret, ws: null, retry: 0, timer: null,
     closing: false, view: null, hints: {}, notice: '', passNotice: '', passColor: null, animate: new Set(),
-    shownResult: false, seenRematch: null, offline: false, confirm: null,
+    shownResult: false, seenRematch: null, offline: false, confirm: null, premove: null, pending: null,
     chat: [], clockAt: performance.now(), tick: null, cursor: null,
   };
   const g = G;
@@ -69,6 +69,7 @@ function layout(app) {
       el('div', { class: 'player', id: 'player-top' }),
       el('div', { class: 'board-wrap', id: 'board-wrap' }),
       el('div', { class: 'player', id: 'player-bottom' }),
+      el('div', { class: 'move-confirm', id: 'move-confirm', hidden: true }),
       el('div', { class: 'history-bar', id: 'history-bar', hidden: true }),
       touchScreen() ? null : moveInput()),
     el('aside', { class: 'panel', 'aria-label': t('web-game-panel') },
@@ -170,9 +171,25 @@ function arrived(g, game, you) {
     if (g.view !== null && g.view > game.ply) g.view = null;
   }
   const wasMine = Boolean(old && old.status === 'playing' && g.you.length === 1 && old.to_move === g.you[0]);
+  if (old && game.takeback && game.takeback !== old.takeback && g.you.length === 1 && game.takeback !== g.you[0]) {
+    announce(t('web-takeback-offer', { name: opponentName() }));
+  }
+  // A move waiting for its confirmation was for the position it was chosen in.
+  if (old && game.version !== old.version) g.pending = null;
   if (G === g) {
-    render();
     const isMine = game.status === 'playing' && g.you.length === 1 && game.to_move === g.you[0];
+    if (g.premove && (isMine || game.status !== 'playing')) {
+      // The premove is played the moment the turn comes, if it is legal then (else dropped).
+      const sq = g.premove;
+      g.premove = null;
+      if (isMine && myTurn() && (game.legal_moves || []).includes(sq)) {
+        render();
+        send(sq);
+        return;
+      }
+      if (isMine) { g.notice = t('web-premove-dropped', { move: sq }); announce(g.notice); }
+    }
+    render();
     if (!wasMine && isMine && old && twoPeople()) notifyTurn(opponentName(), g.id);
     // The header's count of games waiting for the player follows at once.
     if (old && (wasMine !== isMine || game.status !== old.status) && me()) refreshTurns();
@@ -261,9 +278,13 @@ function renderBoard() {
   // The keyboard's place on the board survives the redraw: focus stays on the board.
   const focused = wrap.contains(document.activeElement);
   if (!G.cursor) G.cursor = (g.legal_moves && g.legal_moves[0]) || squareName(Math.floor(g.width / 2) - 1, Math.floor(g.height / 2) - 1);
+  const premoving = canPremove();
+  const ghost = live && G.premove ? { square: G.premove, color: G.you[0], kind: 'premove' }
+    : live && G.pending ? { square: G.pending, color: G.you[0], kind: 'pending' } : null;
   const board = drawBoard(shown, {
     legal: live && g.status === 'playing' && !waiting() && (myTurn() || !G.you.length) ? g.legal_moves : [],
-    playable: myTurn() && !G.offline, onMove: sendMove, hints: live ? G.hints : {}, animate: live ? G.animate : new Set(),
+    playable: (myTurn() || premoving) && !G.offline, onMove: premoving ? setPremove : sendMove,
+    anyEmpty: premoving, premove: premoving, ghost, hints: live ? G.hints : {}, animate: live ? G.animate : new Set(),
     label: t('web-board'), cursor: G.cursor, onCursor: sq => { G.cursor = sq; },
   });
   G.animate = new Set();
@@ -275,6 +296,7 @@ function renderBoard() {
   }
   wrap.classList.toggle('my-turn', myTurn());
   wrap.classList.toggle('offline', G.offline);
+  renderConfirm();
   // Only a keyboard player gets the focus back: after a click Chromium would frame the square.
   if (focused && keyboardLast) {
     const sq = board.querySelector(`[data-sq="${G.cursor}"]`);
@@ -298,7 +320,7 @@ function moveInput() {
       return;
     }
     input.value = '';
-    sendMove(mv);
+    send(mv);
   } }, el('label', { for: 'move-input' }, t('web-move-input')), input);
 }
 
@@ -585,6 +607,9 @@ function renderControls() {
     b.push(button(t('web-hint'), { id: 'hint', onclick: doHint, disabled: !myTurn() }, 'bulb'));
     b.push(button(t('web-undo'), { id: 'undo', onclick: doUndo, disabled: !canUndo() }, 'undo'));
   }
+  if (me && playing && g.takebacks && G.you.length === 1 && !g.takeback && hasOwnMove(G.you[0])) {
+    b.push(button(t('web-takeback'), { id: 'takeback', title: t('web-takeback-title'), onclick: () => act('POST', `/api/games/${G.id}/takeback`) }, 'undo'));
+  }
   if (me && playing && g.can_abort) b.push(button(t('web-abort'), { id: 'abort', onclick: doAbort }, 'x'));
   else if (me && playing && seated) b.push(button(t('web-resign'), { id: 'resign', onclick: doResign }, 'flag'));
   if (me && g.status === 'finished' && !(g.online && g.online.tournament)) b.push(button(rematchLabel(g), { id: 'side-rematch', class: 'primary', onclick: doRematch }, 'repeat'));
@@ -595,15 +620,67 @@ function renderControls() {
     el('a', { href: `/api/games/${G.id}/ggf`, download: `reversi-${G.id}.ggf`, class: 'button small', id: 'ggf' }, t('web-download-ggf')),
     button(t('web-copy-moves'), { id: 'copy', class: 'small', onclick: () => copyText(g.moves.filter(m => m !== 'pass').join(''), t('web-copied')) }, 'copy'));
   box.replaceChildren(el('div', { class: 'buttons' }, b), more);
+  const offer = takebackBox();
+  if (offer) box.prepend(offer);
   if (G.confirm) box.prepend(G.confirm);
+}
+
+/** A takeback offer waiting: the opponent's, with Accept and Decline, or the player's own,
+ * with Cancel. */
+function takebackBox() {
+  const g = G.game, by = g.takeback;
+  if (!by || g.status !== 'playing' || G.you.length !== 1) return null;
+  const path = a => `/api/games/${G.id}/takeback${a}`;
+  if (by === G.you[0]) {
+    return el('div', { class: 'offer', id: 'takeback-offer', role: 'status' },
+      el('p', {}, t('web-takeback-asked')),
+      button(t('web-takeback-withdraw'), { id: 'takeback-cancel', onclick: () => act('POST', path('/decline')) }, 'x'));
+  }
+  return el('div', { class: 'offer incoming', id: 'takeback-offer', role: 'alert' },
+    el('p', {}, t('web-takeback-offer', { name: opponentName() })),
+    button(t('web-takeback-accept'), { id: 'takeback-accept', class: 'primary', onclick: () => act('POST', path('/accept')) }, 'undo'),
+    button(t('web-takeback-decline'), { id: 'takeback-decline', onclick: () => act('POST', path('/decline')) }, 'x'));
+}
+
+/** Whether `color` has made a move of its own (not a pass) that could be taken back. */
+function hasOwnMove(color) {
+  const g = G.game;
+  return g.moves.some((m, k) => m !== 'pass' && colorAt(g, k) === color);
 }
 
 function canUndo() {
   const g = G.game;
   if (!myTurn() && !g.ai_thinking) return false;
-  const me = G.you[0];
-  for (let k = 0; k < g.moves.length; k++) if (g.moves[k] !== 'pass' && colorAt(g, k) === me) return true;
-  return false;
+  return hasOwnMove(G.you[0]);
+}
+
+/** Whether a click now chooses a premove: a game between two people, the player's opponent to
+ * move, premoves on in the settings, the live position shown. */
+function canPremove() {
+  const g = G.game;
+  return prefs.premove && g.status === 'playing' && G.you.length === 1 && twoPeople() && G.view === null
+    && g.to_move && g.to_move !== G.you[0] && !G.offline;
+}
+
+/** One premove at a time (as lichess): a click on an empty square sets it, on the same square
+ * again clears it; it is played when the turn comes if legal then. */
+function setPremove(sq) {
+  G.premove = G.premove === sq ? null : sq;
+  G.notice = G.premove ? t('web-premove-set', { move: sq }) : t('web-premove-cleared');
+  announce(G.notice);
+  renderBoard();
+  renderNotice();
+}
+
+/** Below the board while a tapped move waits for its confirmation: Confirm and Cancel. */
+function renderConfirm() {
+  const box = $('#move-confirm');
+  if (!box) return;
+  if (!G.pending || !myTurn()) { G.pending = null; box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  box.replaceChildren(
+    button(t('web-confirm-move', { move: G.pending }), { id: 'confirm-move', class: 'primary', onclick: () => send(G.pending) }, 'play'),
+    button(t('web-cancel-move'), { id: 'cancel-move', onclick: () => { G.pending = null; renderBoard(); } }, 'x'));
 }
 
 function renderMeta() {
@@ -633,8 +710,23 @@ async function viewAt(ply) {
 
 // ---------- actions ----------
 
+/** A click (or Enter) on a legal square: played, or on a touch screen with confirmation on,
+ * shown as a see-through disc with Confirm and Cancel below the board (a second tap on the same
+ * square confirms too). */
 function sendMove(sq) {
   if (!myTurn()) return;
+  if (prefs.confirm && touchScreen() && G.pending !== sq) {
+    G.pending = sq;
+    renderBoard();
+    return;
+  }
+  send(sq);
+}
+
+/** The move goes to the server. */
+function send(sq) {
+  if (!myTurn()) return;
+  G.pending = null;
   if (G.offline) {
     // Said, not dropped: the board is dimmed and the move may be played again once live.
     G.notice = t('web-move-not-sent'); G.networkNotice = true;
@@ -738,9 +830,15 @@ function showResultDialog() {
 
 // ---------- keys ----------
 
-/** ← → look back and forth through the moves, Home/End jump; H hint, U undo. */
+/** ← → look back and forth through the moves, Home/End jump; H hint, U undo; Escape drops a
+ * premove or a move waiting for its confirmation. */
 export function gameKeys(ev) {
   if (!G || !G.game) return false;
+  if (ev.key === 'Escape' && (G.premove || G.pending)) {
+    if (G.premove) setPremove(G.premove);
+    else { G.pending = null; renderBoard(); }
+    return true;
+  }
   const g = G.game, cur = G.view === null ? g.ply : G.view;
   const to = { ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: g.ply }[ev.key];
   if (to !== undefined) { ev.preventDefault(); viewAt(Math.max(0, Math.min(g.ply, to))); return true; }

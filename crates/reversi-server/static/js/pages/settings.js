@@ -1,5 +1,6 @@
 // The settings (/account): the board's look and the game's feel (cloth, discs, coordinates,
-// animation, sounds and the low-time tick, zen mode; an account's follow it), then the account's —
+// animation, sounds and the low-time tick, zen mode, premoves, confirming moves on a touch
+// screen; an account's follow it), then the account's —
 // change the password, the e-mail address (confirmed by a mailed link), turn chat off, make the
 // account a bot (its API token is shown once), delete the account. A guest gets the board and the way to sign in.
 import { api } from '../api.js';
@@ -47,6 +48,8 @@ function boardCard() {
     toggle('sound', t('web-sounds'), () => { changed(); window.dispatchEvent(new Event('app:prefs')); }),
     toggle('tick', t('web-tick'), changed),
     toggle('zen', t('web-zen'), changed),
+    toggle('premove', t('web-pref-premove'), changed),
+    toggle('confirm', t('web-pref-confirm'), changed),
     el('p', { class: 'muted small' }, t(me() ? 'web-prefs-account' : 'web-prefs-browser')));
 }
 
