@@ -615,8 +615,6 @@ web-t-allow-bots = Bots may enter
 web-t-invite-only = By invitation link only
 web-t-create-button = Create the tournament
 web-t-by = organised by { $name }
-web-t-starts-at = Starts { $when }
-web-t-ends-at = Ends { $when }
 web-t-round-of = Round { $n } of { $total }
 web-t-round = Round { $n }
 web-t-status-upcoming = Not started
@@ -1115,3 +1113,14 @@ web-takeback-accept = Accept
 web-takeback-decline = Decline
 error-takeback-not-allowed = Moves can be taken back only in casual games between two people.
 error-no-takeback-offer = Nobody has asked to take a move back.
+
+## Tournaments: the countdown, starting early, the podium
+web-t-hours-minutes = { $h } h { $m } min
+web-t-starts-countdown = Starts in { $left } ({ $when })
+web-t-ends-countdown = Ends in { $left } ({ $when })
+web-t-pairings = Pairings
+web-t-start-now = Start now
+web-t-podium = The podium
+web-t-winner = { $name } wins the tournament
+web-t-points-n = Points: { $points }
+error-tournament-too-few = A tournament needs at least two players to start.

@@ -635,8 +635,6 @@ web-t-allow-bots = Боты могут участвовать
 web-t-invite-only = Только по ссылке-приглашению
 web-t-create-button = Создать турнир
 web-t-by = организатор { $name }
-web-t-starts-at = Начало { $when }
-web-t-ends-at = Окончание { $when }
 web-t-round-of = Тур { $n } из { $total }
 web-t-round = Тур { $n }
 web-t-status-upcoming = Не начался
@@ -1167,3 +1165,14 @@ web-takeback-accept = Разрешить
 web-takeback-decline = Отказать
 error-takeback-not-allowed = Возвращать ходы можно только в товарищеских партиях между двумя людьми.
 error-no-takeback-offer = Никто не просил вернуть ход.
+
+## Турниры: обратный отсчёт, досрочный старт, пьедестал
+web-t-hours-minutes = { $h } ч { $m } мин
+web-t-starts-countdown = Начало через { $left } ({ $when })
+web-t-ends-countdown = Конец через { $left } ({ $when })
+web-t-pairings = Пары
+web-t-start-now = Начать сейчас
+web-t-podium = Пьедестал
+web-t-winner = Победитель турнира — { $name }
+web-t-points-n = Очки: { $points }
+error-tournament-too-few = Чтобы начать турнир, нужно хотя бы два игрока.

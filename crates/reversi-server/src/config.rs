@@ -107,6 +107,9 @@ pub struct Config {
     /// How the site mails (address verification, password reset): `None` sends nothing, and
     /// the pages say a forgotten password cannot be reset here.
     pub mail: Option<crate::mail::Mailer>,
+    /// How often every running tournament is looked at (a start, a round after its break, an
+    /// arena's end). The end of a tournament game is acted on at once, not at the next look.
+    pub tournament_tick: Duration,
     /// Where the server reads the time (the system clock; tests move an adjustable one).
     pub clock: crate::time::Clock,
 }
@@ -146,6 +149,7 @@ impl Default for Config {
             trusted_proxies: Vec::new(),
             metrics_token: None,
             mail: None,
+            tournament_tick: crate::tournaments::TICK_EVERY,
             clock: crate::time::Clock::system(),
         }
     }

@@ -34,6 +34,10 @@ pub(crate) struct Inner {
     pub(crate) seen: Mutex<HashMap<String, u64>>,
     /// The games in progress as `GET /api/live` lists them, and when they were read
     /// ([`crate::profile::LIVE_FRESH`]).
+    /// Held by a look at a tournament: the regular look and one after a game's end, at the
+    /// same moment, would otherwise both try to start its next round, and the one that lost the
+    /// claim would return while the other still makes the round's games.
+    pub(crate) tournament_tick: tokio::sync::Mutex<()>,
     pub(crate) live_cache:
         tokio::sync::Mutex<Option<(tokio::time::Instant, Arc<reversi_site_api::LiveGames>)>>,
     /// The receiving end of the game room's deadlines, until the timers task takes it.
@@ -72,6 +76,7 @@ impl AppState {
                 floods: Mutex::new(HashMap::new()),
                 address_floods: Mutex::new(HashMap::new()),
                 seen: Mutex::new(HashMap::new()),
+                tournament_tick: tokio::sync::Mutex::new(()),
                 live_cache: tokio::sync::Mutex::new(None),
                 deadline_rx: Mutex::new(Some(deadline_rx)),
                 stopping: tokio::sync::watch::Sender::new(false),

@@ -1,7 +1,8 @@
 //! Tournaments on the site: made, entered and run here, decided by `reversi_site::tournament`
 //! (which pairs through `reversi-arena`, the engine runner's pairer and crosstable).
 //!
-//! A task ticks every running tournament once a second on every instance ([`TICK_EVERY`]). A
+//! A task ticks every running tournament once a second on every instance ([`TICK_EVERY`]), and
+//! a tournament at once when one of its games ends at this instance (the game room's news). A
 //! tick makes any pairing's game that does not exist yet (its instance stopped in between),
 //! then takes the tournament's next step: start, pair a round, pair the arena's waiting
 //! players, finish. A round is claimed in the database with its pairings (one instance's
@@ -118,6 +119,7 @@ fn site_error(e: TournamentError) -> Error {
         TournamentError::Closed
         | TournamentError::Full
         | TournamentError::WrongState(_)
+        | TournamentError::TooFewPlayers
         | TournamentError::InviteOnly
         | TournamentError::NoBots
         | TournamentError::RatingTooLow(_) => Error::Conflict(e.code(), e.to_string()),
@@ -456,6 +458,25 @@ impl AppState {
         }
         let now = self.clock().now_ms();
         let changed = match action {
+            // The organiser starts it now instead of at its time (the entrants are there).
+            "start" => {
+                let active = self
+                    .db()
+                    .tournaments()
+                    .entrants(id)
+                    .await?
+                    .iter()
+                    .filter(|e| e.active)
+                    .count();
+                if status_of(&t) == Status::Upcoming && active < rules::MIN_PLAYERS {
+                    return Err(site_error(TournamentError::TooFewPlayers));
+                }
+                let moved = self.db().tournaments().start_now(id, now).await?;
+                if moved {
+                    self.tick_tournament(id).await?;
+                }
+                moved
+            }
             "pause" => {
                 self.db()
                     .tournaments()
@@ -527,6 +548,7 @@ impl AppState {
 
     /// One look at tournament `id`: make missing games, then take the next step.
     pub async fn tick_tournament(&self, id: &str) -> Result<()> {
+        let _one_at_a_time = self.inner.tournament_tick.lock().await;
         let t = self.tournament_row(id).await?;
         let settings = settings_of(&t)?;
         let entrants = self.db().tournaments().entrants(id).await?;
@@ -1018,10 +1040,38 @@ impl AppState {
 
 /// Ticks every tournament that may have something to do, until the state is dropped.
 pub(crate) async fn tournament_task(state: std::sync::Weak<crate::state::Inner>) {
+    let (mut ended, every) = match state.upgrade() {
+        Some(inner) => {
+            let s = AppState { inner };
+            (s.rounds().finished(), s.config().tournament_tick)
+        }
+        None => return,
+    };
+    let mut next = tokio::time::Instant::now() + every;
     loop {
-        tokio::time::sleep(TICK_EVERY).await;
+        // A tournament game that ended here: its players are paired again (an arena) or the
+        // round is seen complete at once, not at the next look (the pairing latency was up to
+        // a tick plus the query's time; now it is the query's time).
+        let game_of = tokio::select! {
+            _ = tokio::time::sleep_until(next) => None,
+            news = ended.recv() => match news {
+                Ok(f) => match f.tournament {
+                    Some(t) => Some(t),
+                    None => continue,
+                },
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => None,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+            },
+        };
         let Some(inner) = state.upgrade() else { return };
         let s = AppState { inner };
+        if let Some(id) = game_of {
+            if let Err(e) = s.tick_tournament(&id).await {
+                tracing::warn!("tournament {id} after a game's end: {e}");
+            }
+            continue;
+        }
+        next = tokio::time::Instant::now() + every;
         let ids = match s.db().tournaments().due_tournaments(s.clock().now_ms()).await {
             Ok(ids) => ids,
             Err(e) => {

@@ -133,6 +133,19 @@ fn a_swiss_is_made_joined_and_played_in_three_browsers() {
         d.open(&format!("/tournament/{id}"));
         d.wait("the tournament page", 20, |d| d.has("#t-standings"));
     }
+    // Before the start: a countdown, no "Round 0", and the organiser may start it now.
+    assert!(
+        org.text_of("#t-status").starts_with("Starts in 0:"),
+        "{}",
+        org.text_of("#t-status")
+    );
+    assert!(!org.body_text().contains("Round 0"), "{}", org.body_text());
+    assert!(org.has("#t-start") && !ann.has("#t-start"));
+    assert!(
+        bob.text_of("#t-status").starts_with("Начало через"),
+        "{}",
+        bob.text_of("#t-status")
+    );
 
     // The start comes (the server's clock moves on a minute): round 1 pairs two, one has a bye.
     bench.state.clock().advance(61_000);
@@ -166,6 +179,8 @@ fn a_swiss_is_made_joined_and_played_in_three_browsers() {
     // Absent parts of the page leave nothing behind (once, "nullnull" under the cards).
     assert!(!org.body_text().contains("null"), "{}", org.body_text());
     org.screenshot(shots.as_deref(), "tournament-running-en-desktop.png");
+    // Each round's games keep their board numbers (once, every one read "0").
+    assert_eq!(org.text_of(".t-rounds details[open] tr td:first-child"), "1");
     play_round(&bench, &id, &players);
     // Bob's page in Russian, on a phone.
     bob.open(&format!("/tournament/{id}"));
@@ -173,6 +188,13 @@ fn a_swiss_is_made_joined_and_played_in_three_browsers() {
     bob.screenshot(shots.as_deref(), "tournament-running-ru-phone.png");
     org.wait("the end", 40, |d| d.has("#tournament[data-status='finished']"));
     assert!(org.has("#t-crosstable") && org.has("a[href$='/files/games.ggf']"));
+    // The winner is named on the podium, first of the standings.
+    let first = org.text_of("#t-standings tbody tr:first-child td:nth-child(2) a");
+    assert!(
+        org.text_of("#t-podium h2").contains(&first),
+        "{}",
+        org.text_of("#t-podium")
+    );
     org.screenshot(shots.as_deref(), "tournament-finished-en-desktop.png");
     // One player's games: Ann played both rounds.
     org.click_css("button[data-games-of='Ann']");

@@ -179,6 +179,9 @@ pub enum TournamentError {
     /// The action does not fit the tournament's state.
     #[error("the tournament is {0}: this cannot be done now")]
     WrongState(&'static str),
+    /// Started early with fewer than [`MIN_PLAYERS`] entrants.
+    #[error("a tournament needs at least {MIN_PLAYERS} players to start")]
+    TooFewPlayers,
 }
 
 impl TournamentError {
@@ -201,6 +204,7 @@ impl TournamentError {
             TournamentError::NeedsAccount => "account_required",
             TournamentError::NotOrganiser => "tournament_not_organiser",
             TournamentError::WrongState(_) => "tournament_state",
+            TournamentError::TooFewPlayers => "tournament_too_few",
         }
     }
 }

@@ -573,6 +573,32 @@ impl Tournaments<'_> {
         Ok(changed)
     }
 
+    /// Moves the start of upcoming tournament `id` to `now` (the organiser starts it early; an
+    /// arena then lasts its minutes from now). `false` if it is not upcoming any more.
+    pub async fn start_now(&self, id: &str, now: i64) -> Result<bool> {
+        let changed = with_pool!(self.0, pool => {
+            let mut tx = pool.begin().await?;
+            let n = sqlx::query(
+                "UPDATE tournaments SET starts_at = $2, version = version + 1 \
+                 WHERE id = $1 AND status = 'upcoming' AND starts_at > $2",
+            )
+            .bind(id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if n == 1 {
+                notify_topic!(self.0, tx, Topic::Tournament(id.into()));
+            }
+            tx.commit().await?;
+            n == 1
+        });
+        if changed {
+            self.0.announce(Topic::Tournament(id.into()));
+        }
+        Ok(changed)
+    }
+
     /// Marks tournament `id` changed (a game of it ended), so that its pages show it.
     pub async fn touch_tournament(&self, id: &str) -> Result<()> {
         with_pool!(self.0, pool => {

@@ -3,7 +3,7 @@
 // crosstable, each round, chat). Both follow the server through their live socket
 // (/api/tournaments/ws, /api/tournaments/ID/ws); a player whose next game starts is taken to it.
 import { api } from '../api.js';
-import { $, el, go, link, button, fill } from '../dom.js';
+import { $, el, go, link, button, fill, icon } from '../dom.js';
 import { liveSocket } from '../live.js';
 import { t, variantName } from '../i18n.js';
 import { me } from '../account.js';
@@ -17,7 +17,16 @@ let T = null;
 
 export function stopTournaments() {
   if (T && T.live) T.live.close();
+  if (T && T.countdown) clearInterval(T.countdown);
   T = null;
+}
+
+/** The time left before `at` (ms): "4:07", "1 h 05 min", "3 days". */
+function timeLeft(at) {
+  const s = Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  if (s >= 2 * 86_400) return t('web-control-days', { n: Math.floor(s / 86_400) });
+  if (s >= 3600) return t('web-t-hours-minutes', { h: Math.floor(s / 3600), m: String(Math.floor(s / 60) % 60).padStart(2, '0') });
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /** A point total with a half as ½. */
@@ -127,6 +136,11 @@ export function tournamentPage(app, id) {
   // The invitation secret goes with every read of an invitation-only tournament.
   const query = invite ? '?invite=' + encodeURIComponent(invite) : '';
   const s = T = { live: null, kind: 'one', id, invite, query, seenGame: sessionStorage.getItem('t-game-' + id) };
+  // The countdown to the start (and an arena's end) moves every second between the pushes.
+  s.countdown = setInterval(() => {
+    const line = $('#t-status');
+    if (T === s && line && s.last) line.textContent = statusLine(s.last);
+  }, 1000);
   document.title = t('web-tournament') + ' — ' + t('web-title');
   app.replaceChildren(el('div', { class: 'tournament', id: 'tournament' }, el('p', { class: 'muted' }, '…')));
   loadOne().then(v => {
@@ -192,9 +206,10 @@ function render(v) {
       el('p', { id: 't-status', class: 't-status', role: 'status' }, statusLine(v)),
       actions(v),
       el('p', { class: 'error', id: 't-page-error', role: 'alert' })),
+    v.status === 'finished' ? podium(v) : null,
     el('div', { class: 't-grid' },
       el('section', { class: 'card' }, el('h2', {}, t('web-t-standings')), standings(v)),
-      el('section', { class: 'card' }, el('h2', {}, v.format === 'arena' ? t('web-t-recent-games') : t('web-t-round-games', { n: v.round })), currentGames(v),
+      el('section', { class: 'card' }, el('h2', {}, v.format === 'arena' ? t('web-t-recent-games') : v.round > 0 ? t('web-t-round-games', { n: v.round }) : t('web-t-pairings')), currentGames(v),
         chat(v))),
     v.crosstable && v.crosstable.length ? el('section', { class: 'card' }, el('h2', {}, t('web-t-crosstable')), crosstable(v)) : null,
     T.player ? playerGames(v, T.player) : null,
@@ -204,9 +219,9 @@ function render(v) {
 }
 
 function statusLine(v) {
-  if (v.status === 'upcoming') return t('web-t-starts-at', { when: when(v.starts_at) });
+  if (v.status === 'upcoming') return t('web-t-starts-countdown', { left: timeLeft(v.starts_at), when: when(v.starts_at) });
   if (v.status === 'running' || v.status === 'paused') {
-    const base = v.format === 'arena' ? t('web-t-ends-at', { when: when(v.ends_at) })
+    const base = v.format === 'arena' ? t('web-t-ends-countdown', { left: timeLeft(v.ends_at), when: when(v.ends_at) })
       : t('web-t-round-of', { n: v.round, total: v.rounds ?? v.size });
     return v.status === 'paused' ? base + ' · ' + t('web-t-status-paused') : base;
   }
@@ -231,6 +246,7 @@ function actions(v) {
     else b.push(el('span', { class: 'muted', id: 't-cannot-join' }, t('error-' + m.join_error.replace(/_/g, '-'))));
   }
   if (m.game) b.push(link('/game/' + m.game, t('web-t-your-game'), { class: 'button primary', id: 't-my-game' }));
+  if (m.organiser && v.status === 'upcoming') b.push(button(t('web-t-start-now'), { id: 't-start', class: 'primary', onclick: act('start') }, 'play'));
   if (m.organiser && open) {
     if (v.status === 'running') b.push(button(t('web-t-pause'), { id: 't-pause', onclick: act('pause') }));
     if (v.status === 'paused') b.push(button(t('web-t-resume'), { id: 't-resume', onclick: act('resume') }));
@@ -248,6 +264,19 @@ function actions(v) {
   return el('div', { class: 'actions t-actions' }, ...b);
 }
 
+/** A finished tournament's first three (the standings' order: points, then the tie-breaks). */
+function podium(v) {
+  const top = v.standings.slice(0, 3);
+  if (!top.length) return null;
+  const points = s => v.format === 'arena' ? String(s.points) : half(s.points);
+  return el('section', { class: 'card t-podium', id: 't-podium', 'aria-label': t('web-t-podium') },
+    el('h2', {}, t('web-t-winner', { name: top[0].name })),
+    el('ol', { class: 'podium' }, ...top.map((s, i) => el('li', { class: 'place p' + (i + 1) },
+      el('span', { class: 'place-n' }, String(i + 1)),
+      link('/@/' + encodeURIComponent(s.name), s.name, { class: 'place-name' }),
+      el('span', { class: 'place-points' }, t('web-t-points-n', { points: points(s) }))))));
+}
+
 function standings(v) {
   if (!v.standings.length) return el('p', { class: 'muted' }, t('web-t-no-players'));
   const arena = v.format === 'arena';
@@ -255,18 +284,18 @@ function standings(v) {
   for (const s of v.standings) {
     body.append(el('tr', { class: s.active ? null : 'withdrawn', 'data-player': s.name },
       el('td', {}, String(s.rank)),
-      el('td', {}, link('/@/' + encodeURIComponent(s.name), s.name), s.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null,
-        s.games ? el('button', { type: 'button', class: 'small t-player-games', 'data-games-of': s.name, title: t('web-t-games-of', { name: s.name }),
-          'aria-label': t('web-t-games-of', { name: s.name }), 'aria-pressed': String(T.player === s.name),
-          onclick: () => { T.player = T.player === s.name ? null : s.name; render(T.last); } }, el('span', {}, '≡')) : null,
-        s.fire ? el('span', { class: 'fire', title: t('web-t-on-fire') }, ' 🔥') : null,
+      el('td', { class: 't-name' }, link('/@/' + encodeURIComponent(s.name), s.name), s.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null,
+        s.fire ? el('span', { class: 'fire', title: t('web-t-on-fire'), role: 'img', 'aria-label': t('web-t-on-fire') }, icon('fire')) : null,
         s.active ? null : el('small', { class: 'muted' }, ' ' + t('web-t-withdrawn')),
         v.me.organiser && s.active && ['upcoming', 'running', 'paused'].includes(v.status)
-          ? button('×', { class: 'small t-remove', title: t('web-t-remove'), 'aria-label': t('web-t-remove') + ' ' + s.name,
+          ? button(t('web-t-remove'), { class: 'small linkish t-remove', 'aria-label': t('web-t-remove') + ' ' + s.name,
             onclick: () => { if (confirm(t('web-t-remove-confirm', { name: s.name }))) act('remove', { name: s.name })(); } }) : null),
       el('td', { class: 'num' }, String(s.rating)),
       el('td', { class: 'num strong' }, arena ? String(s.points) : half(s.points)),
-      el('td', { class: 'num' }, String(s.games)),
+      // The games' count opens the player's games (it says what it is: the column's head).
+      el('td', { class: 'num' }, s.games ? el('button', { type: 'button', class: 'linkish t-player-games', 'data-games-of': s.name,
+        title: t('web-t-games-of', { name: s.name }), 'aria-label': t('web-t-games-of', { name: s.name }), 'aria-pressed': String(T.player === s.name),
+        onclick: () => { T.player = T.player === s.name ? null : s.name; render(T.last); } }, String(s.games)) : '0'),
       el('td', { class: 'num' }, String(Math.round(s.bq))),
       el('td', { class: 'num' }, String(s.discs))));
   }
@@ -275,13 +304,13 @@ function standings(v) {
       .map(h => el('th', { scope: 'col' }, h)))), body));
 }
 
-function gameRow(g) {
+function gameRow(g, number = g.board) {
   const result = g.status === 'playing' ? t('web-t-playing')
     : g.status !== 'finished' ? t('web-t-status-' + g.status)
       : `${g.black_discs}–${g.white_discs}` + (g.forfeit ? ' ' + t('web-t-forfeit') : '');
   const mark = g.status === 'finished' ? (g.winner === 'black' ? ['1', '0'] : g.winner === 'white' ? ['0', '1'] : ['½', '½']) : ['', ''];
   return el('tr', { 'data-game': g.game },
-    el('td', {}, String(g.board)),
+    el('td', {}, String(number)),
     el('td', {}, '● ', g.black, mark[0] ? el('strong', {}, ' ' + mark[0]) : null),
     el('td', {}, '○ ', g.white, mark[1] ? el('strong', {}, ' ' + mark[1]) : null),
     el('td', {}, link('/game/' + g.game, result, { class: 't-game-link' })));
@@ -289,7 +318,10 @@ function gameRow(g) {
 
 function currentGames(v) {
   const rounds = v.format === 'arena' ? v.rounds_played.slice(0, 10) : v.rounds_played.filter(r => r.round === v.round);
-  const rows = rounds.flatMap(r => r.games.map(gameRow));
+  // An arena's games are numbered in the order they began (each pairing's boards restart at 1).
+  const total = v.format === 'arena' ? v.rounds_played.reduce((n, r) => n + r.games.length, 0) : 0;
+  let k = 0;
+  const rows = rounds.flatMap(r => r.games.map(g => gameRow(g, v.format === 'arena' ? total - k++ : g.board)));
   const byes = rounds.flatMap(r => r.byes);
   if (!rows.length && !byes.length) return el('p', { class: 'muted' }, v.status === 'upcoming' ? t('web-t-not-started') : t('web-t-no-games'));
   return el('div', {},
@@ -323,7 +355,7 @@ function playerGames(v, name) {
 function allRounds(v) {
   return el('div', { class: 't-rounds' }, ...v.rounds_played.map(r => el('details', { open: r.round === v.round },
     el('summary', {}, t('web-t-round', { n: r.round })),
-    el('table', { class: 'results' }, el('tbody', {}, ...r.games.map(gameRow))),
+    el('table', { class: 'results' }, el('tbody', {}, ...r.games.map(g => gameRow(g)))),
     r.byes.length ? el('p', { class: 'muted' }, t('web-t-bye', { names: r.byes.join(', ') })) : null)));
 }
 
