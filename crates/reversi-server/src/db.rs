@@ -393,6 +393,10 @@ pub enum Topic {
     Tournament(Arc<str>),
     /// A game's analysis moved on (the game's id).
     Analysis(Arc<str>),
+    /// What the accounts' lists of games show changed: a game of theirs waits for another
+    /// side now, ended or began; a challenge came, was taken or declined (the accounts' ids,
+    /// comma-separated).
+    Accounts(Arc<str>),
     /// Anything may have changed (notifications may have been missed).
     Everything,
 }
@@ -403,6 +407,7 @@ impl Topic {
         match self {
             Topic::Tournament(id) => format!("tournament:{id}"),
             Topic::Analysis(id) => format!("analysis:{id}"),
+            Topic::Accounts(ids) => format!("accounts:{ids}"),
             Topic::Everything => "everything:".into(),
         }
     }
@@ -413,6 +418,8 @@ impl Topic {
             Some(Topic::Tournament(id.into()))
         } else if let Some(id) = payload.strip_prefix("analysis:") {
             Some(Topic::Analysis(id.into()))
+        } else if let Some(ids) = payload.strip_prefix("accounts:") {
+            Some(Topic::Accounts(ids.into()))
         } else {
             (payload == "everything:").then_some(Topic::Everything)
         }
@@ -422,7 +429,7 @@ impl Topic {
     pub fn concerns_tournament(&self, id: &str) -> bool {
         match self {
             Topic::Tournament(t) => **t == *id,
-            Topic::Analysis(_) => false,
+            Topic::Analysis(_) | Topic::Accounts(_) => false,
             Topic::Everything => true,
         }
     }
@@ -431,7 +438,16 @@ impl Topic {
     pub fn concerns_analysis(&self, id: &str) -> bool {
         match self {
             Topic::Analysis(g) => **g == *id,
-            Topic::Tournament(_) => false,
+            Topic::Tournament(_) | Topic::Accounts(_) => false,
+            Topic::Everything => true,
+        }
+    }
+
+    /// Whether the list of games of account `id` must be read again after this change.
+    pub fn concerns_account(&self, id: &str) -> bool {
+        match self {
+            Topic::Accounts(ids) => ids.split(',').any(|a| a == id),
+            Topic::Tournament(_) | Topic::Analysis(_) => false,
             Topic::Everything => true,
         }
     }
@@ -605,6 +621,23 @@ impl Db {
         }
         self.announce(topic);
         Ok(())
+    }
+
+    /// Tells the pages of the accounts among `keys` (player keys: guests are left out), at
+    /// every instance, that their lists of games changed ([`Topic::Accounts`]). A failure is
+    /// logged, not returned: the pages read the list again by themselves before long.
+    pub async fn tell_accounts(&self, keys: &[&str]) {
+        let ids: Vec<&str> = keys
+            .iter()
+            .copied()
+            .filter(|k| !k.is_empty() && !k.starts_with(reversi_site::game::online::GUEST_PREFIX))
+            .collect();
+        if ids.is_empty() {
+            return;
+        }
+        if let Err(e) = self.announce_stored(Topic::Accounts(ids.join(",").into())).await {
+            tracing::warn!("telling accounts of a change: {e}");
+        }
     }
 
     /// A receiver of every later [`Db::announce`] (one that falls more than [`TOPIC_BACKLOG`]

@@ -5,7 +5,11 @@
 //! - `GET /api/tournaments/{id}/ws` (one tournament; `?invite=` as for its `GET`):
 //!   `{"type":"tournament","tournament":VIEW}`, the body of `GET /api/tournaments/{id}`;
 //! - `GET /api/games/{id}/analysis/ws` (a finished game's replay):
-//!   `{"type":"analysis","analysis":ANALYSIS}`, the body of `GET /api/games/{id}/analysis`.
+//!   `{"type":"analysis","analysis":ANALYSIS}`, the body of `GET /api/games/{id}/analysis`;
+//! - `GET /api/account/ws` (every page of a signed-in account: the header's "your turn", the
+//!   challenge notice): `{"type":"games","games":MY_GAMES}`, the body of
+//!   `GET /api/account/games`, after every change of whose turn it is in the account's games,
+//!   a game of theirs begun or ended, a challenge to them or an answer to theirs.
 //!
 //! Each is sent on connecting and after every stored change it shows ([`Db::announce`]: made at
 //! this instance or, through `LISTEN`, at another — an entry, a round paired, a game of the
@@ -41,6 +45,7 @@ enum Feed {
     Tournaments,
     Tournament { id: String, invite: Option<String> },
     Analysis { game: String },
+    Account { user: String },
 }
 
 impl Feed {
@@ -50,6 +55,7 @@ impl Feed {
             Feed::Tournaments => matches!(changed, Topic::Tournament(_) | Topic::Everything),
             Feed::Tournament { id, .. } => changed.concerns_tournament(id),
             Feed::Analysis { game } => changed.concerns_analysis(game),
+            Feed::Account { user } => changed.concerns_account(user),
         }
     }
 
@@ -63,6 +69,13 @@ impl Feed {
                 json!({ "type": "tournament", "tournament": state.tournament_view(id, who, invite.as_deref()).await? })
             }
             Feed::Analysis { game } => json!({ "type": "analysis", "analysis": state.analysis(game).await? }),
+            Feed::Account { user } => {
+                // Signed out (or into another account) since: the feed ends.
+                if who.user().map(|u| &u.id) != Some(user) {
+                    return Err(Error::NotFound);
+                }
+                json!({ "type": "games", "games": state.my_games(who).await? })
+            }
         })
     }
 
@@ -100,6 +113,23 @@ pub async fn analysis(
     ws: std::result::Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response> {
     open(state, creds, ws, Feed::Analysis { game }).await
+}
+
+/// `GET /api/account/ws`: the signed-in account's games and challenges, pushed.
+pub async fn account(
+    State(state): State<AppState>,
+    creds: Credentials,
+    ws: std::result::Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response> {
+    let who = state.identity(&creds).await?;
+    let Some(user) = who.user() else {
+        return Err(Error::Unauthorized(
+            "not_signed_in",
+            "sign in to follow your games".into(),
+        ));
+    };
+    let user = user.id.clone();
+    open(state, creds, ws, Feed::Account { user }).await
 }
 
 /// Checks the visitor may see the feed (its first message), then upgrades.

@@ -111,6 +111,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/account/reset", post(email::request_reset))
         .route("/api/account/reset/confirm", post(email::confirm_reset))
         .route("/api/account/games", get(profile::my_games))
+        .route("/api/account/ws", get(feeds::account))
         .route("/api/explorer", get(explorer::handler))
         .route("/api/explorer/players", get(explorer::players))
         .route("/api/explorer/games/{id}", get(explorer::game))

@@ -263,6 +263,9 @@ impl AppState {
                 ))
             }
         }
+        if let Some(target) = &row.target {
+            self.db().tell_accounts(&[target]).await;
+        }
         if let (Some(target), Some(u)) = (&row.target, who.user()) {
             if control.is_correspondence() {
                 let payload = serde_json::json!({
@@ -331,6 +334,8 @@ impl AppState {
             .lobby()
             .record_seek_game(&s.id, &s.owner, &game_id, self.clock().now_ms())
             .await?;
+        // The owner's pages go to the game (its list's `started`).
+        self.db().tell_accounts(&[&s.owner]).await;
         let mine = tokens[(!owner_colour).index()].clone();
         Ok((game_id, mine))
     }
@@ -401,7 +406,14 @@ impl AppState {
         let live = reversi_site::game::LiveGame::new(record, self.clock().clock_ms());
         self.db().games().insert_game(&live).await?;
         let id = live.record.id.clone();
+        let keys = live
+            .record
+            .online
+            .as_ref()
+            .map(|o| o.seats.clone().map(|s| s.key))
+            .unwrap_or_default();
         self.rounds().hold(live);
+        self.db().tell_accounts(&[&keys[0], &keys[1]]).await;
         Ok((id, tokens))
     }
 
@@ -517,7 +529,12 @@ pub async fn cancel(
     Caller(who): Caller,
 ) -> Result<StatusCode> {
     let key = who.key().ok_or(Error::NotFound)?;
+    let target = state.db().lobby().seek(&id).await?.and_then(|s| s.target);
     if state.db().lobby().take_seek(&id, Some(&key)).await? {
+        // A challenge withdrawn leaves the challenged player's notice.
+        if let Some(t) = target {
+            state.db().tell_accounts(&[&t]).await;
+        }
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(Error::NotFound)
@@ -574,6 +591,7 @@ pub async fn decline(
         .decline_challenge(&id, &user.id, &user.name, now)
         .await?
     {
+        state.db().tell_accounts(&[&s.owner]).await;
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(seek_gone())

@@ -325,39 +325,46 @@ pub async fn my_games(
     State(state): State<AppState>,
     crate::extract::Caller(who): crate::extract::Caller,
 ) -> Result<Json<wire::MyGames>> {
-    let crate::session::Identity::User(u) = &who else {
-        return Err(Error::Unauthorized(
-            "not_signed_in",
-            "sign in to see your games".into(),
-        ));
-    };
-    let ids = state.db().profiles().playing_ids(&u.id, MY_GAMES_LIMIT).await?;
-    let mut games = Vec::with_capacity(ids.len());
-    for (id, color) in ids {
-        let color = match color {
-            reversi_core::Color::Black => wire::Side::Black,
-            reversi_core::Color::White => wire::Side::White,
+    Ok(Json(state.my_games(&who).await?))
+}
+
+impl AppState {
+    /// The body of `GET /api/account/games` for `who` (also what the account's socket pushes).
+    pub(crate) async fn my_games(&self, who: &crate::session::Identity) -> Result<wire::MyGames> {
+        let crate::session::Identity::User(u) = who else {
+            return Err(Error::Unauthorized(
+                "not_signed_in",
+                "sign in to see your games".into(),
+            ));
         };
-        // A game that ended or vanished between the query and here is left out.
-        let Ok((view, _)) = state.rounds().view(&id, None).await else {
-            continue;
-        };
-        if view.status != wire::GameStatus::Playing {
-            continue;
+        let ids = self.db().profiles().playing_ids(&u.id, MY_GAMES_LIMIT).await?;
+        let mut games = Vec::with_capacity(ids.len());
+        for (id, color) in ids {
+            let color = match color {
+                reversi_core::Color::Black => wire::Side::Black,
+                reversi_core::Color::White => wire::Side::White,
+            };
+            // A game that ended or vanished between the query and here is left out.
+            let Ok((view, _)) = self.rounds().view(&id, None).await else {
+                continue;
+            };
+            if view.status != wire::GameStatus::Playing {
+                continue;
+            }
+            games.push(my_game(view, color));
         }
-        games.push(my_game(view, color));
+        games.sort_by_key(|g| (!g.your_turn, g.time_left_ms.unwrap_or(u64::MAX)));
+        let your_turn = games.iter().filter(|g| g.your_turn).count();
+        let challenges = crate::lobby::challenges_for(self, who, &u.id).await?;
+        let (started, declined) = crate::lobby::outcomes(self, &u.id, self.clock().now_ms()).await?;
+        Ok(wire::MyGames {
+            games,
+            your_turn,
+            challenges,
+            started,
+            declined,
+        })
     }
-    games.sort_by_key(|g| (!g.your_turn, g.time_left_ms.unwrap_or(u64::MAX)));
-    let your_turn = games.iter().filter(|g| g.your_turn).count();
-    let challenges = crate::lobby::challenges_for(&state, &who, &u.id).await?;
-    let (started, declined) = crate::lobby::outcomes(&state, &u.id, state.clock().now_ms()).await?;
-    Ok(Json(wire::MyGames {
-        games,
-        your_turn,
-        challenges,
-        started,
-        declined,
-    }))
 }
 
 /// A game in progress as the list of the player of `color` shows it.

@@ -38,6 +38,9 @@ pub(super) struct Round {
     pub(super) lag: [Lag; 2],
     /// The sockets open on the game at this instance.
     pub(super) local: InstanceCounts,
+    /// Whose turn it was and where the game stood when the players' accounts were last told
+    /// ([`Round::tell_players`]).
+    pub(super) told: std::sync::Mutex<(Option<Color>, reversi_site_api::GameStatus)>,
 }
 
 /// Starts the actor of `live`; its handle.
@@ -51,7 +54,9 @@ pub(super) fn spawn(rounds: WeakRounds, shared: Arc<Shared>, live: LiveGame, mai
         chat,
         last_used: Arc::new(AtomicI64::new(shared.db.clock().now_ms())),
     };
+    let told = std::sync::Mutex::new((live.to_move(), live.status()));
     let mut round = Round {
+        told,
         game: live,
         shared,
         rounds,
@@ -203,7 +208,31 @@ impl Round {
                 .send(Arc::new(GameEvent::State(Box::new(Published::of(view.clone())))));
         }
         self.announce_deadline();
+        self.tell_players();
         view
+    }
+
+    /// When the side to move changes or the game ends, tells the accounts that play it (their
+    /// lists of games, the header's "your turn", at every instance). A state that changes
+    /// neither (a takeback offer, the clock read again) tells nobody.
+    fn tell_players(&self) {
+        let now = (self.game.to_move(), self.game.status());
+        {
+            let mut told = self.told.lock().unwrap_or_else(|e| e.into_inner());
+            if *told == now {
+                return;
+            }
+            *told = now;
+        }
+        let Some(online) = &self.game.record.online else {
+            return;
+        };
+        let keys: Vec<String> = online.seats.iter().map(|s| s.key.clone()).collect();
+        let db = self.shared.db.clone();
+        tokio::spawn(async move {
+            let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+            db.tell_accounts(&keys).await;
+        });
     }
 
     /// Tells the timers the game's next deadline, if it has one.

@@ -1,9 +1,10 @@
-// "Your turn", site-wide: the signed-in account's games in progress (GET /api/account/games,
-// the same on every device), the header's count of games waiting for a move, the count in the
-// tab's title, a sound when a game starts waiting, and — when the visitor allowed it — a
-// browser notification while the tab is in the background. The same read brings the
-// challenges addressed to the account (a notice on every page, with Accept and Decline), and
-// what became of its own: a seek taken goes to its game, a declined challenge is said.
+// "Your turn", site-wide: the signed-in account's games in progress (pushed by the account's
+// socket, GET /api/account/ws, or read from GET /api/account/games; the same on every
+// device), the header's count of games waiting for a move, the count in the tab's title, a
+// sound when a game starts waiting, and — when the visitor allowed it — a browser
+// notification while the tab is in the background. The same list brings the challenges
+// addressed to the account (a notice on every page, with Accept and Decline), and what became
+// of its own: a seek taken goes to its game, a declined challenge is said.
 import { api } from './api.js';
 import { $, el, link, go, button } from './dom.js';
 import { t, variantName } from './i18n.js';
@@ -11,16 +12,23 @@ import { me } from './account.js';
 import { prefs, rememberGame } from './prefs.js';
 import { turnSound } from './sound.js';
 import { controlText } from './clock.js';
+import { liveSocket } from './live.js';
 
-/** How often the list is read while the tab is visible, and while it is hidden (ms). */
+/** How often the list is read while the tab is visible, and while it is hidden (ms), when the
+ * account's socket is not open; with it open, every change is pushed and a read every five
+ * minutes only makes up for a lost notification. */
 const EVERY_MS = 15000;
 const HIDDEN_EVERY_MS = 60000;
+const PUSHED_EVERY_MS = 300000;
 
 let games = [];
 let waiting = new Set();
 let timer = null;
 let started = false;
 const listeners = new Set();
+/** The account's socket (GET /api/account/ws) and whose it is. */
+let feed = null;
+let feedFor = null;
 
 /** The account's games in progress as last read ([] for a guest). */
 export const myTurnGames = () => games;
@@ -31,36 +39,57 @@ export function onTurns(f) {
   return () => listeners.delete(f);
 }
 
-/** Reads the list now (after a move, a game's end, signing in or out). */
+/** Opens the account's socket once signed in (closes it on signing out): the server pushes the
+ * list whenever a game of the account changes turn, begins or ends, and with each challenge. */
+function follow() {
+  const who = me() ? me().name : null;
+  if (who === feedFor) return;
+  if (feed) feed.close();
+  feed = null;
+  feedFor = who;
+  if (who) feed = liveSocket('/api/account/ws', msg => { if (msg.type === 'games' && feedFor === who) apply(msg.games); });
+}
+
+/** Reads the list now (after a move, a game's end, signing in or out); with the account's
+ * socket open the server pushes every change, and only the count is drawn again. */
 export async function refreshTurns() {
   clearTimeout(timer);
   timer = null;
+  follow();
   if (!me()) {
     games = []; waiting = new Set();
+    started = true;
+    badge();
+    for (const f of listeners) f(games);
+  } else if (feed && feed.open && started) {
+    badge();
   } else {
-    try {
-      const r = await api('GET', '/api/account/games');
-      const now = new Set(r.games.filter(g => g.your_turn).map(g => g.id));
-      const fresh = r.games.filter(g => g.your_turn && !waiting.has(g.id));
-      // A game that starts waiting while the visitor is elsewhere: a knock, and a notification
-      // if the tab is hidden (the game's own page does this for the game it shows).
-      if (started && fresh.length && !location.pathname.startsWith('/game/' + fresh[0].id)) {
-        turnSound();
-        notifyTurn(fresh[0].opponent || t('web-player-guest'), fresh[0].id);
-      }
-      games = r.games; waiting = now;
-      challengeNotices(r.challenges || []);
-      startedGames(r.started || []);
-      declinedNotice(r.declined || []);
-    } catch { /* the count stays as it was; the next read tries again */ }
+    try { apply(await api('GET', '/api/account/games')); } catch { /* the count stays as it was; the next read tries again */ }
   }
-  started = true;
-  badge();
-  for (const f of listeners) f(games);
   // Reads overlap (a page change during a move's read): only the last one's timer may stay,
   // or every overlap would start another polling chain.
   clearTimeout(timer);
-  timer = setTimeout(refreshTurns, document.hidden ? HIDDEN_EVERY_MS : EVERY_MS);
+  timer = setTimeout(refreshTurns, feed && feed.open ? PUSHED_EVERY_MS : document.hidden ? HIDDEN_EVERY_MS : EVERY_MS);
+}
+
+/** A new reading of the list (read, or pushed): the count, a knock for a game that starts
+ * waiting, the challenges and what became of the account's own. */
+function apply(r) {
+  const now = new Set(r.games.filter(g => g.your_turn).map(g => g.id));
+  const fresh = r.games.filter(g => g.your_turn && !waiting.has(g.id));
+  // A game that starts waiting while the visitor is elsewhere: a knock, and a notification
+  // if the tab is hidden (the game's own page does this for the game it shows).
+  if (started && fresh.length && !location.pathname.startsWith('/game/' + fresh[0].id)) {
+    turnSound();
+    notifyTurn(fresh[0].opponent || t('web-player-guest'), fresh[0].id);
+  }
+  games = r.games; waiting = now;
+  challengeNotices(r.challenges || []);
+  startedGames(r.started || []);
+  declinedNotice(r.declined || []);
+  started = true;
+  badge();
+  for (const f of listeners) f(games);
 }
 
 /** The header's count and the title's "(N)". */
