@@ -520,7 +520,7 @@ web-connected = Connected
 web-not-connected = Not connected
 web-opponent-left = Your opponent has left the game.
 web-opponent-left-wait = The game waits for them; their clock decides.
-web-claim-in = You can claim the win in { $s } s, or wait.
+web-claim-in = You can claim the win in { $time }, or wait.
 web-claim-or-wait = You can claim the win, or wait for them.
 web-claim-win = Claim the win
 web-spectators = { $n ->
@@ -530,7 +530,7 @@ web-spectators = { $n ->
 web-first-move-in = { $color ->
     [black] Black
    *[white] White
-} must make a first move within { $s } s, or the game is aborted.
+} must make a first move within { $time }, or the game is aborted.
 web-chat = Chat
 web-chat-players = Players' chat
 web-chat-spectators = Spectators' chat
@@ -1124,3 +1124,23 @@ web-t-podium = The podium
 web-t-winner = { $name } wins the tournament
 web-t-points-n = Points: { $points }
 error-tournament-too-few = A tournament needs at least two players to start.
+
+## Conditional premoves (correspondence)
+web-conditional = Conditional premoves
+web-conditional-count = { $n ->
+    [0] (none)
+    [one] ({ $n } line)
+   *[other] ({ $n } lines)
+}
+web-conditional-lead = While your opponent is to move, write lines, one per row: their move, then your answer, and so on (“e6 f4 c3 c4”: if they play e6, you play f4; then if c3, c4). When the game follows a line, your answer is played for you. Nobody else sees them.
+web-conditional-placeholder = e6 f4 c3 c4
+web-conditional-save = Keep these lines
+web-conditional-saved = { $n ->
+    [one] One line kept: it answers for you while the game follows it.
+   *[other] { $n } lines kept: they answer for you while the game follows one.
+}
+web-conditional-cleared = No conditional premoves.
+web-conditional-bad-move = Line { $line }: move { $move } cannot be played there.
+web-conditional-bad-line = Line { $line } does not fit: your opponent's move first, then your answer, in moves (at most 20) that can be played from here.
+error-conditional = These lines do not fit: conditional premoves are written while your opponent is to move in a correspondence game, at most 20 lines.
+web-seconds-short = { $n } s

@@ -233,6 +233,33 @@ pub async fn takeback_decline(State(state): State<AppState>, seat: Seat) -> Resu
     answer(&state, &seat, game).await
 }
 
+/// `GET /api/games/{id}/conditional`: the caller's conditional premoves in a correspondence
+/// game (its author's only).
+#[utoipa::path(get, path = "/api/games/{id}/conditional", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), responses((status = 200, description = "The caller's lines.", body = wire::ConditionalLines), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+pub async fn get_conditional(
+    State(state): State<AppState>,
+    seat: Seat,
+) -> Result<Json<wire::ConditionalLines>> {
+    let lines = state.rounds().conditional(&seat.game, seat.token(), None).await?;
+    Ok(Json(wire::ConditionalLines { lines }))
+}
+
+/// `PUT /api/games/{id}/conditional` `{"lines": ["e6 f4 c3 c4", …]}`: leaves conditional
+/// premoves while the opponent is to move (an empty list clears them); `409 conditional` says
+/// which line and move is at fault.
+#[utoipa::path(put, path = "/api/games/{id}/conditional", tag = "games", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), request_body(content = wire::ConditionalLines), responses((status = 200, description = "The lines as stored.", body = wire::ConditionalLines), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+pub async fn put_conditional(
+    State(state): State<AppState>,
+    seat: Seat,
+    JsonBody(b): JsonBody<wire::ConditionalLines>,
+) -> Result<Json<wire::ConditionalLines>> {
+    let lines = state
+        .rounds()
+        .conditional(&seat.game, seat.token(), Some(b.lines))
+        .await?;
+    Ok(Json(wire::ConditionalLines { lines }))
+}
+
 /// `POST /api/games/{id}/claim`: claims the win from an opponent who has been away from the
 /// game long enough ([`reversi_site::game::presence`]); 409 with `opponent_here`, `too_early` or
 /// `cannot_claim` otherwise.

@@ -151,7 +151,7 @@ macro_rules! store_summary {
         sqlx::query(
             "UPDATE games SET status = $1, black_count = $2, white_count = $3, winner = $4, \
              move_count = $5, updated_at = $6, finished_at = CASE WHEN $7 IS NULL THEN NULL \
-             ELSE COALESCE(finished_at, $7) END, version = $9, takeback = $10 WHERE id = $8",
+             ELSE COALESCE(finished_at, $7) END, version = $9, takeback = $10, conditional = $11 WHERE id = $8",
         )
         .bind(s.status)
         .bind(s.black)
@@ -163,6 +163,7 @@ macro_rules! store_summary {
         .bind($id)
         .bind(s.version)
         .bind(s.takeback)
+        .bind(s.conditional)
         .execute(&mut *$tx)
         .await?;
         if let Some(o) = &s.online {
@@ -204,6 +205,8 @@ struct Summary {
     version: i64,
     /// The side asking for a takeback, while the offer waits.
     takeback: Option<&'static str>,
+    /// JSON of both sides' conditional premoves, if either has any.
+    conditional: Option<String>,
     /// The columns of an online game.
     online: Option<OnlineSummary>,
 }
@@ -257,6 +260,11 @@ impl Summary {
             updated_at: now_ms.div_euclid(1000),
             version: live.version.min(i64::MAX as u64) as i64,
             takeback: live.takeback.map(Color::name),
+            conditional: live
+                .conditional
+                .iter()
+                .any(Option::is_some)
+                .then(|| serde_json::to_string(&live.conditional).unwrap_or_default()),
             online: OnlineSummary::of(live),
         }
     }

@@ -78,6 +78,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/undo", post(api::undo))
+        .route(
+            "/api/games/{id}/conditional",
+            get(api::get_conditional).put(api::put_conditional),
+        )
         .route("/api/games/{id}/takeback", post(api::takeback))
         .route("/api/games/{id}/takeback/accept", post(api::takeback_accept))
         .route("/api/games/{id}/takeback/decline", post(api::takeback_decline))

@@ -28,6 +28,8 @@ use utoipa::OpenApi;
         crate::api::takeback,
         crate::api::takeback_accept,
         crate::api::takeback_decline,
+        crate::api::get_conditional,
+        crate::api::put_conditional,
         crate::api::abort,
         crate::api::claim,
         crate::api::hint,

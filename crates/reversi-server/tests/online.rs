@@ -671,7 +671,90 @@ async fn an_account_sees_its_games_and_whose_move(db: String) {
     assert_eq!(list["games"][0]["id"], ids[1].as_str());
 }
 
+/// Conditional premoves in a correspondence game: left while the opponent thinks, played for
+/// their author when the game follows a line (stored: a restarted server still has them), kept
+/// from the opponent, refused with the line at fault.
+async fn conditional_premoves_answer_in_correspondence(db: String) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = if db == common::SQLITE {
+        format!(
+            "sqlite://{}?mode=rwc",
+            dir.path().join("conditional.db").display()
+        )
+    } else {
+        db
+    };
+    let (app, _) = new_app(&db).await;
+    let mut ann = Client::new(&app);
+    let mut bob = Client::new(&app);
+    ann.signup("Ann").await;
+    bob.signup("Bob").await;
+    let r = ann
+        .post("/api/seeks", json!({ "control": "3d", "colour": "black" }))
+        .await;
+    let sid = r.json["id"].as_str().unwrap().to_string();
+    let r = bob.post(&format!("/api/seeks/{sid}/accept"), json!({})).await;
+    let id = r.json["game"]["id"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/conditional");
+    let put = |c: &mut Client, lines: Value| {
+        let path = path.clone();
+        let mut c = c.clone();
+        async move {
+            c.call(axum::http::Method::PUT, &path, Some(json!({ "lines": lines })))
+                .await
+        }
+    };
+    // On her own move, Ann plays; lines wait for Bob's.
+    let r = put(&mut ann, json!(["d6 c3"])).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
+    assert_eq!(r.json["code"], "conditional");
+    let r = ann
+        .post(&format!("/api/games/{id}/moves"), json!({ "move": "f5" }))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = put(&mut ann, json!(["d6 a1"])).await;
+    assert!(
+        r.json["error"].as_str().unwrap().contains("line 1, move 2"),
+        "{}",
+        r.text
+    );
+    let r = put(&mut ann, json!(["d6 c3 d3 c4", "", "f6 e6"])).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["lines"], json!(["d6 c3 d3 c4", "f6 e6"]));
+    // Bob does not see them; a spectator has no seat to ask with.
+    assert_eq!(bob.get(&path).await.json["lines"], json!([]));
+    assert_eq!(
+        Client::new(&app).get(&path).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    // A restart keeps them; Bob's d6 is answered by c3 at once, his d3 by c4.
+    let (app, _) = new_app(&db).await;
+    ann.app = app.clone();
+    bob.app = app.clone();
+    assert_eq!(ann.get(&path).await.json["lines"].as_array().unwrap().len(), 2);
+    let r = bob
+        .post(&format!("/api/games/{id}/moves"), json!({ "move": "d6" }))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["game"]["moves"], json!(["f5", "d6", "c3"]), "{}", r.text);
+    assert_eq!(r.json["game"]["to_move"], "white");
+    let r = bob
+        .post(&format!("/api/games/{id}/moves"), json!({ "move": "d3" }))
+        .await;
+    assert_eq!(
+        r.json["game"]["moves"],
+        json!(["f5", "d6", "c3", "d3", "c4"]),
+        "{}",
+        r.text
+    );
+    // Played out: Bob's next move is Ann's to answer, and her lines are gone.
+    let r = bob.play_first(&id).await;
+    assert_eq!(r.json["game"]["to_move"], "black", "{}", r.text);
+    assert_eq!(ann.get(&path).await.json["lines"], json!([]));
+}
+
 on_both_databases!(
+    conditional_premoves_answer_in_correspondence,
     accounts_sessions_and_no_enumeration,
     an_account_sees_its_games_and_whose_move,
     seek_accept_play_and_ratings,

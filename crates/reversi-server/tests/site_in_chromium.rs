@@ -1234,3 +1234,70 @@ fn people_premove_confirm_taps_on_a_phone_and_take_moves_back() {
     assert_eq!(moves_of(&a, &id), ["f5", "d6"]);
     assert!(!a.has("#takeback-offer") && !b.has("#takeback-offer"));
 }
+
+/// A page's `fetch` of `path` with `body` (JSON), as its own script would send it; the answer's
+/// JSON.
+fn fetch_json(d: &Driver, method: &str, path: &str, body: &str) -> Value {
+    d.script(&format!(
+        "const r = new XMLHttpRequest(); r.open('{method}', '{path}', false); \
+         r.setRequestHeader('Content-Type', 'application/json'); r.send({}); return JSON.parse(r.responseText);",
+        serde_json::to_string(body).unwrap()
+    ))
+}
+
+#[test]
+fn conditional_premoves_are_left_and_answer_in_a_correspondence_game() {
+    let _one = lock();
+    let shots = screenshot_dir();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let ann = bench.browser(DESKTOP, "en");
+    let bob = bench.browser(DESKTOP, "ru");
+    ann.sign_up("Ann");
+    bob.sign_up("Bob");
+    let seek = fetch_json(
+        &ann,
+        "POST",
+        "/api/seeks",
+        r#"{"control": "3d", "to": "Bob", "colour": "black"}"#,
+    );
+    let seek = seek["id"].as_str().expect("the challenge").to_string();
+    let game = fetch_json(&bob, "POST", &format!("/api/seeks/{seek}/accept"), "{}");
+    let id = game["game"]["id"].as_str().expect("the game").to_string();
+    ann.open(&format!("/game/{id}"));
+    ann.wait("Ann's move", 20, |d| {
+        d.has("#board-wrap g.sq.playable[data-sq='f5']")
+    });
+    // On her own move there is nothing to leave.
+    assert!(!ann.has("#conditional-lines"));
+    ann.click_css("#board-wrap g.sq.playable[data-sq='f5']");
+    ann.wait("the conditional box", 20, |d| {
+        d.has("#conditional-box:not([hidden]) summary")
+    });
+    ann.click_css("#conditional-box summary");
+    type_into(&ann, "#conditional-lines", "d6 a1");
+    ann.click_css("#conditional-save");
+    ann.wait("the line at fault", 20, |d| {
+        d.text_of("#conditional-status").contains("Line 1: move 2")
+    });
+    type_into(&ann, "#conditional-lines", "d6 c3\nf6 e6");
+    ann.click_css("#conditional-save");
+    ann.wait("the lines kept", 20, |d| {
+        d.text_of("#conditional-status").starts_with("2 lines kept")
+    });
+    ann.screenshot(shots.as_deref(), "conditional-premoves-en-desktop.png");
+    // Bob plays d6: Ann's c3 follows by itself, on both pages.
+    bob.open(&format!("/game/{id}"));
+    bob.wait("Bob's move", 20, |d| {
+        d.has("#board-wrap g.sq.playable[data-sq='d6']")
+    });
+    assert!(!bob.body_text().contains("d6 c3"), "the lines are Ann's alone");
+    bob.click_css("#board-wrap g.sq.playable[data-sq='d6']");
+    bob.wait("c3 answered", 20, |d| d.ply() == 3);
+    ann.wait("c3 on Ann's page", 20, |d| d.ply() == 3);
+    assert_eq!(
+        bench_game(&ann, &id)["moves"],
+        serde_json::json!(["f5", "d6", "c3"])
+    );
+}

@@ -61,6 +61,19 @@ pub struct Resign {
     pub color: Option<String>,
 }
 
+/// A player's conditional premoves in a correspondence game (`GET`/`PUT
+/// /api/games/{id}/conditional`): lines of moves from the current position, each the
+/// opponent's move first, then the player's answer, and so on (`e6 f4 c3 c4`). The game plays
+/// the answer for the player the moment the moves played follow a line. Only their author sees
+/// them; an empty list clears them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ConditionalLines {
+    /// The lines (at most 20, of at most 20 moves each).
+    pub lines: Vec<String>,
+}
+
 /// A game's state as seen by one client: the answer of every game request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -353,11 +353,11 @@ impl Games<'_> {
             "human" => Ok(PlayerKind::Human),
             _ => Err(bad("player")),
         };
-        let (record, rows, version, takeback) = with_reader!(self.0, pool => {
+        let (record, rows, version, takeback, conditional) = with_reader!(self.0, pool => {
             let Some(row) = sqlx::query(
                 "SELECT id, variant, mode, level, black_player, white_player, black_token, white_token, \
                  resigned, left_game, created_at, rematch_id, join_token, version, ended, seat_info, \
-                 rated, clock, flagged, black_name, white_name, tournament, private, tie, takeback FROM games WHERE id = $1",
+                 rated, clock, flagged, black_name, white_name, tournament, private, tie, takeback, conditional FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(pool)
@@ -418,12 +418,13 @@ impl Games<'_> {
             }
             let version: i64 = row.try_get("version")?;
             let takeback: Option<String> = row.try_get("takeback")?;
+            let conditional: Option<String> = row.try_get("conditional")?;
             let rows: Vec<String> =
                 sqlx::query_scalar("SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply")
                     .bind(id)
                     .fetch_all(pool)
                     .await?;
-            (record, rows, version, takeback)
+            (record, rows, version, takeback, conditional)
         });
         let moves = rows
             .iter()
@@ -431,6 +432,9 @@ impl Games<'_> {
             .collect::<Result<Vec<Move>>>()?;
         let mut live = LiveGame::restore(record, &moves, version.max(0) as u64, self.0.clock.clock_ms())?;
         live.takeback = takeback.as_deref().and_then(reversi_site::game::parse_color);
+        if let Some(c) = conditional {
+            live.conditional = serde_json::from_str(&c).map_err(|_| bad("conditional premoves"))?;
+        }
         Ok(Some(live))
     }
 

@@ -42,7 +42,10 @@ pub const MIGRATIONS: &[(i64, &str)] = &[
     (14, include_str!("../../migrations/0014_mail.sql")),
     (15, include_str!("../../migrations/0015_prefs.sql")),
     (16, include_str!("../../migrations/0016_people.sql")),
-    (17, include_str!("../../migrations/0017_takebacks.sql")),
+    (
+        17,
+        include_str!("../../migrations/0017_takebacks_conditional.sql"),
+    ),
 ];
 
 /// The newest version this build knows.

@@ -145,6 +145,9 @@ impl Round {
             Command::Takeback { token, answer, reply } => {
                 let _ = reply.send(self.takeback(token.as_deref(), answer).await);
             }
+            Command::Conditional { token, lines, reply } => {
+                let _ = reply.send(self.conditional(token.as_deref(), lines).await);
+            }
             Command::Claim { token, reply } => {
                 let _ = reply.send(self.claim(token.as_deref()).await);
             }
@@ -266,6 +269,7 @@ impl Round {
         if fresh.game.moves() == self.game.game.moves()
             && fresh.record == self.game.record
             && fresh.takeback == self.game.takeback
+            && fresh.conditional == self.game.conditional
         {
             return Ok(()); // nothing new
         }

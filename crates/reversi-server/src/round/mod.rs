@@ -2,7 +2,7 @@
 //!
 //! Each game held in memory is a task ([`actor`]) that owns its [`LiveGame`] and does one thing
 //! at a time: the moves of people ([`mover`]) and of the computer, resignation, abort, undo,
-//! takebacks between people ([`takebacker`]), a claim, a flag, a rematch ([`rematcher`]), who is
+//! takebacks between people ([`takebacker`]), conditional premoves ([`premover`]), a claim, a flag, a rematch ([`rematcher`]), who is
 //! connected ([`presence`]). Whatever ends a
 //! game goes through [`finisher`] (ratings, and the news for the tournaments). Every change is
 //! published once on the game's versioned event stream ([`events`]): the sockets, the timers of
@@ -17,6 +17,7 @@ mod actor;
 pub mod events;
 mod finisher;
 mod mover;
+mod premover;
 mod presence;
 mod rematcher;
 mod takebacker;
@@ -156,6 +157,13 @@ pub(crate) enum Command {
         token: Option<String>,
         answer: Option<bool>,
         reply: oneshot::Sender<Result<GameView>>,
+    },
+    /// The conditional premoves of the holder of `token`: set to `lines` when given; answered
+    /// as stored.
+    Conditional {
+        token: Option<String>,
+        lines: Option<Vec<String>>,
+        reply: oneshot::Sender<Result<Vec<String>>>,
     },
     /// Claims the win for the holder of `token` from an opponent who left.
     Claim {
@@ -543,6 +551,23 @@ impl Rounds {
         self.ask(id, |reply| Command::Takeback {
             token: token.clone(),
             answer,
+            reply,
+        })
+        .await?
+    }
+
+    /// The conditional premoves of the holder of `token` in correspondence game `id`: set to
+    /// `lines` when given (none clears them); answered as stored.
+    pub async fn conditional(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        lines: Option<Vec<String>>,
+    ) -> Result<Vec<String>> {
+        let token = token.map(str::to_string);
+        self.ask(id, |reply| Command::Conditional {
+            token: token.clone(),
+            lines: lines.clone(),
             reply,
         })
         .await?

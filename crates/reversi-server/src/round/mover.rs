@@ -64,6 +64,9 @@ impl Round {
         }
         if self.game.is_over() {
             self.finish().await?;
+        } else if let Some(view) = self.play_conditional().await {
+            // The player to move had left this answer: it is played, and its state is the news.
+            return Ok(view);
         } else {
             self.queue_turn_letter().await;
         }

@@ -40,6 +40,8 @@ export async function api(method, path, body) {
   if (!resp.ok) {
     const e = new Error(errorText(data.code));
     e.code = data.code || String(resp.status);
+    // The server's own words (English), for a page that reads a detail out of them.
+    e.detail = data.error || '';
     throw e;
   }
   return data;

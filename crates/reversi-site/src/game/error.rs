@@ -50,6 +50,9 @@ pub enum GameError {
     /// No takeback was asked that this answer could concern.
     #[error("no takeback was asked")]
     NoTakebackOffer,
+    /// Conditional premoves refused: why (which line and move).
+    #[error("{0}")]
+    Conditional(String),
     /// This game has no claim of a win now; why.
     #[error("{0}")]
     CannotClaim(&'static str),
@@ -93,6 +96,7 @@ impl GameError {
             GameError::NothingToUndo => "nothing_to_undo",
             GameError::TakebackNotAllowed => "takeback_not_allowed",
             GameError::NoTakebackOffer => "no_takeback_offer",
+            GameError::Conditional(_) => "conditional",
             GameError::CannotClaim(_) => "cannot_claim",
             GameError::OpponentHere => "opponent_here",
             GameError::TooEarly { .. } => "too_early",

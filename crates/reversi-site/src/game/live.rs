@@ -40,6 +40,9 @@ pub struct LiveGame {
     /// The side that asks the other to take back its last move (stored with the game; a move
     /// withdraws it).
     pub takeback: Option<Color>,
+    /// Each side's conditional premoves (correspondence; stored with the game, shown to their
+    /// author only): [`super::conditional`].
+    pub conditional: [Option<super::conditional::Conditional>; 2],
 }
 
 /// What asking for a takeback did.
@@ -62,6 +65,7 @@ impl LiveGame {
             ai_job: 0,
             presence: Presence::default(),
             takeback: None,
+            conditional: [None, None],
         };
         live.play_forced_passes();
         live
@@ -83,6 +87,7 @@ impl LiveGame {
             ai_job: 0,
             presence: Presence::default(),
             takeback: None,
+            conditional: [None, None],
         };
         live.play_forced_passes();
         Ok(live)

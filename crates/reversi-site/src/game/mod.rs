@@ -4,6 +4,7 @@
 //! `reversi-core`, the clocks and ratings from this crate; the time is an argument everywhere;
 //! nothing here knows of HTTP, storage or the wall clock.
 
+pub mod conditional;
 mod error;
 mod live;
 pub mod online;

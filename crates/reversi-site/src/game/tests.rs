@@ -290,3 +290,56 @@ fn takebacks_are_for_casual_games_between_two_people() {
     );
     assert_eq!(g.view(61_000).ply, before);
 }
+
+#[test]
+fn conditional_premoves_answer_for_their_author_while_the_game_follows_a_line() {
+    use crate::clock::TimeControl;
+    let (b, w) = (Color::Black, Color::White);
+    let sq = |s: &str| Move::Play(Square::parse(s).unwrap());
+    let mut rec = record(Mode::Online, [PlayerKind::Human; 2]);
+    rec.online = Some(online(Some(TimeControl::correspondence(3).unwrap())));
+    let mut g = LiveGame::new(rec, 0);
+    g.play_human(&[b], "f5", None, 0).unwrap();
+    // White is to move: Black leaves answers; White may not (it is White's move).
+    let lines = ["d6 c3 d3 c4".to_string(), "f6e6".to_string(), "f4 e3".to_string()];
+    g.set_conditional(b, &lines).unwrap();
+    assert!(
+        matches!(g.set_conditional(w, &lines), Err(GameError::Conditional(m)) if m.contains("your move"))
+    );
+    let bad = ["d6 a1".to_string()];
+    assert!(
+        matches!(g.set_conditional(b, &bad), Err(GameError::Conditional(m)) if m.contains("line 1, move 2"))
+    );
+    let short = ["d6".to_string()];
+    assert!(g.set_conditional(b, &short).is_err());
+    assert_eq!(
+        g.conditional[0].as_ref().unwrap().texts(),
+        ["d6 c3 d3 c4", "f6 e6", "f4 e3"]
+    );
+    // Nothing to answer on the opponent's turn; d6 brings c3, then d3 brings c4.
+    assert_eq!(g.conditional_reply(), None);
+    g.play_human(&[w], "d6", None, 0).unwrap();
+    assert_eq!(g.conditional_reply(), Some(sq("c3")));
+    g.play_checked(sq("c3"), 0).unwrap();
+    assert_eq!(g.conditional_reply(), None, "White's turn");
+    g.play_human(&[w], "d3", None, 0).unwrap();
+    assert_eq!(g.conditional_reply(), Some(sq("c4")));
+    g.play_checked(sq("c4"), 0).unwrap();
+    // The line is played out: no more answers.
+    let next = g.view(0).legal_moves[0].clone();
+    g.play_human(&[w], &next, None, 0).unwrap();
+    assert_eq!(g.conditional_reply(), None);
+    // An empty list clears them.
+    g.set_conditional(b, &[]).unwrap();
+    assert!(g.conditional[0].is_none());
+
+    // Only correspondence games between people have them.
+    let mut rec = record(Mode::Online, [PlayerKind::Human; 2]);
+    rec.online = Some(online(Some(TimeControl::fischer(300, 0).unwrap())));
+    let mut g = LiveGame::new(rec, 0);
+    g.play_human(&[b], "f5", None, 0).unwrap();
+    assert!(matches!(
+        g.set_conditional(b, &lines),
+        Err(GameError::Conditional(_))
+    ));
+}

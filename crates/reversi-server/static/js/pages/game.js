@@ -58,6 +58,7 @@ export async function gamePage(app, id) {
   render();
   connect(g);
   if (g.game.online) loadChat(g);
+  if (conditionalAllowed()) loadConditional(g);
   if (g.game.online || g.game.mode === 'friend') {
     g.tick = setInterval(() => { if (G === g) { renderClocks(); renderAway(); } }, 100);
   }
@@ -82,6 +83,7 @@ function layout(app) {
       el('div', { id: 'invite-box' }),
       el('div', { class: 'moves', id: 'moves' }),
       el('div', { class: 'controls', id: 'controls' }),
+      el('div', { class: 'conditional', id: 'conditional-box', hidden: true }),
       G.game.online ? chatBox() : null,
       el('div', { class: 'meta', id: 'meta' }))));
 }
@@ -169,6 +171,8 @@ function arrived(g, game, you) {
       g.passNotice = ''; g.passColor = null;
     }
     if (g.view !== null && g.view > game.ply) g.view = null;
+    // The server may have answered with the player's lines, or dropped those the game left.
+    if (G === g && conditionalAllowed()) loadConditional(g);
   }
   const wasMine = Boolean(old && old.status === 'playing' && g.you.length === 1 && old.to_move === g.you[0]);
   if (old && game.takeback && game.takeback !== old.takeback && g.you.length === 1 && game.takeback !== g.you[0]) {
@@ -412,7 +416,9 @@ function renderClocks() {
   const first = $('#first-move');
   if (first) {
     const left = c.first_move_by && g.status === 'playing' ? Math.ceil((c.first_move_by - c.now - spent) / 1000) : null;
-    first.textContent = left !== null && left >= 0 ? t('web-first-move-in', { color: g.to_move, s: left }) : '';
+    // Seconds while they are few; a correspondence game's days as its clock shows them.
+    const time = left === null ? '' : left < 60 ? t('web-seconds-short', { n: left }) : clockText(left * 1000);
+    first.textContent = left !== null && left >= 0 ? t('web-first-move-in', { color: g.to_move, time }) : '';
   }
 }
 
@@ -652,6 +658,67 @@ function canUndo() {
   const g = G.game;
   if (!myTurn() && !g.ai_thinking) return false;
   return hasOwnMove(G.you[0]);
+}
+
+// ---------- conditional premoves (correspondence) ----------
+
+/** Whether the player may leave conditional premoves: a correspondence game between two
+ * people, one seat, still played. */
+function conditionalAllowed() {
+  const g = G.game, c = g.online && g.online.clock;
+  return g.status === 'playing' && G.you.length === 1 && twoPeople() && Boolean(c && /^\d+d$/.test(c.control));
+}
+
+async function loadConditional(g) {
+  try { g.conditional = (await api('GET', `/api/games/${g.id}/conditional`)).lines; } catch { return; }
+  if (G === g) renderConditional();
+}
+
+/** The player's lines ("if they play e6, I answer f4; then if c3, c4"), one per row, kept by
+ * the server and played for them when the game follows one; seen by nobody else. */
+function renderConditional() {
+  const box = $('#conditional-box');
+  if (!box || !G) return;
+  // Written while the opponent is to move (on one's own move, one plays).
+  if (!conditionalAllowed() || G.conditional === undefined || G.game.to_move === G.you[0]) { box.hidden = true; return; }
+  box.hidden = false;
+  const lines = G.conditional;
+  const count = t('web-conditional-count', { n: lines.length });
+  if (box.firstChild) {
+    $('#conditional-count').textContent = count;
+    const area = $('#conditional-lines');
+    if (document.activeElement !== area) area.value = lines.join('\n');
+    return;
+  }
+  const area = el('textarea', { id: 'conditional-lines', rows: 4, maxlength: 2000, spellcheck: 'false', autocomplete: 'off',
+    placeholder: t('web-conditional-placeholder'), 'aria-label': t('web-conditional') });
+  area.value = lines.join('\n');
+  const status = el('p', { class: 'muted', id: 'conditional-status', role: 'status' });
+  const save = async () => {
+    try {
+      const r = await api('PUT', `/api/games/${G.id}/conditional`, { lines: area.value.split('\n') });
+      G.conditional = r.lines;
+      area.value = r.lines.join('\n');
+      $('#conditional-count').textContent = t('web-conditional-count', { n: r.lines.length });
+      status.textContent = r.lines.length ? t('web-conditional-saved', { n: r.lines.length }) : t('web-conditional-cleared');
+    } catch (e) { status.textContent = conditionalError(e); }
+  };
+  box.append(el('details', { open: lines.length > 0 },
+    el('summary', {}, t('web-conditional'), ' ', el('span', { class: 'muted', id: 'conditional-count' }, count)),
+    el('p', { class: 'muted small' }, t('web-conditional-lead')),
+    area,
+    button(t('web-conditional-save'), { id: 'conditional-save', onclick: save }, 'play'),
+    status));
+}
+
+/** Why the lines were refused, in the page's language: the line (and move) at fault, read
+ * out of the server's words ("line 2, move 3: …"). */
+function conditionalError(e) {
+  if (e.code !== 'conditional') return e.message;
+  const m = /line (\d+)(?:, move (\d+))?/.exec(e.detail || '');
+  if (m && m[2]) return t('web-conditional-bad-move', { line: Number(m[1]), move: Number(m[2]) });
+  if (m) return t('web-conditional-bad-line', { line: Number(m[1]) });
+  return e.message;
 }
 
 /** Whether a click now chooses a premove: a game between two people, the player's opponent to
