@@ -402,10 +402,13 @@ async fn the_settings_follow_the_account(db: String) {
     assert_eq!(s, StatusCode::OK, "{v}");
     // A later change keeps what it does not name.
     let Reply { json: v, .. } = desk
-        .post("/api/account/prefs", json!({"discs": "gold", "coords": false}))
+        .post(
+            "/api/account/prefs",
+            json!({"discs": "gold", "coords": false, "premove": false}),
+        )
         .await;
     let want = json!({"theme": null, "board": "blue", "discs": "gold", "coords": false, "sound": false,
-        "tick": null, "anim": "fast", "zen": true});
+        "tick": null, "anim": "fast", "zen": true, "premove": false, "confirm": null});
     assert_eq!(v["user"]["prefs"], want);
     // Another browser signed in to the account gets them.
     let mut phone = Client::new(&app);

@@ -2,9 +2,9 @@
 //!
 //! Each game held in memory is a task ([`actor`]) that owns its [`LiveGame`] and does one thing
 //! at a time: the moves of people ([`mover`]) and of the computer, resignation, abort, undo,
-//! takebacks between people ([`takebacker`]), conditional premoves ([`premover`]), a claim, a flag, a rematch ([`rematcher`]), who is
-//! connected ([`presence`]). Whatever ends a
-//! game goes through [`finisher`] (ratings, and the news for the tournaments). Every change is
+//! takebacks between people ([`takebacker`]), conditional premoves ([`premover`]), a claim, a
+//! flag, a rematch ([`rematcher`]), who is connected ([`presence`]). Whatever ends a game goes
+//! through [`finisher`] (ratings, and the news for the tournaments). Every change is
 //! published once on the game's versioned event stream ([`events`]): the sockets, the timers of
 //! the deadlines ([`timers`]) and the other instances (through the database's notifications)
 //! follow it.
