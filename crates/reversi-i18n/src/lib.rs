@@ -306,6 +306,60 @@ mod tests {
         }
     }
 
+    /// Each message's `$variables`, by id (a message runs from its `id =` line to the next
+    /// line that starts neither with a space nor with `[`/`*` of a variant).
+    fn message_variables(src: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+        let mut out = std::collections::BTreeMap::new();
+        let mut id: Option<String> = None;
+        let mut text = String::new();
+        let mut flush = |id: &mut Option<String>, text: &mut String| {
+            if let Some(i) = id.take() {
+                let mut v = variables(text);
+                v.sort();
+                out.insert(i, v);
+            }
+            text.clear();
+        };
+        for line in src.lines() {
+            let starts_message = line.split_once(" =").is_some_and(|(head, _)| {
+                !head.is_empty() && head.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            });
+            if starts_message {
+                flush(&mut id, &mut text);
+                id = Some(line.split_once(" =").unwrap().0.to_string());
+            } else if line.starts_with('#') || (line.trim().is_empty() && !line.is_empty()) {
+                flush(&mut id, &mut text);
+                continue;
+            }
+            text.push_str(line);
+            text.push('\n');
+        }
+        flush(&mut id, &mut text);
+        out
+    }
+
+    /// A message says the same things in both languages: the same `$variables` (a page passes
+    /// one set of them; a variable renamed in one file only shows as an error there). Russian
+    /// may name the colour where English needs not: its verbs and adjectives agree with it.
+    #[test]
+    fn both_languages_use_the_same_variables() {
+        let agreement = |v: &Vec<String>| v.iter().filter(|x| *x != "color").cloned().collect::<Vec<_>>();
+        for part in Part::ALL {
+            let en = message_variables(part_source(Lang::En, part));
+            let ru = message_variables(part_source(Lang::Ru, part));
+            let differ: Vec<_> = en
+                .iter()
+                .filter(|(id, v)| {
+                    ru.get(*id).is_some_and(|r| {
+                        r != *v && !(agreement(r) == agreement(v) && v.iter().all(|x| r.contains(x)))
+                    })
+                })
+                .map(|(id, v)| format!("{id}: en {v:?}, ru {:?}", ru[id]))
+                .collect();
+            assert!(differ.is_empty(), "{}: {differ:#?}", part.name());
+        }
+    }
+
     /// Every `$variable` the file names.
     fn variables(src: &str) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
