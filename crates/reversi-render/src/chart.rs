@@ -85,6 +85,13 @@ pub fn score_chart_svg(scores: &[f64], marks: &[ChartMark], lang: Lang) -> Strin
             "fill=\"none\" stroke=\"#1f4e9c\" stroke-width=\"0.6\" stroke-linejoin=\"round\"",
         );
     }
+    // The corner notes first: the labels of the marks keep clear of them and of each other.
+    let black_note = tr(lang, "chart-black-ahead");
+    let white_note = tr(lang, "chart-white-ahead");
+    let mut taken = vec![
+        LabelBox::at(left + 1.5, top + 4.0, &black_note, Anchor::Start),
+        LabelBox::at(left + 1.5, top + gh - 2.0, &white_note, Anchor::Start),
+    ];
     for mark in marks {
         let Some(&s) = mark.ply.checked_sub(1).and_then(|i| scores.get(i)) else {
             continue;
@@ -97,21 +104,35 @@ pub fn score_chart_svg(scores: &[f64], marks: &[ChartMark], lang: Lang) -> Strin
             "fill=\"none\" stroke=\"#d62728\" stroke-width=\"0.5\"",
             Some(&format!("mark-{}", mark.ply)),
         );
-        // Above a point where Black leads, below one where White does; but always inside the
-        // plot, so that a label never runs into the move numbers under the axis.
-        let below = s < 0.0 && my + 5.0 <= top + gh - 1.0;
-        let above_fits = my - 3.0 >= top + 3.0;
-        let ly = if below || !above_fits { my + 5.0 } else { my - 3.0 };
-        let ly = ly.clamp(top + 3.0, top + gh - 1.0);
+        // Above a point where Black leads, below one where White does, further out while that
+        // place is taken; always inside the plot (never into the move numbers under the axis).
+        // A label with no free place is left out: its circle still marks the move.
+        let half = LabelBox::width(&mark.label) / 2.0;
+        let lx = mx.clamp(left + half + 0.5, left + gw - half - 0.5);
+        let place = (0..8)
+            .flat_map(|k| {
+                let out = 4.0 * k as f64;
+                let (up, down) = (my - 3.0 - out, my + 5.0 + out);
+                if s < 0.0 {
+                    [down, up]
+                } else {
+                    [up, down]
+                }
+            })
+            .filter(|&ly| (top + 3.0..=top + gh - 1.0).contains(&ly))
+            .map(|ly| LabelBox::at(lx, ly, &mark.label, Anchor::Middle))
+            .find(|b| !taken.iter().any(|t| t.overlaps(b)));
+        let Some(place) = place else { continue };
         svg.text(
-            mx,
-            ly,
+            lx,
+            place.baseline,
             2.8,
             Anchor::Middle,
             "fill=\"#d62728\" stroke=\"#ffffff\" stroke-width=\"0.9\" paint-order=\"stroke\"",
             &mark.label,
             None,
         );
+        taken.push(place);
     }
     svg.text(
         left,
@@ -137,7 +158,7 @@ pub fn score_chart_svg(scores: &[f64], marks: &[ChartMark], lang: Lang) -> Strin
         2.8,
         Anchor::Start,
         "fill=\"#444444\"",
-        &tr(lang, "chart-black-ahead"),
+        &black_note,
         None,
     );
     svg.text(
@@ -146,8 +167,45 @@ pub fn score_chart_svg(scores: &[f64], marks: &[ChartMark], lang: Lang) -> Strin
         2.8,
         Anchor::Start,
         "fill=\"#444444\"",
-        &tr(lang, "chart-white-ahead"),
+        &white_note,
         None,
     );
     svg.finish()
+}
+
+/// The room a line of 2.8 mm chart text takes, to keep labels apart.
+#[derive(Clone, Copy, Debug)]
+struct LabelBox {
+    left: f64,
+    right: f64,
+    baseline: f64,
+}
+
+impl LabelBox {
+    /// A generous width of `text` at 2.8 mm (the sans-serif's digits and letters average about
+    /// 0.56 of the size; the label's white outline adds a little).
+    fn width(text: &str) -> f64 {
+        text.chars().count() as f64 * 2.8 * 0.58 + 0.8
+    }
+
+    fn at(x: f64, baseline: f64, text: &str, anchor: Anchor) -> LabelBox {
+        let w = LabelBox::width(text);
+        let left = match anchor {
+            Anchor::Start => x,
+            Anchor::Middle => x - w / 2.0,
+            Anchor::End => x - w,
+        };
+        LabelBox {
+            left,
+            right: left + w,
+            baseline,
+        }
+    }
+
+    /// Whether the two overlap (the text stands 2.3 mm above its baseline, 0.7 below).
+    fn overlaps(&self, other: &LabelBox) -> bool {
+        let (top, bottom) = (self.baseline - 2.5, self.baseline + 0.9);
+        let (o_top, o_bottom) = (other.baseline - 2.5, other.baseline + 0.9);
+        self.left < other.right && other.left < self.right && top < o_bottom && o_top < bottom
+    }
 }

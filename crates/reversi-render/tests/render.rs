@@ -488,3 +488,76 @@ fn strict() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true")
         || std::env::var("REVERSI_TEST_STRICT").is_ok_and(|v| v == "1")
 }
+
+/// The text lines of a chart that sit on the plot: (x, y, anchor, text).
+fn plot_texts(svg: &str) -> Vec<(f64, f64, String, String)> {
+    let attr = |tag: &str, name: &str| -> String {
+        tag.split(&format!(" {name}=\""))
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    svg.lines()
+        .filter(|l| l.starts_with("<text") && (l.contains("#d62728") || l.contains("#444444")))
+        .map(|l| {
+            let text = l
+                .split('>')
+                .nth(1)
+                .unwrap()
+                .split('<')
+                .next()
+                .unwrap()
+                .to_string();
+            (
+                attr(l, "x").parse().unwrap(),
+                attr(l, "y").parse().unwrap(),
+                attr(l, "text-anchor"),
+                text,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn mistake_labels_never_overlap_each_other_or_the_notes() {
+    // Five mistakes on neighbouring moves at about the same score (the chart of a game thrown
+    // away in a few moves), and one under the "Black is ahead" note.
+    let mut scores: Vec<f64> = (0..60).map(|i| 2.0 + (i as f64) * 0.1).collect();
+    scores[0] = 15.0;
+    let marks: Vec<ChartMark> = [1usize, 30, 31, 32, 33]
+        .iter()
+        .map(|&ply| ChartMark {
+            ply,
+            label: format!("{ply}. c3 −{}", 10 + ply),
+        })
+        .collect();
+    for lang in Lang::ALL {
+        let svg = score_chart_svg(&scores, &marks, lang);
+        let texts = plot_texts(&svg);
+        let labels = texts.iter().filter(|t| t.3.contains('−')).count();
+        assert_eq!(labels, 5, "every label has a place: {texts:?}");
+        // Boxes as wide as 0.5 mm a character at 2.8 mm (narrower than any real font): a
+        // clear overlap of the printed text, not of the generous boxes the chart keeps.
+        let boxes: Vec<(f64, f64, f64)> = texts
+            .iter()
+            .map(|(x, y, anchor, text)| {
+                let w = text.chars().count() as f64 * 1.4;
+                let left = match anchor.as_str() {
+                    "start" => *x,
+                    "middle" => x - w / 2.0,
+                    _ => x - w,
+                };
+                (left, left + w, *y)
+            })
+            .collect();
+        for (i, a) in boxes.iter().enumerate() {
+            for (j, b) in boxes.iter().enumerate().skip(i + 1) {
+                let apart = a.1 <= b.0 || b.1 <= a.0 || (a.2 - b.2).abs() >= 2.8;
+                assert!(apart, "{:?} and {:?} overlap", texts[i], texts[j]);
+            }
+        }
+    }
+}
