@@ -99,7 +99,7 @@ impl AppState {
     }
 }
 
-pub use reversi_site_api::{ChatSetting, Confirm, NameAndPassword, PasswordChange};
+pub use reversi_site_api::{ChatSetting, Confirm, CountrySetting, NameAndPassword, PasswordChange};
 
 fn username_error(e: account::UsernameError) -> Error {
     Error::Invalid(Error::site_code(e.code()), e.to_string())
@@ -175,6 +175,7 @@ pub(crate) fn me_json(user: &crate::db::User) -> Me {
             prefs: prefs_of(user),
             moderator: user.moderator,
             muted_until: user.muted_until,
+            country: user.country.clone(),
         }),
     }
 }
@@ -416,6 +417,27 @@ pub async fn change_password(
         .start_session(&user.id, gen, &Credentials::default())
         .await?;
     Ok(with_cookies(StatusCode::OK, me_json(user), &[Some(cookie)]))
+}
+
+/// `POST /api/account/country` `{"country": "RU"}`: names the account's country (a flag beside
+/// its name on its profile and in its games from then on); `null` names none.
+#[utoipa::path(post, path = "/api/account/country", tag = "account", security(("session" = [])), request_body(content = wire::CountrySetting), responses((status = 200, description = "The account with its country.", body = wire::Me), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+pub async fn set_country(
+    State(state): State<AppState>,
+    Caller(who): Caller,
+    JsonBody(b): JsonBody<CountrySetting>,
+) -> Result<Json<Me>> {
+    let user = who.require_user()?;
+    let country = match b.country.as_deref() {
+        None | Some("") => None,
+        Some(code) => Some(
+            reversi_site::country::country(code).map_err(|e| Error::BadRequest(format!("country: {e}")))?,
+        ),
+    };
+    state.db().accounts().set_country(&user.id, country).await?;
+    let mut u = user.clone();
+    u.country = country.map(str::to_string);
+    Ok(Json(me_json(&u)))
 }
 
 /// `POST /api/account/chat` `{"off": true}`: turns chat off (or on) for the account.

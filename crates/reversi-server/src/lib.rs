@@ -107,6 +107,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/account/logout", post(accounts::logout))
         .route("/api/account/password", post(accounts::change_password))
         .route("/api/account/chat", post(accounts::chat_setting))
+        .route("/api/account/country", post(accounts::set_country))
         .route("/api/account/prefs", post(accounts::set_prefs))
         .route("/api/account/bot", post(accounts::make_bot))
         .route("/api/account/delete", post(accounts::delete))

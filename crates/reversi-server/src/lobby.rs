@@ -83,6 +83,7 @@ impl Entrant {
             provisional: r.is_some_and(|r| r.provisional(now)),
             bot: self.bot,
             diff: None,
+            country: None,
         }
     }
 }
@@ -379,6 +380,18 @@ impl AppState {
         } = game;
         let now = self.clock().clock_ms();
         let tokens = [random_string(32), random_string(32)];
+        // Each account's country as it is now: the game shows the flags it began with.
+        let mut seats = [black.seat(now), white.seat(now)];
+        for seat in &mut seats {
+            if !seat.is_guest() {
+                seat.country = self
+                    .db()
+                    .accounts()
+                    .user_by_id(&seat.key)
+                    .await?
+                    .and_then(|u| u.country);
+            }
+        }
         let record = reversi_site::game::GameRecord {
             id,
             variant: Rules::new(variant, random_u64()).variant,
@@ -395,7 +408,7 @@ impl AppState {
             join_token: None,
             void: None,
             online: Some(reversi_site::game::online::Online {
-                seats: [black.seat(now), white.seat(now)],
+                seats,
                 rated,
                 timing: Some(Timing::new(control, now)),
                 flagged: None,
@@ -703,20 +716,23 @@ pub(crate) async fn lobby_state(state: &AppState, who: &Identity) -> Result<Lobb
             waiting: counts.iter().find(|(c, _)| c == p).map_or(0, |(_, n)| *n as u64),
         })
         .collect();
-    let (waiting_in, (started, declined)) = match &key {
+    let (waiting, (started, declined)) = match &key {
         Some(k) => {
             let mine = state.db().lobby().seeks_of(k).await?;
             (
-                mine.iter().find_map(|s| s.pool.clone()),
+                mine.iter()
+                    .find_map(|s| s.pool.clone().map(|p| (p, (now - s.created_at).max(0) as u64))),
                 outcomes(state, k, now).await?,
             )
         }
         None => (None, (Vec::new(), Vec::new())),
     };
+    let (waiting_in, waited_ms) = waiting.unzip();
     Ok(LobbyView {
         seeks,
         pools,
         waiting_in,
+        waited_ms,
         started,
         declined,
     })

@@ -8,7 +8,7 @@ use reversi_site::clock::TimeControl;
 use reversi_site::presets;
 use reversi_site::rating::Category;
 use reversi_site_api as wire;
-use reversi_site_api::{Limits, PoolMeta, SiteMeta};
+use reversi_site_api::{Limits, PairingWindow, PoolMeta, SiteMeta};
 use std::str::FromStr;
 
 /// The site's choices and limits.
@@ -45,6 +45,12 @@ pub fn site_meta() -> SiteMeta {
             round_robin_players: tournament::MAX_ROUND_ROBIN_PLAYERS,
             arena_minutes: tournament::ARENA_MINUTES,
         },
+        pairing: PairingWindow {
+            start_gap: reversi_site::pairing::START_GAP as u32,
+            gap_per_second: reversi_site::pairing::GAP_PER_SECOND as u32,
+            anyone_after_s: (reversi_site::pairing::ANYONE_AFTER_MS / 1000) as u32,
+        },
+        countries: strings(&reversi_site::country::COUNTRIES),
     }
 }
 

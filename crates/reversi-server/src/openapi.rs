@@ -41,6 +41,7 @@ use utoipa::OpenApi;
         crate::accounts::logout,
         crate::accounts::make_bot,
         crate::accounts::set_prefs,
+        crate::accounts::set_country,
         crate::email::get,
         crate::email::change,
         crate::email::verify,

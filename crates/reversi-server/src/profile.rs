@@ -103,6 +103,7 @@ pub async fn user(
     Ok(Json(serde_json::json!({
         "name": u.name,
         "bot": u.bot,
+        "country": u.country,
         "created_at": u.created_at,
         "disabled": u.disabled,
         "followers": followers,
@@ -237,6 +238,7 @@ pub async fn leaderboard(
         deviation: l.deviation.round() as i64,
         games: l.games,
         bot: l.bot,
+        country: l.country,
     };
     Ok(Json(wire::Leaderboard {
         category: c.name().to_string(),

@@ -40,6 +40,7 @@ pub const STATIC_FILES: &[(&str, &str, &str)] = &[
     ("js/strength.js", include_str!("../static/js/strength.js"), JS),
     ("js/opening.js", include_str!("../static/js/opening.js"), JS),
     ("js/turns.js", include_str!("../static/js/turns.js"), JS),
+    ("js/avatar.js", include_str!("../static/js/avatar.js"), JS),
     ("js/engine.js", include_str!("../static/js/engine.js"), JS),
     (
         "js/engine-worker.js",

@@ -38,23 +38,37 @@ use tracing::Instrument;
 
 pub use crate::socket::{error_message, CLOSE_FLOOD, CLOSE_IDLE, CLOSE_RESTART};
 
+/// Query of the game socket.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct SocketQuery {
+    /// `true`: a preview (the home page's featured game): states only, no seat, no chat, not
+    /// counted among the spectators, no commands.
+    #[serde(default)]
+    pub preview: bool,
+}
+
 /// The upgrade handler.
-#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "games", operation_id = "game_socket", params(("id" = String, Path, description = "The game's id.")), security(("bearer" = []), ()), description = "A websocket: the client sends `GameCommand`s, the server `GameEvent`s (a `state` on connecting and after every change).", responses((status = 101, description = "Switching to the websocket."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "games", operation_id = "game_socket", params(("id" = String, Path, description = "The game's id."), ("preview" = Option<bool>, Query, description = "`true`: only the states, as a spectator not counted (the home page's featured game); commands are refused.")), security(("bearer" = []), ()), description = "A websocket: the client sends `GameCommand`s, the server `GameEvent`s (a `state` on connecting and after every change).", responses((status = 101, description = "Switching to the websocket."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn handler(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    crate::extract::ApiQuery(q): crate::extract::ApiQuery<SocketQuery>,
     creds: Credentials,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response> {
     let ws = upgrade(&state, ws)?;
     // Unknown games are refused before the upgrade, with a 404.
     state.rounds().view(&id, None).await?;
-    let token = state.seat_token(&creds, &id).await?;
+    let token = if q.preview {
+        None
+    } else {
+        state.seat_token(&creds, &id).await?
+    };
     let request = tracing::Span::current();
     Ok(ws.on_upgrade(move |socket| {
         // The session outlives the request: it carries the request's span (and id) on.
         let span = tracing::info_span!(parent: &request, "websocket", game = %id);
-        session(socket, state, id, token, creds).instrument(span)
+        session(socket, state, id, token, creds, q.preview).instrument(span)
     }))
 }
 
@@ -92,22 +106,31 @@ fn state_message(game: &GameView, you: &[Color]) -> Message {
     })
 }
 
-async fn session(socket: WebSocket, state: AppState, id: String, token: Option<String>, creds: Credentials) {
+async fn session(
+    socket: WebSocket,
+    state: AppState,
+    id: String,
+    token: Option<String>,
+    creds: Credentials,
+    preview: bool,
+) {
     let open = metrics::gauge!("reversi_websocket_connections");
     open.increment(1.0);
-    if let Some(seats) = run_session(socket, &state, &id, token, &creds).await {
+    if let Some(seats) = run_session(socket, &state, &id, token, &creds, preview).await {
         state.rounds().leave(&id, &seats).await;
     }
     open.decrement(1.0);
 }
 
-/// Runs the session; returns the seats it counted as connected, if it got that far.
+/// Runs the session; returns the seats it counted as connected, if it got that far (a
+/// preview is never counted).
 async fn run_session(
     socket: WebSocket,
     state: &AppState,
     id: &str,
     token: Option<String>,
     creds: &Credentials,
+    preview: bool,
 ) -> Option<Vec<Color>> {
     // Taken first: a session is counted from here until it ends, so a stopping server can
     // wait for the last one.
@@ -118,18 +141,25 @@ async fn run_session(
     let Ok(mut chat) = state.rounds().subscribe_chat(id).await else {
         return None;
     };
-    // Players read the players' room, everyone else the spectators'.
-    let room = if seats.is_empty() { "spectators" } else { "players" };
+    // Players read the players' room, everyone else the spectators'; a preview none.
+    let room = match (preview, seats.is_empty()) {
+        (true, _) => "",
+        (false, true) => "spectators",
+        (false, false) => "players",
+    };
     // A player of a tournament game hears of their next game there.
     let mut next = NextGame::of(&view, &seats, state);
     if !conn.send(state_message(&view, &seats)).await {
         return None;
     }
-    state.rounds().enter(id, &seats).await;
+    if !preview {
+        state.rounds().enter(id, &seats).await;
+    }
+    let counted = (!preview).then(|| seats.clone());
     // A game over whose next one is paired already (the page came back late): said at once.
     if let Some(game) = next.look(state, id, creds).await {
         if !conn.send(next_game_message(game)).await {
-            return Some(seats);
+            return counted;
         }
     }
     loop {
@@ -142,6 +172,10 @@ async fn run_session(
                     if !seats.is_empty() {
                         state.rounds().observe_lag(id, &seats, rtt.as_millis() as u64);
                     }
+                }
+                Heard::Text(_) if preview => {
+                    let refused = Error::Forbidden("preview", "a preview socket only watches: open the game to play".into());
+                    if !conn.send(error_message(&refused)).await { break; }
                 }
                 Heard::Text(text) => {
                     if let Some(reply) = handle(state, id, creds, &text).await {
@@ -183,7 +217,7 @@ async fn run_session(
             }
         }
     }
-    Some(seats)
+    counted
 }
 
 /// The tournament of a player's game, followed once the game is over: the player's next game

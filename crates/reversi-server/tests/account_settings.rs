@@ -443,6 +443,57 @@ async fn the_settings_follow_the_account(db: String) {
     assert_eq!(s, StatusCode::UNAUTHORIZED);
 }
 
+async fn a_country_is_checked_and_shown_beside_the_name(db: String) {
+    let clock = Clock::adjustable();
+    let app = app(AppState::new(config(&db, &clock, None)).await.unwrap());
+    let mut ann = Client::new(&app);
+    ann.signup("ann").await;
+    let mut bob = Client::new(&app);
+    bob.signup("bob").await;
+    // Any case is taken and kept as the code; nothing else is.
+    let Reply {
+        status: s, json: v, ..
+    } = ann.post("/api/account/country", json!({"country": "ru"})).await;
+    assert_eq!((s, &v["user"]["country"]), (StatusCode::OK, &json!("RU")), "{v}");
+    for bad in [
+        json!({"country": "UK"}),
+        json!({"country": "Russia"}),
+        json!({"country": 7}),
+        json!({"flag": "RU"}),
+    ] {
+        let Reply {
+            status: s, json: v, ..
+        } = ann.post("/api/account/country", bad.clone()).await;
+        assert_eq!(
+            (s, v["code"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("bad_request")),
+            "{bad}"
+        );
+    }
+    assert_eq!(ann.get("/api/account").await.json["user"]["country"], "RU");
+    assert_eq!(bob.get("/api/users/ann").await.json["country"], "RU");
+    assert_eq!(bob.get("/api/users/bob").await.json["country"], Value::Null);
+    // The games the account begins carry it, for both players' pages.
+    let seek = ann
+        .post("/api/seeks", json!({"control": "5+3", "colour": "black"}))
+        .await;
+    let seek = seek.json["id"].as_str().expect("a seek").to_string();
+    let game = bob.post(&format!("/api/seeks/{seek}/accept"), json!({})).await;
+    assert_eq!(game.status, StatusCode::CREATED, "{}", game.text);
+    let online = &game.json["game"]["online"];
+    assert_eq!(online["black"]["country"], "RU", "{online}");
+    assert!(online["white"].get("country").is_none(), "{online}");
+    // None again: the profile says so.
+    let Reply { json: v, .. } = ann.post("/api/account/country", json!({"country": null})).await;
+    assert!(v["user"].get("country").is_none(), "{v}");
+    assert_eq!(bob.get("/api/users/ann").await.json["country"], Value::Null);
+    // A guest has no profile to name one on.
+    let Reply { status: s, .. } = Client::new(&app)
+        .post("/api/account/country", json!({"country": "RU"}))
+        .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+}
+
 /// Confirms `address` for the signed-in `c` (password `password`) through the mailed link.
 async fn confirm(c: &mut Client, sink: &sink::Sink, address: &str, password: &str) {
     let Reply {
@@ -570,6 +621,7 @@ async fn letters_about_play_reach_those_who_asked(db: String) {
 on_both_databases!(
     letters_about_play_reach_those_who_asked,
     the_settings_follow_the_account,
+    a_country_is_checked_and_shown_beside_the_name,
     an_address_is_confirmed_and_a_forgotten_password_reset_by_mail,
     without_mail_the_site_says_a_password_cannot_be_reset,
 );

@@ -275,10 +275,43 @@ fn the_database_tab_shows_the_games_of_a_position() {
     let shots = screenshot_dir();
     for (window, wname, lang) in [(DESKTOP, "desktop", "en"), (PHONE, "phone", "ru")] {
         let d = bench.browser(window, lang);
+        if wname == "phone" {
+            // The phone reads it dark: every share of the results bar must still show.
+            d.open("/");
+            d.script("localStorage.setItem('theme', 'dark');");
+        }
         d.open("/analysis?moves=f5d6&tab=db");
         d.wait("the database's moves", 30, |d| {
             !d.find_all("#ex-moves tbody tr").is_empty()
         });
+        // The table stays on the screen, the names of who played a move cut to their column.
+        let overflow = d.script(
+            "const t = document.querySelector('#ex-moves').getBoundingClientRect();\
+             const cells = [...document.querySelectorAll('#ex-moves td.players')];\
+             return t.right > innerWidth + 0.5 || cells.some(c => c.getBoundingClientRect().right > t.right + 0.5);",
+        );
+        assert_eq!(
+            overflow, false,
+            "the database's table runs off the {wname} screen"
+        );
+        // The results bar is framed in a colour that stands out from the page (WCAG's 3:1 for
+        // what is not text), so that Black's share shows on a dark page too.
+        let contrast = d.script(
+            "const lum = c => { const v = c.match(/[\\d.]+/g).slice(0, 3).map(x => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });\
+               return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };\
+             const bar = document.querySelector('#ex-moves .wdl-bar');\
+             const page = getComputedStyle(document.body).backgroundColor;\
+             const a = lum(getComputedStyle(bar).borderTopColor), b = lum(page);\
+             return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);",
+        );
+        let contrast = contrast.as_f64().unwrap();
+        assert!(
+            contrast >= 3.0,
+            "the results bar's frame has a contrast of {contrast:.2} on the {wname}"
+        );
+        if wname == "phone" {
+            assert_eq!(d.script("return document.documentElement.dataset.theme;"), "dark");
+        }
         let total = text(&d, "#ex-total");
         assert!(total.chars().any(|c| c.is_ascii_digit()), "{total}");
         let first = d
@@ -291,7 +324,12 @@ fn the_database_tab_shows_the_games_of_a_position() {
             "the games that reached it are listed"
         );
         assert!(!d.scrolls_sideways(), "the database tab scrolls sideways");
-        d.screenshot(shots.as_deref(), &format!("explorer-{lang}-{wname}.png"));
+        // The picture shows the database's table, not only the board above it.
+        d.screenshot_from(
+            shots.as_deref(),
+            &format!("explorer-{lang}-{wname}.png"),
+            Some(".tabs"),
+        );
         // A click on the most played move plays it: the board and the tab move on.
         d.script(&format!(
             "document.querySelector(\"#ex-moves tr[data-move='{first}'] button\").click();"

@@ -1,9 +1,10 @@
 //! Online play in a real headless Chromium: two strangers sign up in two browsers (one a phone
 //! in Russian), both click the same quick-pairing pool on the home page, are paired, and play a
 //! blitz game to the end by clicking, both clocks running; a third browser watches live and
-//! chats in the spectators' room; the server restarts mid-game, down for 7 s, and both clocks
+//! chats in the spectators' room; the home page's board follows the game (uncounted); the
+//! server restarts mid-game, down for 7 s, and both clocks
 //! resume where they stopped (the downtime is not charged) while the pages reconnect by
-//! themselves; both profiles then show the new ratings, provisional. With
+//! themselves; in a second outage a move waits on the board and is played once it is back; both profiles then show the new ratings, provisional. With
 //! `REVERSI_TEST_SCREENSHOTS=DIR` it saves the screenshots of `docs/screenshots/` on the way.
 //!
 //! Needs `REVERSI_TEST_CHROMIUM` and `REVERSI_TEST_CHROMEDRIVER` (`scripts/test` sets both).
@@ -124,6 +125,7 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
     let mut clicks = 0;
     let mut saw_running = false;
     let mut restarted = false;
+    let mut tv: Option<Driver> = None;
     while !(ann.has("#result-dialog[open]") && bob.has("#result-dialog[open]")) {
         assert!(Instant::now() < end, "the game did not end: {}", ann.body_text());
         let moved = ann.play_any(clicks * 7 + 3) || bob.play_any(clicks * 5 + 1);
@@ -151,9 +153,35 @@ fn strangers_meet_in_a_pool_play_blitz_and_see_their_ratings() {
             bob.screenshot(shots.as_deref(), "online-game-ru-phone.png");
             fan.screenshot(shots.as_deref(), "online-spectator-en-desktop.png");
         }
+        if clicks == 7 && tv.is_none() {
+            // Someone opens the home page: its big board follows this game, the featured
+            // one, without being counted as a spectator.
+            let home = bench.browser(DESKTOP, "en");
+            home.open("/");
+            home.wait("the featured game on the home board", 20, |d| {
+                d.has(&format!("#hero-board .featured-game[data-game='{id}']"))
+            });
+            home.screenshot(shots.as_deref(), "home-featured-en-desktop.png");
+            tv = Some(home);
+        }
+        if clicks == 9 {
+            let game = bench.get(&format!("/api/games/{id}"))["game"].clone();
+            let discs =
+                (game["black_count"].as_u64().unwrap() + game["white_count"].as_u64().unwrap()) as usize;
+            let home = tv.as_ref().expect("the home page is open");
+            home.wait("the featured board follows the moves", 20, |d| {
+                d.find_all("#hero-board .disc").len() == discs
+            });
+            assert_eq!(
+                game["presence"]["spectators"], 1,
+                "only the fan watches: {}",
+                game["presence"]
+            );
+        }
         if clicks == 10 && !restarted {
             restarted = true;
             restart_mid_game(&mut bench, &ann, &bob, &id);
+            a_move_waits_for_the_server(&mut bench, &ann, &bob, &id);
         }
     }
     assert!(saw_running);
@@ -253,6 +281,53 @@ fn shown_seconds(d: &Driver, color: &str) -> f64 {
         [s] => s,
         _ => f64::NAN,
     }
+}
+
+/// While the server is down the player to move still moves: the move waits on the dimmed board,
+/// seen, and is played the moment the page is live again.
+fn a_move_waits_for_the_server(bench: &mut Bench, ann: &Driver, bob: &Driver, id: &str) {
+    let before = bench.get(&format!("/api/games/{id}"))["game"]["ply"]
+        .as_u64()
+        .unwrap();
+    bench.stop_server();
+    for d in [ann, bob] {
+        d.wait("the page offline", 30, |d| {
+            d.has(".conn.off") && d.has("#board-wrap.offline")
+        });
+    }
+    let mover = if ann.has("#board-wrap.my-turn") { ann } else { bob };
+    mover.click_css("#board-wrap g.sq.playable");
+    mover.wait("the move waiting on the board", 10, |d| {
+        d.has("#board-wrap .ghost.queued")
+    });
+    let square = mover.script(
+        "return document.querySelector('#board-wrap .ghost.queued').closest('[data-sq]').dataset.sq;",
+    );
+    assert_eq!(
+        mover.find_all("#board-wrap g.sq.playable").len(),
+        0,
+        "one move waits, no second"
+    );
+    bench.start_server();
+    let end = Instant::now() + Duration::from_secs(30);
+    loop {
+        let game = bench.get(&format!("/api/games/{id}"))["game"].clone();
+        if game["ply"].as_u64() == Some(before + 1) {
+            assert_eq!(
+                game["moves"][before as usize], square,
+                "the waiting move was played"
+            );
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "the waiting move {square} was not sent: {game}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    mover.wait("the move played on the page", 20, |d| {
+        !d.has("#board-wrap .ghost.queued") && d.ply() == before as usize + 1
+    });
 }
 
 /// Restarts the server in the middle of the game with 7 s of downtime: both clocks come back

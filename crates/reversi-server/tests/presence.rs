@@ -40,9 +40,11 @@ async fn start(state: AppState) -> String {
 }
 
 async fn connect(addr: &str, id: &str, token: Option<&str>) -> Ws {
-    let mut req = format!("ws://{addr}/api/games/{id}/ws")
-        .into_client_request()
-        .unwrap();
+    connect_to(addr, &format!("/api/games/{id}/ws"), token).await
+}
+
+async fn connect_to(addr: &str, path: &str, token: Option<&str>) -> Ws {
+    let mut req = format!("ws://{addr}{path}").into_client_request().unwrap();
     if let Some(t) = token {
         req.headers_mut()
             .insert("authorization", format!("Bearer {t}").parse().unwrap());
@@ -132,6 +134,13 @@ pub async fn claim_after_a_departure(a: AppState, b: AppState) {
         "no claim before both moved: {p}"
     );
 
+    // The home page's preview of the game, even from White's browser: the states only, never
+    // counted (as White or as a spectator), and no commands.
+    let mut preview = connect_to(&addr_a, &format!("/api/games/{id}/ws?preview=true"), Some(&white)).await;
+    state_where(&mut preview, "the preview's state", |g| g["ply"] == 0).await;
+    send(&mut preview, json!({"type": "move", "move": "d3", "ply": 0})).await;
+    assert_eq!(error_code(&mut preview).await, "preview");
+
     // A spectator arrives, at White's instance: Black's page counts them.
     let mut ws_watch = connect(&addr_b, &id, None).await;
     // The small presence event, not the whole state again.
@@ -147,6 +156,7 @@ pub async fn claim_after_a_departure(a: AppState, b: AppState) {
     send(&mut ws_white, json!({"type": "move", "move": "c3", "ply": 1})).await;
     let g = state_where(&mut ws_black, "White's move", |g| g["ply"] == 2).await;
     assert_eq!(g["presence"]["claim_after_ms"], CLAIM_AFTER_UNTIMED_MS);
+    state_where(&mut preview, "both moves in the preview", |g| g["ply"] == 2).await;
 
     // While White is connected the win cannot be claimed.
     send(&mut ws_black, json!({"type": "claim"})).await;

@@ -161,6 +161,16 @@ fn play_the_computer_then_review_in_both_languages() {
     );
     let why = d.text_of("#coach");
     assert!(!why.is_empty() && !why.contains("coach-"), "{why}");
+    // The board rings where the better move was, the one the verdict names.
+    let better = d.script(
+        "const c = document.querySelector('#replay-board circle.better'); return c && c.closest('[data-sq]').dataset.sq;",
+    );
+    let better = better.as_str().expect("a ring where the better move was");
+    assert!(
+        d.text_of("#verdict").contains(better),
+        "{better}: {}",
+        d.text_of("#verdict")
+    );
     d.screenshot(screenshot_dir().as_deref(), "replay-coach-ru-desktop.png");
 
     // The rules of a variant, both languages.
@@ -1300,4 +1310,93 @@ fn conditional_premoves_are_left_and_answer_in_a_correspondence_game() {
         bench_game(&ann, &id)["moves"],
         serde_json::json!(["f5", "d6", "c3"])
     );
+}
+
+#[test]
+fn the_home_board_starts_a_game_and_xot_shows_its_opening_line() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let d = bench.browser(PHONE, "en");
+    // With nobody playing online the big board is Black's first move against the computer.
+    d.open("/");
+    d.wait("the board to play", 20, |d| {
+        d.find_all("#hero-board g.sq.playable").len() == 4
+    });
+    assert!(d.text_of("#hero-caption").starts_with("Play the first move"));
+    d.click_css("#hero-board g.sq[data-sq='f5']");
+    d.wait("the game page", 20, |d| {
+        d.url().contains("/game/") && d.has("#board-wrap svg")
+    });
+    let id = d.url().rsplit('/').next().unwrap().to_string();
+    assert_eq!(moves_of(&d, &id).first().map(String::as_str), Some("f5"));
+    assert_eq!(
+        bench.get(&format!("/api/games/{id}"))["game"]["players"]["black"],
+        "human"
+    );
+
+    // An XOT game: its eight preset moves lead the record, apart, and the game's own go on
+    // from move 5.
+    let id = start_vs_computer(&d, 1, "xot");
+    d.wait("the preset line", 20, |d| {
+        d.find_all("#moves .preset-mv").len() == 8
+    });
+    let preset = bench.get(&format!("/api/games/{id}"))["game"]["preset"].clone();
+    let shown: Vec<String> = (1..=8)
+        .map(|k| {
+            d.script(&format!(
+                "return document.querySelectorAll('#moves .preset-mv')[{}].textContent;",
+                k - 1
+            ))
+            .as_str()
+            .unwrap()
+            .to_string()
+        })
+        .collect();
+    assert_eq!(serde_json::to_value(&shown).unwrap(), preset);
+    play_until(&d, 60, |d| d.ply() >= 1);
+    let first_row =
+        d.script("return document.querySelector('#moves tbody:not(.preset-moves) th').textContent;");
+    assert_eq!(first_row, "5");
+}
+
+#[test]
+fn a_player_names_a_country_and_waits_in_a_widening_pool() {
+    let _one = lock();
+    let Some(mut bench) = Bench::start(|c| c) else {
+        return;
+    };
+    let d = bench.browser(DESKTOP, "ru");
+    d.sign_up("Anna_Petrova");
+    d.open("/account");
+    d.wait("the country", 20, |d| d.has("#country"));
+    d.script(
+        "const s = document.querySelector('#country'); s.value = 'RU'; s.dispatchEvent(new Event('change'));",
+    );
+    d.wait("saved", 20, |d| d.text_of("#country-msg") == "Сохранено.");
+    d.open("/@/Anna_Petrova");
+    d.wait("the profile", 20, |d| d.has(".profile-head .flag"));
+    assert_eq!(
+        d.script("return document.querySelector('.profile-head .flag').getAttribute('aria-label');"),
+        "Россия"
+    );
+    assert_eq!(d.text_of(".profile-head .avatar"), "AP");
+    // A waiting player sees how wide a range of ratings they accept, growing.
+    d.open("/lobby");
+    d.wait("the pools", 20, |d| d.has("#pools button[data-pool='3+2']"));
+    d.click_css("#pools button[data-pool='3+2']");
+    d.wait("the range", 20, |d| d.text_of("#pool-range").contains("±"));
+    let gap = |d: &Driver| -> u32 {
+        d.text_of("#pool-range")
+            .split('±')
+            .nth(1)
+            .and_then(|s| s.split(',').next())
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(0)
+    };
+    let first = gap(&d);
+    d.wait("a wider range", 10, |d| gap(d) >= first + 20);
+    d.click_css("#pools button[data-pool='3+2']");
+    d.wait("out of the pool", 20, |d| !d.has("#pool-range"));
 }

@@ -33,6 +33,15 @@ pub struct ChatSetting {
     pub off: bool,
 }
 
+/// Body of `POST /api/account/country`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, deny_unknown_fields)]
+pub struct CountrySetting {
+    /// An ISO 3166-1 alpha-2 code (`RU`, `GB`; any case), or `null` for none.
+    pub country: Option<String>,
+}
+
 /// Body of `POST /api/account/bot` and `/delete`: the password, asked again.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -61,6 +70,9 @@ pub struct AccountView {
     /// Until when a moderator muted it (Unix ms; absent when it is not muted).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub muted_until: Option<i64>,
+    /// The country its owner named (ISO 3166-1 alpha-2), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
 }
 
 /// The colour scheme of the pages.

@@ -195,6 +195,9 @@ pub struct SeatView {
     pub bot: bool,
     /// The rating change the game brought.
     pub diff: Option<i32>,
+    /// The player's country (ISO 3166-1 alpha-2), if their account names one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
 }
 
 /// The clock as clients see it: the time left at the moment the state was made, and who is
@@ -288,6 +291,9 @@ pub struct GameView {
     pub to_move: Option<Side>,
     /// The legal squares of the side to move.
     pub legal_moves: Vec<String>,
+    /// The moves the variant plays before the game begins (XOT's eight), not counted in `ply`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub preset: Vec<String>,
     /// Every move from the start, passes as `pass`.
     pub moves: Vec<String>,
     /// The number of moves played (passes included).
@@ -400,6 +406,9 @@ pub struct ReplayView {
     pub width: u8,
     /// Board height.
     pub height: u8,
+    /// As [`GameView::preset`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub preset: Vec<String>,
     /// Every move, passes as `pass`.
     pub moves: Vec<String>,
     /// `frames[k]`: the position after `k` moves (`moves.len() + 1` of them).

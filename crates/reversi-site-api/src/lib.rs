@@ -20,6 +20,6 @@ pub use error::ApiError;
 pub use game::*;
 pub use learn::*;
 pub use lobby::*;
-pub use meta::{Limits, PoolMeta, SiteMeta};
+pub use meta::{Limits, PairingWindow, PoolMeta, SiteMeta};
 pub use people::*;
 pub use play::*;

@@ -98,6 +98,10 @@ pub struct LobbyView {
     pub pools: Vec<PoolCount>,
     /// The pool the caller waits in.
     pub waiting_in: Option<String>,
+    /// How long the caller has waited there (ms, when this was sent): the rating range they
+    /// accept widens with it (`GET /api/meta`'s `pairing`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waited_ms: Option<u64>,
     /// The caller's seeks that became games.
     pub started: Vec<StartedGame>,
     /// The caller's challenges that were declined.

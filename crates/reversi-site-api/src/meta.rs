@@ -23,6 +23,24 @@ pub struct SiteMeta {
     pub categories: Vec<String>,
     /// The limits a client may check before it asks.
     pub limits: Limits,
+    /// How the quick-pairing pools widen the rating range with waiting.
+    pub pairing: PairingWindow,
+    /// The country codes a profile may name (ISO 3166-1 alpha-2; pages name them in the
+    /// reader's language).
+    pub countries: Vec<String>,
+}
+
+/// The rating range a player waiting in a pool accepts: `start_gap` points either side,
+/// `gap_per_second` more for each second waited, anyone after `anyone_after_s` seconds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PairingWindow {
+    /// Points either side at first.
+    pub start_gap: u32,
+    /// Points added per second waited.
+    pub gap_per_second: u32,
+    /// Seconds after which any rating will do.
+    pub anyone_after_s: u32,
 }
 
 /// A quick-pairing pool.

@@ -102,6 +102,9 @@ pub struct BoardLine {
     pub games: i64,
     /// Whether the player is a bot.
     pub bot: bool,
+    /// The player's country (ISO 3166-1 alpha-2), if named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
 }
 
 /// The answer of `GET /api/leaderboard/{category}`.

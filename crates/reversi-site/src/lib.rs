@@ -8,6 +8,7 @@
 //! - [`lag`]: how much of a player's network lag is given back, and the cap;
 //! - [`rating`]: Glicko-2 with lichess's parameters, and the rated categories;
 //! - [`account`]: usernames (characters, reserved names, look-alikes) and passwords (argon2id);
+//! - [`country`]: the country codes a profile may name (a flag beside the name);
 //! - [`email`]: the e-mail addresses accounts may give, and the one form they are compared in;
 //! - [`seek`]: open challenges in the lobby and who may accept them;
 //! - [`pairing`]: quick-pairing pools matched by rating, widened by waiting time;
@@ -25,6 +26,7 @@
 pub mod account;
 pub mod chat;
 pub mod clock;
+pub mod country;
 pub mod email;
 pub mod game;
 pub mod lag;

@@ -34,6 +34,8 @@ pub struct User {
     pub disabled: bool,
     /// The language of the letters about play its owner asked for (none: no such letters).
     pub mail_notify: Option<String>,
+    /// The country its owner named (ISO 3166-1 alpha-2), shown as a flag beside the name.
+    pub country: Option<String>,
 }
 
 impl User {
@@ -44,7 +46,7 @@ impl User {
 }
 
 const USER_COLUMNS: &str =
-    "id, name, created_at, deleted_at, bot, chat_off, credential_gen, email, prefs, role, muted_until, disabled_at, mail_notify";
+    "id, name, created_at, deleted_at, bot, chat_off, credential_gen, email, prefs, role, muted_until, disabled_at, mail_notify, country";
 
 fn user_of<R: Row>(row: &R) -> Result<User>
 where
@@ -68,6 +70,7 @@ where
         muted_until: row.try_get("muted_until")?,
         disabled: row.try_get::<Option<i64>, _>("disabled_at")?.is_some(),
         mail_notify: row.try_get("mail_notify")?,
+        country: row.try_get("country")?,
     })
 }
 
@@ -323,6 +326,18 @@ impl Accounts<'_> {
         with_pool!(self.0, pool => {
             sqlx::query("UPDATE users SET chat_off = $1 WHERE id = $2")
                 .bind(off as i64)
+                .bind(id)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// Sets (or, with `None`, clears) the country of account `id` (a checked code).
+    pub async fn set_country(&self, id: &str, country: Option<&str>) -> Result<()> {
+        with_pool!(self.0, pool => {
+            sqlx::query("UPDATE users SET country = $1 WHERE id = $2")
+                .bind(country)
                 .bind(id)
                 .execute(pool)
                 .await?;

@@ -35,6 +35,8 @@ pub struct BoardLine {
     pub games: i64,
     /// Whether the player is a bot.
     pub bot: bool,
+    /// The country the player named.
+    pub country: Option<String>,
 }
 
 macro_rules! rating_of_row {
@@ -242,7 +244,7 @@ impl Ratings<'_> {
             for stored_established in [true, false] {
                 let cond = if stored_established { "r.deviation < $2" } else { "r.deviation >= $2 AND r.games > 0" };
                 let rows = sqlx::query(&format!(
-                    "SELECT u.name, u.bot, r.rating, r.deviation, r.volatility, r.games, r.last_rated \
+                    "SELECT u.name, u.bot, u.country, r.rating, r.deviation, r.volatility, r.games, r.last_rated \
                      FROM ratings r JOIN users u ON u.id = r.user_id \
                      WHERE r.category = $1 AND u.deleted_at IS NULL AND u.disabled_at IS NULL AND {cond} \
                      ORDER BY r.rating DESC, u.name LIMIT $3",
@@ -260,6 +262,7 @@ impl Ratings<'_> {
                         deviation: rating.deviation,
                         games: rating.games as i64,
                         bot: r.try_get::<i64, _>("bot")? != 0,
+                        country: r.try_get("country")?,
                     };
                     if rating.provisional(now) {
                         provisional.push(line);

@@ -46,6 +46,7 @@ pub const MIGRATIONS: &[(i64, &str)] = &[
         17,
         include_str!("../../migrations/0017_takebacks_conditional.sql"),
     ),
+    (18, include_str!("../../migrations/0018_country.sql")),
 ];
 
 /// The newest version this build knows.

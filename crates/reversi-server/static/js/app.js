@@ -36,7 +36,7 @@ const ROUTES = [
   [/^\/mod$/, () => import('./pages/mod.js'), (m, app) => { m.modPage(app); }],
   [/^\/offline$/, () => import('./pages/offline.js'), (m, app) => { m.offlinePage(app); return { stop: m.stopOffline }; }],
   [/^\/rules(?:\/([^/]+))?$/, () => import('./pages/rules.js'), (m, app, v) => { document.title = t('web-rules') + ' — ' + t('web-title'); m.rulesPage(app, v ? decodeURIComponent(v) : 'othello'); }],
-  [/^/, () => import('./pages/home.js'), (m, app) => { m.homePage(app); }],
+  [/^/, () => import('./pages/home.js'), (m, app) => { m.homePage(app); return { stop: m.stopHome }; }],
 ];
 
 /** The page shown: what leaving it stops, and its keys. */

@@ -27,9 +27,10 @@ export const squareName = (c, r) => String.fromCharCode(97 + c) + (r + 1);
  * callback hears where the keyboard is, so that a redrawn board can keep it there), hideLegal
  * (the legal squares take clicks but are not marked), anyEmpty (every empty square takes a
  * click), marks (squares ringed: a lesson's answers), ghost ({square, color, kind}: a
- * see-through disc where a move waits — `premove`, played when the turn comes, or `pending`,
- * waiting for its confirmation), premove (the clickable squares choose a premove: every empty
- * one, classed `premovable`, not `playable`).
+ * see-through disc where a move waits — `premove`, played when the turn comes, `queued`, sent
+ * when the server is back, or `pending`, waiting for its confirmation), premove (the clickable squares choose a premove: every empty
+ * one, classed `premovable`, not `playable`), better (a square ringed where a better move than
+ * the last one was: the replay of a mistake).
  */
 export function drawBoard(b, o = {}) {
   const id = ++boards;
@@ -134,7 +135,11 @@ function square(b, c, r, { id, legal, hints, best, animate, flipped, o }) {
   }
   if (o.ghost && o.ghost.square === name && ch === '.') {
     g.append(svg('circle', { cx, cy, r: S * 0.41, class: `ghost ${o.ghost.kind} ${o.ghost.color === 'black' ? 'disc-black' : 'disc-white'}`, fill: `url(#${o.ghost.color}${id})` }));
-    label += ', ' + t(o.ghost.kind === 'premove' ? 'web-premove-square' : 'web-pending-square');
+    label += ', ' + t({ premove: 'web-premove-square', queued: 'web-queued-square' }[o.ghost.kind] || 'web-pending-square');
+  }
+  if (o.better === name && ch === '.') {
+    g.append(svg('circle', { cx, cy, r: S * 0.36, class: 'better' }));
+    label += ', ' + t('web-better-square');
   }
   if (o.marks && o.marks.includes(name)) {
     g.append(svg('circle', { cx, cy, r: S * 0.3, class: 'answer' }));

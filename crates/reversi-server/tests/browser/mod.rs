@@ -515,11 +515,26 @@ impl Driver {
 
     /// Saves a screenshot of the whole page as `dir/name` (when screenshots are asked for).
     pub fn screenshot(&self, dir: Option<&Path>, name: &str) {
+        self.screenshot_from(dir, name, None);
+    }
+
+    /// [`Driver::screenshot`], a phone's screen from the element `css` down instead of the
+    /// page's top (a desktop still shows the whole page).
+    pub fn screenshot_from(&self, dir: Option<&Path>, name: &str, css: Option<&str>) {
         let Some(dir) = dir else { return };
         // Let the disc animations (0.4 s) finish; the whole page, from its top (a desktop
         // window grows to the page's height; a phone keeps its screen).
         std::thread::sleep(Duration::from_millis(600));
-        self.script("window.scrollTo(0, 0);");
+        match css.filter(|_| self.phone) {
+            Some(css) => {
+                self.script(&format!(
+                    "document.querySelector({css:?}).scrollIntoView({{block: 'start'}});"
+                ));
+            }
+            None => {
+                self.script("window.scrollTo(0, 0);");
+            }
+        }
         if !self.phone {
             let h = self
                 .script("return document.documentElement.scrollHeight;")

@@ -30,6 +30,9 @@ pub struct SeatInfo {
     /// The rating change the game brought, once applied.
     #[serde(default)]
     pub diff: Option<i32>,
+    /// The country the account named when the game began (ISO 3166-1 alpha-2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
 }
 
 impl SeatInfo {
@@ -159,6 +162,7 @@ impl Online {
             provisional: s.provisional,
             bot: s.bot,
             diff: s.diff,
+            country: s.country.clone(),
         };
         let clock = self.timing.map(|t| {
             let first = match (to_move, t.deadline(to_move.unwrap_or(Color::Black))) {

@@ -90,6 +90,7 @@ fn online(control: Option<crate::clock::TimeControl>) -> Online {
         provisional: false,
         bot: false,
         diff: None,
+        country: None,
     };
     Online {
         seats: [seat("a"), seat("b")],
@@ -342,4 +343,27 @@ fn conditional_premoves_answer_for_their_author_while_the_game_follows_a_line() 
         g.set_conditional(b, &lines),
         Err(GameError::Conditional(_))
     ));
+}
+
+#[test]
+fn an_xot_game_shows_its_preset_line_apart_from_the_moves() {
+    let mut rec = record(Mode::Friend, [PlayerKind::Human; 2]);
+    rec.variant = Variant::Xot(Some(0));
+    let g = LiveGame::new(rec, 0);
+    let line: Vec<String> = reversi_core::rules::xot_openings()
+        .next()
+        .unwrap()
+        .as_bytes()
+        .chunks(2)
+        .map(|c| String::from_utf8(c.to_vec()).unwrap())
+        .collect();
+    let view = g.view(0);
+    assert_eq!(view.preset, line);
+    assert_eq!(view.ply, 0);
+    assert!(view.moves.is_empty());
+    assert_eq!(g.replay().preset, line);
+    // Other variants have none, and say nothing of it.
+    let plain = LiveGame::new(record(Mode::Friend, [PlayerKind::Human; 2]), 0).view(0);
+    assert!(plain.preset.is_empty());
+    assert!(!serde_json::to_string(&plain).unwrap().contains("preset"));
 }

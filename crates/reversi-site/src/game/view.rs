@@ -77,6 +77,7 @@ impl LiveGame {
             cells: reversi_core::notation::cells(pos),
             to_move: side_opt(self.to_move()),
             legal_moves: legal,
+            preset: self.preset(),
             moves,
             ply,
             last_move: last.map(|m| m.to_string()),
@@ -213,6 +214,7 @@ impl LiveGame {
             },
             width: self.game.position().width(),
             height: self.game.position().height(),
+            preset: self.preset(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
             frames,
             openings: self.opening_marks(),
@@ -220,6 +222,11 @@ impl LiveGame {
             result: self.result(),
             created_at: self.record.created_at,
         }
+    }
+
+    /// The moves the variant played before the game began (XOT's opening line).
+    fn preset(&self) -> Vec<String> {
+        self.game.rules().opening.iter().map(|s| s.to_string()).collect()
     }
 
     /// Whether the game ended without a result.

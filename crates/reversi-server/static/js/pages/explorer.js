@@ -25,7 +25,7 @@ export function explorerBox(play) {
       input('ex-to', { type: 'number', min: 1900, max: 2100, placeholder: t('web-explorer-to'), 'aria-label': t('web-explorer-to') }),
       source),
     el('p', { class: 'muted', id: 'ex-total', role: 'status' }),
-    el('table', { class: 'explorer-moves', id: 'ex-moves' }),
+    el('div', { class: 'explorer-table' }, el('table', { class: 'explorer-moves', id: 'ex-moves' })),
     el('h3', {}, t('web-explorer-games')),
     el('ul', { class: 'games explorer-games', id: 'ex-games' }),
     el('div', { class: 'buttons' }, button(t('web-explorer-more'), { id: 'ex-more', hidden: true, onclick: () => { E.offset += 20; refresh(false); } })));
@@ -84,13 +84,19 @@ async function load(key, fresh) {
       el('td', { class: 'num' }, String(m.games)),
       el('td', { class: 'num' }, `${Math.round(m.share * 100)} %`),
       el('td', { class: 'wdl', title: t('web-explorer-wdl', { w: m.black_wins, d: m.draws, l: m.black_losses }) },
-        el('span', { class: 'w', style: `width:${pctOf(m.black_wins, m.games)}%` }),
-        el('span', { class: 'd', style: `width:${pctOf(m.draws, m.games)}%` }),
-        el('span', { class: 'l', style: `width:${pctOf(m.black_losses, m.games)}%` })),
-      el('td', { class: 'num' }, (m.mean_margin > 0 ? '+' : '') + m.mean_margin),
-      el('td', { class: 'muted' }, m.players.join(', '))));
+        el('span', { class: 'wdl-bar' },
+          el('span', { class: 'w', style: `width:${pctOf(m.black_wins, m.games)}%` }),
+          el('span', { class: 'd', style: `width:${pctOf(m.draws, m.games)}%` }),
+          el('span', { class: 'l', style: `width:${pctOf(m.black_losses, m.games)}%` }))),
+      el('td', { class: 'num' }, signed(m.mean_margin)),
+      // The names cut to the column's width (all of them on hover): a long list never
+      // widens the table past a phone's screen.
+      el('td', { class: 'muted players', title: m.players.join(', ') }, m.players.join(', '))));
   $('#ex-moves').replaceChildren(
-    el('thead', {}, el('tr', {}, ...['web-explorer-move', 'web-explorer-count', 'web-explorer-share', 'web-explorer-results', 'web-explorer-mean', 'web-explorer-players'].map(k => el('th', { scope: 'col' }, t(k))))),
+    // The results' header is long: a phone shows its short form (the whole on hover).
+    el('thead', {}, el('tr', {}, ...['web-explorer-move', 'web-explorer-count', 'web-explorer-share', 'web-explorer-results', 'web-explorer-mean', 'web-explorer-players'].map(k => k === 'web-explorer-results'
+      ? el('th', { scope: 'col', title: t(k) }, el('span', { class: 'long' }, t(k)), el('span', { class: 'short' }, t('web-explorer-results-short')))
+      : el('th', { scope: 'col' }, t(k))))),
     el('tbody', {}, ...rows));
   const list = $('#ex-games');
   if (fresh) list.replaceChildren();
@@ -99,9 +105,12 @@ async function load(key, fresh) {
     list.append(el('li', {}, link(href, [
       el('span', { class: 'g-players' }, `${g.black} – ${g.white}`),
       el('span', { class: 'g-variant' }, [g.tournament, g.year || ''].filter(Boolean).join(' · ')),
-      el('span', { class: 'g-result' }, (g.margin > 0 ? '+' : '') + g.margin)], { class: 'game-item' })));
+      el('span', { class: 'g-result' }, signed(g.margin))], { class: 'game-item' })));
   }
   $('#ex-more').hidden = r.games.length < 20;
 }
+
+/** A disc difference with its sign, the minus a real one. */
+const signed = n => (n > 0 ? '+' : n < 0 ? '−' : '') + Math.abs(n);
 
 const pctOf = (n, of) => (of ? (100 * n / of).toFixed(1) : 0);

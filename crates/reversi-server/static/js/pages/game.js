@@ -8,7 +8,8 @@ import { t, colorName, variantName } from '../i18n.js';
 import { rememberGame, prefs } from '../prefs.js';
 import { moveSound, endSound, tickSound } from '../sound.js';
 import { strengthText } from '../strength.js';
-import { resultText, endingOf } from './summary.js';
+import { resultText, endingOf, presetRows } from './summary.js';
+import { avatar, flag } from '../avatar.js';
 import { me } from '../account.js';
 import { notifyTurn, refreshTurns } from '../turns.js';
 import { clockText, lowTime, controlText } from '../clock.js';
@@ -38,7 +39,7 @@ export async function gamePage(app, id) {
   G = {
     id, game: null, you: [], invite: null, joinSecret: secret, ws: null, retry: 0, timer: null,
     closing: false, view: null, hints: {}, notice: '', passNotice: '', passColor: null, animate: new Set(),
-    shownResult: false, seenRematch: null, offline: false, confirm: null, premove: null, pending: null,
+    shownResult: false, seenRematch: null, offline: false, confirm: null, premove: null, pending: null, queued: null,
     chat: [], clockAt: performance.now(), tick: null, cursor: null,
   };
   const g = G;
@@ -182,6 +183,19 @@ function arrived(g, game, you) {
   if (old && game.version !== old.version) g.pending = null;
   if (G === g) {
     const isMine = game.status === 'playing' && g.you.length === 1 && game.to_move === g.you[0];
+    if (g.queued && !g.offline) {
+      // A move made while the server could not be reached goes now, if the game is where it
+      // was and the move still legal; otherwise it is said to be dropped.
+      const q = g.queued;
+      g.queued = null;
+      if (game.ply === q.ply && myTurn() && (game.legal_moves || []).includes(q.square)) {
+        g.notice = ''; g.networkNotice = false;
+        render();
+        send(q.square);
+        return;
+      }
+      g.notice = t('web-queued-dropped', { move: q.square }); announce(g.notice);
+    }
     if (g.premove && (isMine || game.status !== 'playing')) {
       // The premove is played the moment the turn comes, if it is legal then (else dropped).
       const sq = g.premove;
@@ -283,11 +297,13 @@ function renderBoard() {
   const focused = wrap.contains(document.activeElement);
   if (!G.cursor) G.cursor = (g.legal_moves && g.legal_moves[0]) || squareName(Math.floor(g.width / 2) - 1, Math.floor(g.height / 2) - 1);
   const premoving = canPremove();
-  const ghost = live && G.premove ? { square: G.premove, color: G.you[0], kind: 'premove' }
+  const ghost = live && G.queued ? { square: G.queued.square, color: G.you[0], kind: 'queued' }
+    : live && G.premove ? { square: G.premove, color: G.you[0], kind: 'premove' }
     : live && G.pending ? { square: G.pending, color: G.you[0], kind: 'pending' } : null;
   const board = drawBoard(shown, {
     legal: live && g.status === 'playing' && !waiting() && (myTurn() || !G.you.length) ? g.legal_moves : [],
-    playable: (myTurn() || premoving) && !G.offline, onMove: premoving ? setPremove : sendMove,
+    // Offline the board still takes one move: it waits, seen, until the server is back.
+    playable: (myTurn() && !(G.offline && G.queued)) || (premoving && !G.offline), onMove: premoving ? setPremove : sendMove,
     anyEmpty: premoving, premove: premoving, ghost, hints: live ? G.hints : {}, animate: live ? G.animate : new Set(),
     label: t('web-board'), cursor: G.cursor, onCursor: sq => { G.cursor = sq; },
   });
@@ -371,11 +387,13 @@ function renderPlayers() {
     const supply = g.supply ? el('span', { class: 'supply', title: t('web-supply-title') }, t('web-supply', { n: g.supply[color] })) : null;
     const p = g.online && g.online[color];
     const name = p && p.name ? link('/@/' + encodeURIComponent(p.name), seatName(color), { class: 'player-link' }) : seatName(color);
+    // An account: its initials and the flag of its country.
+    const who = p && p.name ? [avatar(p.name), name, flag(p.country)] : [name];
     const rating = p && p.rating ? el('span', { class: 'rating' }, String(p.rating) + (p.provisional ? '?' : ''),
       p.diff !== null && p.diff !== undefined ? el('span', { class: p.diff >= 0 ? 'diff up' : 'diff down' }, (p.diff >= 0 ? ' +' : ' −') + Math.abs(p.diff)) : null) : null;
     box.replaceChildren(...[
       el('span', { class: `stone ${color}`, 'aria-hidden': 'true' }),
-      el('span', { class: 'name' }, name, p && p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null, rating, g.mode === 'local' ? null : el('small', {}, colorName(color))),
+      el('span', { class: 'name' }, ...who, p && p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null, rating, g.mode === 'local' ? null : el('small', {}, colorName(color))),
       supply,
       el('span', { class: 'count', 'aria-label': t('web-discs-of', { color, n: count }) }, String(count)),
       g.online && g.online.clock ? el('span', { class: 'clock', id: 'clock-' + color, role: 'timer', 'aria-label': t('web-clock-of', { color }) }) : null,
@@ -575,9 +593,11 @@ function renderMoves() {
   const first = g.first_to_move, second = first === 'black' ? 'white' : 'black';
   const table = el('table', { class: 'record', id: 'record' },
     el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, '#'), el('th', { scope: 'col' }, colorName(first)), el('th', { scope: 'col' }, colorName(second)))));
+  const preset = g.preset || [];
+  if (preset.length) table.append(el('tbody', { class: 'preset-moves' }, ...presetRows(preset)));
   const body = el('tbody', {});
   for (let i = 0; i < g.moves.length; i += 2) {
-    const tr = el('tr', {}, el('th', { scope: 'row' }, String(i / 2 + 1)));
+    const tr = el('tr', {}, el('th', { scope: 'row' }, String((preset.length + i) / 2 + 1)));
     for (const k of [i, i + 1]) {
       const m = g.moves[k];
       if (m === undefined) { tr.append(el('td', {})); continue; }
@@ -589,7 +609,7 @@ function renderMoves() {
     body.append(tr);
   }
   table.append(body);
-  if (!g.moves.length) box.replaceChildren(el('p', { class: 'muted' }, t('web-no-moves-yet')));
+  if (!g.moves.length && !preset.length) box.replaceChildren(el('p', { class: 'muted' }, t('web-no-moves-yet')));
   else box.replaceChildren(table);
   // Only the list scrolls to the current move, never the page (on a phone the board would
   // leave the screen).
@@ -795,8 +815,11 @@ function send(sq) {
   if (!myTurn()) return;
   G.pending = null;
   if (G.offline) {
-    // Said, not dropped: the board is dimmed and the move may be played again once live.
-    G.notice = t('web-move-not-sent'); G.networkNotice = true;
+    // Kept, not dropped: the move waits on the dimmed board and goes when the server is back
+    // (if it is still legal then).
+    G.queued = { square: sq, ply: G.game.ply };
+    G.notice = t('web-move-queued', { move: sq }); G.networkNotice = true;
+    renderBoard();
     renderNotice();
     return;
   }

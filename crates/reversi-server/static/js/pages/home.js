@@ -12,6 +12,8 @@ import { poolsGrid, liveList } from './lobby.js';
 import { dailyBox } from './puzzles.js';
 import { META } from '../meta.js';
 import { me } from '../account.js';
+import { liveSocket } from '../live.js';
+import { avatar } from '../avatar.js';
 import { clockText, controlText } from '../clock.js';
 
 /** The presets offered when a game is created (reversi_site::presets, from the server). */
@@ -70,7 +72,7 @@ export async function homePage(app) {
     el('strong', {}, t('web-strength-' + key)), el('small', {}, t('web-level-n', { level }))));
   }
   const hero = el('section', { class: 'hero' },
-    el('div', { class: 'hero-board', 'aria-hidden': 'true' }, drawBoard({ width: 8, height: 8, cells: START, flipped: [] }, { label: t('web-start-position') })),
+    el('div', { class: 'hero-board', id: 'hero-board' }, startBoard()),
     el('div', { class: 'play' },
       el('h1', {}, t('web-hero-title')),
       el('p', { class: 'lead' }, t('web-hero-lead')),
@@ -101,6 +103,7 @@ export async function homePage(app) {
     me() ? el('div', { class: 'list-box', id: 'following-box' }, el('h2', {}, t('web-following')), el('ul', { class: 'games', id: 'following' }, el('li', { class: 'muted' }, '…'))) : null,
     el('div', { class: 'list-box' }, el('h2', {}, t('web-recent-finished')), el('ul', { class: 'games', id: 'recent' }, el('li', { class: 'muted' }, '…')),
       el('p', {}, link('/archive', t('web-to-archive'), { id: 'archive-link' }))));
+  stopHome();
   app.replaceChildren(hero, mine);
   fillMine();
   fillFollowing();
@@ -116,7 +119,84 @@ async function fillOnline() {
     if (!box) return;
     box.replaceChildren(poolsGrid(lobby));
     liveList(live);
+    feature(live);
   } catch { /* the pools still work when clicked */ }
+}
+
+// ---------- the big board ----------
+
+/** The featured game followed on the big board: its socket and the timer that looks for the
+ * next one after it ends. */
+let TV = null;
+
+/** Leaving the home page: the featured game is no longer followed. */
+export function stopHome() {
+  if (!TV) return;
+  if (TV.socket) TV.socket.close();
+  clearTimeout(TV.timer);
+  TV = null;
+}
+
+/** With nobody playing online, the big board is a game to begin: a click on one of Black's
+ * first moves starts a game against the computer at the chosen strength with that move. */
+function startBoard() {
+  const strength = strengthText(prefs.level);
+  return el('figure', { class: 'hero-figure' },
+    drawBoard({ width: 8, height: 8, cells: START, flipped: [] }, {
+      legal: ['d3', 'c4', 'f5', 'e6'], playable: true, onMove: firstMove,
+      label: t('web-hero-play', { strength }),
+    }),
+    el('figcaption', { class: 'hero-caption', id: 'hero-caption' }, t('web-hero-play', { strength })));
+}
+
+async function firstMove(sq) {
+  const err = $('#home-error');
+  try {
+    const r = await api('POST', '/api/games', { mode: 'ai', variant: 'othello', color: 'black', tie: prefs.tie, level: prefs.level });
+    rememberGame(r.game.id);
+    await api('POST', `/api/games/${r.game.id}/moves`, { move: sq, ply: 0 });
+    go('/game/' + r.game.id);
+  } catch (e) {
+    if (e.code === 'offline') { go('/offline'); return; }
+    if (err) err.textContent = e.message;
+  }
+}
+
+/** The featured game (the highest rated being played) on the big board, followed move by
+ * move through its preview socket (which counts no spectator and carries no chat); a click
+ * opens it. When it ends, the next one is looked for a few seconds later. */
+function feature(live) {
+  const id = live.featured, summary = live.games.find(g => g.id === id);
+  if (!id || !summary || (TV && TV.id === id)) return;
+  stopHome();
+  const tv = TV = { id, socket: null, timer: null };
+  tv.socket = liveSocket(`/api/games/${id}/ws?preview=true`, msg => {
+    if (TV !== tv || msg.type !== 'state') return;
+    const g = msg.game, box = $('#hero-board');
+    if (!box) { stopHome(); return; }
+    const side = s => `${s.name || t('web-player-guest')}${s.rating ? ` (${s.rating})` : ''}`;
+    box.replaceChildren(el('figure', { class: 'hero-figure featured-game', 'data-game': id },
+      link('/game/' + id, drawBoard(g, { label: t('web-featured-game') }), { class: 'hero-link', 'aria-label': t('web-featured-game') }),
+      el('figcaption', { class: 'hero-caption', id: 'hero-caption' },
+        el('strong', {}, t('web-featured-game')), ' ',
+        el('span', { class: 'stone black', 'aria-hidden': 'true' }), ' ', side(summary.black), ' – ',
+        el('span', { class: 'stone white', 'aria-hidden': 'true' }), ' ', side(summary.white),
+        summary.control ? ` · ${controlText(summary.control)}` : '')));
+    if (g.status !== 'playing') {
+      // Over: shown a moment, then the next featured game, or the board to play.
+      tv.socket.close();
+      tv.timer = setTimeout(async () => {
+        if (TV !== tv) return;
+        TV = null;
+        try {
+          const next = await api('GET', '/api/live');
+          if (!$('#hero-board')) return;
+          if (next.featured && next.featured !== id) feature(next);
+          else $('#hero-board').replaceChildren(startBoard());
+        } catch { /* the board stays as it is */ }
+      }, 6000);
+    }
+  });
 }
 
 /** "Your games": an account's games in progress (from the server, so every device shows them,
@@ -153,7 +233,7 @@ async function fillFollowing() {
     if (!box.isConnected) return;
     box.replaceChildren(...r.following.slice(0, 30).map(f => el('li', { class: 'followed', 'data-name': f.name },
       el('span', { class: 'presence ' + (f.online ? 'here' : 'gone'), title: t(f.online ? 'web-online' : 'web-offline-player'), 'aria-label': t(f.online ? 'web-online' : 'web-offline-player') }),
-      link('/@/' + encodeURIComponent(f.name), f.name, { class: 'followed-name' }),
+      avatar(f.name), link('/@/' + encodeURIComponent(f.name), f.name, { class: 'followed-name' }),
       ...f.playing.map(id => link('/game/' + id, t('web-watch-game'), { class: 'watch-link', 'data-game': id })))));
     if (!r.following.length) box.append(el('li', { class: 'muted' }, t('web-following-none')));
   } catch (e) { box.replaceChildren(el('li', { class: 'error' }, e.message)); }

@@ -24,17 +24,44 @@ export function stopLobby() {
   L = null;
 }
 
-/** The pools grid (the home page shows it too): a click waits in the pool, a second leaves. */
+/** The pool waited in: which, since when (this page's clock), and the ticker that says how
+ * far the accepted rating range has widened. */
+let WAIT = null;
+
+/** What a waiting player accepts after `ms` (reversi_site::pairing, from the server). */
+function rangeText(ms) {
+  const w = META.pairing;
+  if (ms >= w.anyone_after_s * 1000) return t('web-pool-anyone');
+  return t('web-pool-range', { gap: Math.round(w.start_gap + w.gap_per_second * ms / 1000) });
+}
+
+function tickWait() {
+  const box = document.getElementById('pool-range');
+  if (!WAIT || !box) { if (WAIT) { clearInterval(WAIT.timer); WAIT.timer = null; } return; }
+  box.textContent = rangeText(performance.now() - WAIT.since);
+}
+
+/** The pools grid (the home page shows it too): a click waits in the pool, a second leaves.
+ * The pool waited in says so, and how wide the rating range it accepts has grown. */
 export function poolsGrid(state = {}) {
   const grid = el('div', { class: 'pools', id: 'pools' });
+  if (state.waiting_in && (!WAIT || WAIT.control !== state.waiting_in)) {
+    if (WAIT) clearInterval(WAIT.timer);
+    WAIT = { control: state.waiting_in, since: performance.now() - (state.waited_ms || 0), timer: null };
+  } else if (state.pools && !state.waiting_in && WAIT) {
+    clearInterval(WAIT.timer);
+    WAIT = null;
+  }
   for (const [control, speed] of POOLS) {
     const waiting = state.waiting_in === control;
     const n = (state.pools || []).find(p => p.control === control);
     grid.append(el('button', { type: 'button', class: 'pool' + (waiting ? ' waiting' : ''), 'data-pool': control,
       'aria-pressed': String(waiting), onclick: () => togglePool(control, waiting) },
     el('strong', {}, controlText(control)), el('span', {}, t('web-speed-' + speed)),
-    el('small', {}, waiting ? t('web-pool-searching') : t('web-pool-waiting', { n: n ? n.waiting : 0 }))));
+    el('small', {}, waiting ? t('web-pool-searching') : t('web-pool-waiting', { n: n ? n.waiting : 0 })),
+    waiting ? el('small', { class: 'pool-range', id: 'pool-range' }, rangeText(performance.now() - WAIT.since)) : null));
   }
+  if (WAIT && !WAIT.timer) WAIT.timer = setInterval(tickWait, 1000);
   return grid;
 }
 

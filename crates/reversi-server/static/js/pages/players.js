@@ -4,6 +4,7 @@ import { api } from '../api.js';
 import { $, el, link } from '../dom.js';
 import { t } from '../i18n.js';
 import { META } from '../meta.js';
+import { avatar, flag } from '../avatar.js';
 
 export const CATEGORIES = META.categories;
 
@@ -36,7 +37,7 @@ function table(players, provisional) {
   const body = el('tbody', {});
   players.forEach((p, i) => body.append(el('tr', {},
     el('td', {}, String(i + 1)),
-    el('td', {}, link('/@/' + encodeURIComponent(p.name), p.name), p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null),
+    el('td', {}, avatar(p.name), link('/@/' + encodeURIComponent(p.name), p.name), flag(p.country), p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null),
     el('td', {}, String(p.rating) + (provisional ? '?' : '')),
     el('td', {}, String(p.games)))));
   return el('table', { class: 'leaderboard' + (provisional ? ' provisional' : '') },

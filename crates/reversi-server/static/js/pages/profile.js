@@ -9,6 +9,7 @@ import { t, variantName, dateText, dayText } from '../i18n.js';
 import { scoreText } from './summary.js';
 import { controlText } from '../clock.js';
 import { strengthText } from '../strength.js';
+import { avatar, flag } from '../avatar.js';
 
 export async function profilePage(app, name) {
   document.title = name + ' — ' + t('web-title');
@@ -45,7 +46,7 @@ export async function profilePage(app, name) {
   app.replaceChildren(el('div', { class: 'profile' },
     el('header', { class: 'profile-head' },
       el('h1', {}, el('span', { class: 'presence ' + (p.online ? 'here' : 'gone'), id: 'profile-online', title: t(p.online ? 'web-online' : 'web-offline-player'), 'aria-label': t(p.online ? 'web-online' : 'web-offline-player') }),
-        p.name, p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null),
+        avatar(p.name, 'big'), p.name, flag(p.country), p.bot ? el('span', { class: 'bot-tag' }, t('web-bot')) : null),
       el('p', { class: 'muted' }, t('web-member-since', { date: dateText(p.created_at / 1000) }), ' · ',
         el('span', { id: 'followers' }, t('web-followers', { n: p.followers }))),
       p.disabled ? el('p', { class: 'notice', id: 'profile-disabled' }, t('web-account-disabled')) : null,

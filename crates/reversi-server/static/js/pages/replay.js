@@ -5,7 +5,7 @@ import { drawBoard } from '../board.js';
 import { $, $$, el, link, button, svg, icon, hasKeyboard, go } from '../dom.js';
 import { liveSocket } from '../live.js';
 import { t, colorName, variantName, lang } from '../i18n.js';
-import { playerName, resultText } from './summary.js';
+import { playerName, resultText, presetRows } from './summary.js';
 import { openingAt } from '../opening.js';
 import { analysisUrl } from './analysis.js';
 import { coachText, coachItems } from '../coach.js';
@@ -67,9 +67,10 @@ const verdictAt = ply => R.analysis && R.analysis.moves.find(m => m.ply === ply)
 function renderMoveList() {
   const d = R.data;
   const first = d.frames[0].to_move || 'black', second = first === 'black' ? 'white' : 'black';
+  const preset = d.preset || [];
   const body = el('tbody', {});
   for (let i = 0; i < d.moves.length; i += 2) {
-    const tr = el('tr', {}, el('th', { scope: 'row' }, String(i / 2 + 1)));
+    const tr = el('tr', {}, el('th', { scope: 'row' }, String((preset.length + i) / 2 + 1)));
     for (const k of [i, i + 1]) {
       const m = d.moves[k];
       if (m === undefined) { tr.append(el('td', {})); continue; }
@@ -84,12 +85,16 @@ function renderMoveList() {
     body.append(tr);
   }
   $('#replay-moves').replaceChildren(el('table', { class: 'record', id: 'replay-list' },
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, '#'), el('th', { scope: 'col' }, colorName(first)), el('th', { scope: 'col' }, colorName(second)))), body));
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, '#'), el('th', { scope: 'col' }, colorName(first)), el('th', { scope: 'col' }, colorName(second)))),
+    preset.length ? el('tbody', { class: 'preset-moves' }, ...presetRows(preset)) : null, body));
 }
 
 function renderReplay() {
   const d = R.data, f = d.frames[R.ply];
-  $('#replay-board').replaceChildren(drawBoard({ width: d.width, height: d.height, cells: f.cells, last_move: f.last_move, flipped: f.flipped }, { label: t('web-board') }));
+  const v = verdictAt(R.ply);
+  // A mistake: where the better move was, ringed on the board beside the move played.
+  const better = v && v.loss > 0 && v.best !== 'pass' ? v.best : null;
+  $('#replay-board').replaceChildren(drawBoard({ width: d.width, height: d.height, cells: f.cells, last_move: f.last_move, flipped: f.flipped }, { label: t('web-board'), better }));
   $('#ply-label').textContent = R.ply === 0 ? t('web-start-position') : t('web-move-of', { n: R.ply, total: d.moves.length });
   $('#replay-counts').replaceChildren(
     el('span', { class: 'stone black', 'aria-hidden': 'true' }), el('span', { class: f.to_move === 'black' ? 'on-move' : '' }, `${colorName('black')} ${f.black_count}`),
@@ -103,7 +108,6 @@ function renderReplay() {
     b.classList.toggle('current', on);
     if (on) { b.setAttribute('aria-current', 'step'); b.scrollIntoView({ block: 'nearest' }); } else b.removeAttribute('aria-current');
   });
-  const v = verdictAt(R.ply);
   const sign = n => (n > 0 ? '+' : n < 0 ? '−' : '') + Math.abs(n);
   $('#verdict').textContent = !v ? '' : v.loss > 0
     ? t('web-verdict-loss', { move: v.played, color: v.player, score: sign(v.played_score), best: v.best, bestScore: sign(v.best_score), n: v.loss })

@@ -1,7 +1,8 @@
 // The settings (/account): the board's look and the game's feel (cloth, discs, coordinates,
 // animation, sounds and the low-time tick, zen mode, premoves, confirming moves on a touch
 // screen; an account's follow it), then the account's —
-// change the password, the e-mail address (confirmed by a mailed link), turn chat off, make the
+// change the password, the e-mail address (confirmed by a mailed link), the country (a flag
+// beside the name), turn chat off, make the
 // account a bot (its API token is shown once), delete the account. A guest gets the board and the way to sign in.
 import { api } from '../api.js';
 import { $, el, go, button, link } from '../dom.js';
@@ -9,6 +10,8 @@ import { drawBoard } from '../board.js';
 import { lang, t } from '../i18n.js';
 import { me, setMe, savePrefs } from '../account.js';
 import { prefs, applyLook } from '../prefs.js';
+import { META } from '../meta.js';
+import { flag, countryName } from '../avatar.js';
 
 const SAMPLE = '..........................XOX......OXO..........................';
 
@@ -51,6 +54,29 @@ function boardCard() {
     toggle('premove', t('web-pref-premove'), changed),
     toggle('confirm', t('web-pref-confirm'), changed),
     el('p', { class: 'muted small' }, t(me() ? 'web-prefs-account' : 'web-prefs-browser')));
+}
+
+/** The account's country: a flag beside its name on its profile and in its games. The
+ * countries are named in the reader's language, in its alphabetical order. */
+function countryCard(user) {
+  const names = META.countries.map(c => [c, countryName(c)]).sort((a, b) => a[1].localeCompare(b[1], lang()));
+  const select = el('select', { id: 'country', 'aria-label': t('web-country') },
+    el('option', { value: '' }, t('web-country-none')),
+    ...names.map(([c, name]) => el('option', { value: c }, name)));
+  select.value = user.country || '';
+  const shown = el('span', { id: 'country-flag' }, flag(user.country));
+  select.onchange = async () => {
+    try {
+      const u = (await api('POST', '/api/account/country', { country: select.value || null })).user;
+      setMe(u);
+      shown.replaceChildren(...[flag(u.country)].filter(Boolean));
+      $('#country-msg').textContent = t('web-saved');
+    } catch (e) { $('#country-msg').textContent = e.message; }
+  };
+  return el('section', { class: 'card', id: 'country-settings' }, el('h2', {}, t('web-country')),
+    el('p', { class: 'muted' }, t('web-country-lead')),
+    el('div', { class: 'option-row' }, select, shown),
+    el('p', { class: 'notice', id: 'country-msg', role: 'status' }));
 }
 
 /** The account's e-mail address: the confirmed one, the one waiting for its link, a new one. */
@@ -132,6 +158,7 @@ export function settingsPage(app) {
     el('label', {}, el('span', {}, t('web-new-password')), next), msg('pw-msg'),
     button(t('web-change-password'), { type: 'submit', id: 'pw-submit' })),
     emailCard(),
+    countryCard(user),
     el('section', { class: 'card' }, el('h2', {}, t('web-chat')), el('label', { class: 'check' }, chat, el('span', {}, t('web-chat-off'))), msg('chat-msg')),
     el('section', { class: 'card' }, el('h2', {}, t('web-your-games-turn')), el('label', { class: 'check' }, notify, el('span', {}, t('web-notify'))), msg('notify-msg')),
     el('form', { class: 'card', onsubmit: async ev => {

@@ -1,5 +1,7 @@
-// How a game is named in lists (home, archive): its players and its result.
+// How a game is named in lists (home, archive): its players and its result; and the preset
+// moves a record shows before the game's own.
 import { t } from '../i18n.js';
+import { el } from '../dom.js';
 import { strengthText } from '../strength.js';
 
 /** Who plays: "● person · ○ computer, Club (level 8)". */
@@ -49,4 +51,15 @@ export function resultText(g, you = null) {
   const r = g.result;
   if (!r) return resultLine(g);
   return `${outcomeText(r.winner, endingOf(r), you)} · ${scoreText(r.black, r.white)}`;
+}
+
+/** The rows of a move record for the moves the variant plays before the game (XOT's line):
+ * numbered as the record goes on, shown apart and not clickable (the game starts after them). */
+export function presetRows(preset) {
+  const rows = [el('tr', { class: 'preset-label' }, el('td', { colspan: 3 }, t('web-preset-moves')))];
+  for (let i = 0; i < preset.length; i += 2) {
+    rows.push(el('tr', { class: 'preset' }, el('th', { scope: 'row' }, String(i / 2 + 1)),
+      ...[i, i + 1].map(k => el('td', {}, preset[k] ? el('span', { class: 'mv preset-mv' }, preset[k]) : null))));
+  }
+  return rows;
 }
