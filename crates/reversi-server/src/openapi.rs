@@ -57,6 +57,7 @@ use utoipa::OpenApi;
         crate::lobby::join_pool,
         crate::lobby::leave_pool,
         crate::profile::live,
+        crate::profile::user,
         crate::profile::games,
         crate::profile::leaderboard,
         crate::meta::meta,

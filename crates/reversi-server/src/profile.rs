@@ -48,24 +48,25 @@ impl AppState {
 /// rating (once the player has tried a puzzle), the rating history, results per colour, and the
 /// games being played now; how many follow the player, whether the player is online, and for
 /// a signed-in reader whether the reader follows or blocks the player (`relation`).
+#[utoipa::path(get, path = "/api/users/{name}", tag = "people", security(("bearer" = []), ("session" = []), ()), params(("name" = String, Path, description = "The player's name.")), responses((status = 200, description = "The player's profile.", body = wire::Profile), (status = 404, description = "No such player.", body = wire::ApiError)))]
 pub async fn user(
     State(state): State<AppState>,
     Caller(who): Caller,
     Path(name): Path<String>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<wire::Profile>> {
     let u = state.user_named(&name).await?;
     let now = state.clock().clock_ms();
     let people = state.db().people();
     let relation = match who.user() {
-        Some(me) if me.id != u.id => Some(serde_json::json!({
-            "following": people.has(Relation::Follow, &me.id, &u.id).await?,
-            "blocking": people.has(Relation::Block, &me.id, &u.id).await?,
-        })),
+        Some(me) if me.id != u.id => Some(wire::RelationView {
+            following: people.has(Relation::Follow, &me.id, &u.id).await?,
+            blocking: people.has(Relation::Block, &me.id, &u.id).await?,
+        }),
         _ => None,
     };
     let followers = people.followers(&u.id).await?;
     let online = crate::people::online(people.seen_at(&u.id).await?, now as i64);
-    let ratings: Vec<serde_json::Value> = state
+    let ratings = state
         .db()
         .ratings()
         .ratings_of(&u.id)
@@ -73,25 +74,25 @@ pub async fn user(
         .into_iter()
         .map(|(c, r)| {
             let r = r.at(now);
-            serde_json::json!({
-                "category": c.name(),
-                "rating": r.rating.round() as i64,
-                "deviation": r.deviation.round() as i64,
-                "provisional": r.provisional(now),
-                "games": r.games,
-            })
+            wire::CategoryRating {
+                category: c.name().to_string(),
+                rating: r.rating.round() as i64,
+                deviation: r.deviation.round() as i64,
+                provisional: r.provisional(now),
+                games: r.games,
+            }
         })
         .collect();
     let (puzzle, attempts, solved) = state.db().puzzles().puzzle_rating(&u.id).await?;
     let puzzle = (attempts > 0).then(|| {
         let r = puzzle.at(now);
-        serde_json::json!({
-            "rating": r.rating.round() as i64,
-            "deviation": r.deviation.round() as i64,
-            "provisional": r.provisional(now),
-            "attempts": attempts,
-            "solved": solved,
-        })
+        wire::PuzzleRating {
+            rating: r.rating.round() as i64,
+            deviation: r.deviation.round() as i64,
+            provisional: r.provisional(now),
+            attempts,
+            solved,
+        }
     });
     let history = state.db().ratings().rating_history(&u.id, 1000).await?;
     let [black, white] = state.db().profiles().colour_results(&u.id).await?;
@@ -100,21 +101,21 @@ pub async fn user(
         .profiles()
         .user_games(&u.id, Some("playing"), None, 0, 20)
         .await?;
-    Ok(Json(serde_json::json!({
-        "name": u.name,
-        "bot": u.bot,
-        "country": u.country,
-        "created_at": u.created_at,
-        "disabled": u.disabled,
-        "followers": followers,
-        "online": online && !u.disabled,
-        "relation": relation,
-        "ratings": ratings,
-        "puzzle": puzzle,
-        "history": history,
-        "results": { "black": black, "white": white },
-        "playing": playing.into_iter().map(profile_game).collect::<Vec<_>>(),
-    })))
+    Ok(Json(wire::Profile {
+        name: u.name.clone(),
+        bot: u.bot,
+        country: u.country.clone(),
+        created_at: u.created_at,
+        disabled: u.disabled,
+        followers,
+        online: online && !u.disabled,
+        relation,
+        ratings,
+        puzzle,
+        history,
+        results: wire::ColourResultsView { black, white },
+        playing: playing.into_iter().map(profile_game).collect(),
+    }))
 }
 
 /// `GET /api/users/{name}/games?result=win|loss|draw|playing&colour=black|white`: the

@@ -283,6 +283,13 @@ async fn seek_accept_play_and_ratings(db: String) {
     assert_eq!(rapid["games"], 1);
     assert_eq!(rapid["provisional"], true);
     assert_eq!(p.json["history"].as_array().unwrap().len(), 1);
+    // The profile is the documented type, no field more or less.
+    let typed: reversi_site_api::Profile = serde_json::from_value(p.json.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&typed).unwrap(), p.json);
+    assert_eq!(
+        typed.results.black.wins + typed.results.black.losses + typed.results.black.draws,
+        1
+    );
     // Her list shows the game from her side: opponent and ratings, the control, her result
     // and rating change.
     let games = guest.get("/api/users/Ann/games?colour=black").await;

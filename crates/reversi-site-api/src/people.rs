@@ -120,3 +120,115 @@ pub struct Leaderboard {
     /// board is not empty.
     pub provisional: Vec<BoardLine>,
 }
+
+/// The answer of `GET /api/users/{name}`: a player's profile.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Profile {
+    /// The name.
+    pub name: String,
+    /// Whether the account is a bot.
+    pub bot: bool,
+    /// The country its owner named (ISO 3166-1 alpha-2).
+    pub country: Option<String>,
+    /// When the account was made (Unix ms).
+    pub created_at: i64,
+    /// Whether a moderator disabled it.
+    pub disabled: bool,
+    /// How many follow the player.
+    pub followers: i64,
+    /// Whether the player made a signed-in request in the last five minutes.
+    pub online: bool,
+    /// For a signed-in reader (not the player): whether the reader follows or blocks them.
+    pub relation: Option<RelationView>,
+    /// The rating of each category the player has played rated.
+    pub ratings: Vec<CategoryRating>,
+    /// The puzzle rating, once the player has tried a puzzle.
+    pub puzzle: Option<PuzzleRating>,
+    /// The rating after each rated game, newest first (at most 1,000).
+    pub history: Vec<RatingPoint>,
+    /// Results with each colour.
+    pub results: ColourResultsView,
+    /// The games being played now (at most 20).
+    pub playing: Vec<ProfileGame>,
+}
+
+/// How a signed-in reader stands to a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RelationView {
+    /// The reader follows the player.
+    pub following: bool,
+    /// The reader blocks the player.
+    pub blocking: bool,
+}
+
+/// A player's rating in one category.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CategoryRating {
+    /// The category (`blitz`, `xot`, …).
+    pub category: String,
+    /// The rating (rounded).
+    pub rating: i64,
+    /// Its deviation (rounded).
+    pub deviation: i64,
+    /// Whether it is still provisional (shown with "?").
+    pub provisional: bool,
+    /// Rated games in the category.
+    pub games: u32,
+}
+
+/// A player's puzzle rating.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PuzzleRating {
+    /// The rating (rounded).
+    pub rating: i64,
+    /// Its deviation (rounded).
+    pub deviation: i64,
+    /// Whether it is still provisional.
+    pub provisional: bool,
+    /// Puzzles tried.
+    pub attempts: i64,
+    /// Puzzles solved.
+    pub solved: i64,
+}
+
+/// A point of a player's rating history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RatingPoint {
+    /// The category.
+    pub category: String,
+    /// The game that brought it.
+    pub game_id: String,
+    /// When (Unix ms).
+    pub at: i64,
+    /// The rating after the game.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+}
+
+/// Finished games with one colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ColourResult {
+    /// Games won.
+    pub wins: i64,
+    /// Games lost.
+    pub losses: i64,
+    /// Games drawn.
+    pub draws: i64,
+}
+
+/// Finished games with each colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ColourResultsView {
+    /// With Black.
+    pub black: ColourResult,
+    /// With White.
+    pub white: ColourResult,
+}

@@ -6,16 +6,8 @@ use super::Db;
 use crate::error::Result;
 use sqlx::Row;
 
-/// Wins, losses and draws with one colour.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct ColourResults {
-    /// Games won.
-    pub wins: i64,
-    /// Games lost.
-    pub losses: i64,
-    /// Games drawn.
-    pub draws: i64,
-}
+/// Wins, losses and draws with one colour (as the profile sends them).
+pub use reversi_site_api::ColourResult as ColourResults;
 
 /// A game of a player's list: its summary, the side the player had, and what the list shows
 /// of both seats and the clock.

@@ -7,20 +7,8 @@ use reversi_site::game::online::SeatInfo;
 use reversi_site::rating::{Category, Rating};
 use sqlx::Row;
 
-/// One point of a rating history.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct RatingPoint {
-    /// The category.
-    pub category: String,
-    /// The game that brought it.
-    pub game_id: String,
-    /// When (Unix ms).
-    pub at: i64,
-    /// The rating after the game.
-    pub rating: f64,
-    /// Its deviation.
-    pub deviation: f64,
-}
+/// One point of a rating history (as the profile sends it).
+pub use reversi_site_api::RatingPoint;
 
 /// A line of a leaderboard.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
