@@ -480,7 +480,7 @@ web-pool-waiting = { $n ->
    *[other] { $n } players waiting
 }
 web-pool-searching = Looking for an opponent… (click to stop)
-web-pool-range = your rating ±{ $gap }, wider every second
+web-pool-range = your rating ±{ $gap }, widening
 web-pool-anyone = any rating now
 web-speed-bullet = Bullet
 web-speed-blitz = Blitz

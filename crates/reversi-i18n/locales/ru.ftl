@@ -495,7 +495,7 @@ web-pool-waiting = { $n ->
    *[many] ждут { $n } игроков
 }
 web-pool-searching = Ищем соперника… (нажмите, чтобы отменить)
-web-pool-range = ваш рейтинг ±{ $gap }, шире с каждой секундой
+web-pool-range = рейтинг ±{ $gap }, расширяется
 web-pool-anyone = теперь любой рейтинг
 web-speed-bullet = Пуля
 web-speed-blitz = Блиц

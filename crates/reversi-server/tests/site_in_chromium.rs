@@ -1382,6 +1382,7 @@ fn a_player_names_a_country_and_waits_in_a_widening_pool() {
         "Россия"
     );
     assert_eq!(d.text_of(".profile-head .avatar"), "AP");
+    d.screenshot(screenshot_dir().as_deref(), "profile-country-ru-desktop.png");
     // A waiting player sees how wide a range of ratings they accept, growing.
     d.open("/lobby");
     d.wait("the pools", 20, |d| d.has("#pools button[data-pool='3+2']"));
@@ -1396,6 +1397,7 @@ fn a_player_names_a_country_and_waits_in_a_widening_pool() {
             .unwrap_or(0)
     };
     let first = gap(&d);
+    d.screenshot(screenshot_dir().as_deref(), "pool-range-ru-desktop.png");
     d.wait("a wider range", 10, |d| gap(d) >= first + 20);
     d.click_css("#pools button[data-pool='3+2']");
     d.wait("out of the pool", 20, |d| !d.has("#pool-range"));

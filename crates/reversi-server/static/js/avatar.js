@@ -36,11 +36,36 @@ export function countryName(code) {
   } catch { return code; }
 }
 
-/** The flag of country `code` (its regional-indicator pair), named for screen readers and on
- * hover; nothing for none. */
+let COLOUR_FLAGS = null;
+
+/** Whether this device draws flags in colour (Windows, and a system without a colour emoji
+ * font, draw the two letters' boxes instead): a flag drawn on a small canvas has coloured
+ * pixels. */
+function colourFlags() {
+  if (COLOUR_FLAGS !== null) return COLOUR_FLAGS;
+  COLOUR_FLAGS = false;
+  try {
+    const c = document.createElement('canvas');
+    c.width = c.height = 20;
+    const x = c.getContext('2d', { willReadFrequently: true });
+    x.textBaseline = 'top';
+    x.font = '16px sans-serif';
+    x.fillText('\u{1F1EB}\u{1F1F7}', 0, 0);
+    const d = x.getImageData(0, 0, 20, 20).data;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3] > 100 && (Math.abs(d[i] - d[i + 1]) > 40 || Math.abs(d[i + 1] - d[i + 2]) > 40)) { COLOUR_FLAGS = true; break; }
+    }
+  } catch { /* no canvas: the letters */ }
+  return COLOUR_FLAGS;
+}
+
+/** The flag of country `code` (its regional-indicator pair, or where the device cannot draw
+ * flags the code in a small frame), named for screen readers and on hover; nothing for none. */
 export function flag(code) {
   if (!code || !/^[A-Z]{2}$/.test(code)) return null;
-  const pair = String.fromCodePoint(...[...code].map(c => 0x1f1e6 + c.charCodeAt(0) - 65));
   const name = countryName(code);
-  return el('span', { class: 'flag', role: 'img', title: name, 'aria-label': name, 'data-country': code }, pair);
+  const attrs = { role: 'img', title: name, 'aria-label': name, 'data-country': code };
+  if (!colourFlags()) return el('span', Object.assign({ class: 'flag letters' }, attrs), code);
+  const pair = String.fromCodePoint(...[...code].map(c => 0x1f1e6 + c.charCodeAt(0) - 65));
+  return el('span', Object.assign({ class: 'flag' }, attrs), pair);
 }
