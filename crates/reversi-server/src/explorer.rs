@@ -12,6 +12,7 @@ use axum::extract::State;
 use axum::Json;
 use reversi_core::format::{ggf, wthor};
 use reversi_core::{AnyPosition, Game, Move, Rules};
+use reversi_site_api as wire;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -298,7 +299,7 @@ pub async fn explore(
     filter: &Filter,
     offset: u32,
     limit: u32,
-) -> Result<serde_json::Value> {
+) -> Result<wire::ExplorerView> {
     let AnyPosition::Small(pos) = game.position() else {
         return Err(Error::BadRequest("the explorer holds 8×8 games".into()));
     };
@@ -322,7 +323,7 @@ pub async fn explore(
         *by_move.entry(*next).or_default().entry(name.clone()).or_default() += 1;
     }
     let total: i64 = stats.iter().map(|s| s.games).sum();
-    let moves: Vec<serde_json::Value> = stats
+    let moves: Vec<wire::ExplorerMove> = stats
         .iter()
         .filter_map(|s| {
             let sq = next_square(s.next, sym)?;
@@ -331,49 +332,57 @@ pub async fn explore(
                 .map(|m| m.iter().collect())
                 .unwrap_or_default();
             players.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-            Some(serde_json::json!({
-                "move": sq.to_string(),
-                "games": s.games,
-                "share": if total > 0 { s.games as f64 / total as f64 } else { 0.0 },
-                "black_wins": s.black_wins,
-                "draws": s.draws,
-                "black_losses": s.black_losses,
-                "mean_margin": (s.mean_margin * 10.0).round() / 10.0,
-                "players": players.iter().take(3).map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
-            }))
-        })
-        .collect();
-    let games: Vec<serde_json::Value> = hits
-        .iter()
-        .map(|(h, next)| {
-            serde_json::json!({
-                "id": h.game, "ply": h.ply, "black": h.black, "white": h.white,
-                "tournament": h.tournament, "year": h.year, "margin": h.margin,
-                "source": h.source, "moves": h.moves,
-                "next": next_square(*next, sym).map(|s| s.to_string()),
+            Some(wire::ExplorerMove {
+                square: sq.to_string(),
+                games: s.games,
+                share: if total > 0 {
+                    s.games as f64 / total as f64
+                } else {
+                    0.0
+                },
+                black_wins: s.black_wins,
+                draws: s.draws,
+                black_losses: s.black_losses,
+                mean_margin: (s.mean_margin * 10.0).round() / 10.0,
+                players: players.iter().take(3).map(|(n, _)| n.to_string()).collect(),
             })
         })
         .collect();
-    Ok(serde_json::json!({
-        "moves": moves,
-        "total": total,
-        "games": games,
-        "offset": offset,
-        "to_move": if game.position().is_game_over() { None } else { Some(pos.side_to_move().name()) },
-    }))
+    let games = hits
+        .iter()
+        .map(|(h, next)| wire::ExplorerGame {
+            id: h.game,
+            ply: h.ply,
+            black: h.black.clone(),
+            white: h.white.clone(),
+            tournament: h.tournament.clone(),
+            year: h.year,
+            margin: h.margin,
+            source: h.source.to_string(),
+            moves: h.moves.clone(),
+            next: next_square(*next, sym).map(|s| s.to_string()),
+        })
+        .collect();
+    Ok(wire::ExplorerView {
+        moves,
+        total,
+        games,
+        offset,
+        to_move: (!game.position().is_game_over()).then(|| reversi_site::game::side(pos.side_to_move())),
+        empty: false,
+    })
 }
 
 /// `GET /api/explorer?moves=f5d6&player=&tournament=&from=&to=&source=&offset=&limit=`.
+#[utoipa::path(get, path = "/api/explorer", tag = "explorer", params(("moves" = Option<String>, Query, description = "The moves from the standard start (`f5d6`)."), ("player" = Option<String>, Query, description = "Games of players whose name holds this (any case)."), ("tournament" = Option<String>, Query, description = "Games of tournaments whose name holds this."), ("from" = Option<i32>, Query, description = "From this year."), ("to" = Option<i32>, Query, description = "To this year."), ("source" = Option<String>, Query, description = "`wthor`, `ggf` or `site`."), ("offset" = Option<u32>, Query, description = "Skip this many games."), ("limit" = Option<u32>, Query, description = "At most this many games (default 20).")), responses((status = 200, description = "The position's next moves and games.", body = wire::ExplorerView), (status = 400, description = "Moves that are not a game, or a filter out of range.", body = wire::ApiError)))]
 pub async fn handler(
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<ExplorerQuery>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<wire::ExplorerView>> {
     let (game, filter) = position_of(&q)?;
     let mut v = explore(state.db(), &game, &filter, q.offset, q.limit.unwrap_or(20)).await?;
     // An empty database says so, and the page tells how to fill it.
-    if v["total"] == 0 && state.db().explorer().explorer_size().await?.0 == 0 {
-        v["empty"] = serde_json::json!(true);
-    }
+    v.empty = v.total == 0 && state.db().explorer().explorer_size().await?.0 == 0;
     Ok(Json(v))
 }
 
@@ -386,32 +395,45 @@ pub struct PlayersQuery {
 }
 
 /// `GET /api/explorer/players?q=PREFIX`: up to 10 players of the database whose name starts so.
+#[utoipa::path(get, path = "/api/explorer/players", tag = "explorer", params(("q" = String, Query, description = "The start of the name.")), responses((status = 200, description = "Up to ten players.", body = wire::ExplorerPlayers)))]
 pub async fn players(
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<PlayersQuery>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<wire::ExplorerPlayers>> {
     let prefix: String = q.q.trim().chars().take(40).collect();
     if prefix.is_empty() {
-        return Ok(Json(serde_json::json!({ "players": [] })));
+        return Ok(Json(wire::ExplorerPlayers { players: Vec::new() }));
     }
     let rows = state.db().explorer().explorer_players(&prefix, 10).await?;
-    Ok(Json(serde_json::json!({
-        "players": rows.iter().map(|(n, g)| serde_json::json!({ "name": n, "games": g })).collect::<Vec<_>>(),
-    })))
+    Ok(Json(wire::ExplorerPlayers {
+        players: rows
+            .into_iter()
+            .map(|(name, games)| wire::ExplorerPlayer { name, games })
+            .collect(),
+    }))
 }
 
 /// `GET /api/explorer/games/{id}`: one game of the database (its moves, for the replay).
+#[utoipa::path(get, path = "/api/explorer/games/{id}", tag = "explorer", params(("id" = i64, Path, description = "The game's number in the database.")), responses((status = 200, description = "The game.", body = wire::DatabaseGame), (status = 404, description = "No such game.", body = wire::ApiError)))]
 pub async fn game(
     State(state): State<AppState>,
     axum::extract::Path(id): axum::extract::Path<i64>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<wire::DatabaseGame>> {
     let h = state
         .db()
         .explorer()
         .explorer_game(id)
         .await?
         .ok_or(Error::NotFound)?;
-    Ok(Json(
-        serde_json::to_value(h).map_err(|e| Error::Internal(e.to_string()))?,
-    ))
+    Ok(Json(wire::DatabaseGame {
+        game: h.game,
+        ply: h.ply,
+        black: h.black,
+        white: h.white,
+        tournament: h.tournament,
+        year: h.year,
+        margin: h.margin,
+        source: h.source.to_string(),
+        moves: h.moves,
+    }))
 }

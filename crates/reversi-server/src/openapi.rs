@@ -58,6 +58,9 @@ use utoipa::OpenApi;
         crate::lobby::leave_pool,
         crate::profile::live,
         crate::profile::user,
+        crate::explorer::handler,
+        crate::explorer::players,
+        crate::explorer::game,
         crate::profile::games,
         crate::profile::leaderboard,
         crate::meta::meta,
@@ -76,6 +79,7 @@ use utoipa::OpenApi;
         (name = "account", description = "Signing up and in; the e-mail address and a forgotten password; a bot's API token."),
         (name = "lobby", description = "Seeks, challenges and the quick-pairing pools."),
         (name = "people", description = "Players in public: their games and the leaderboards."),
+        (name = "explorer", description = "The game database: a position's next moves, the games that reached it, its players."),
         (name = "learn", description = "Lessons: exercises judged move by move, and an account's progress."),
         (name = "site", description = "What the site offers, and this description."),
     )

@@ -81,6 +81,10 @@ async fn explorer_counts_filters_and_lists(db: String) {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let v = r.json;
     assert_eq!(v["total"], 3, "{v}");
+    // The answer is the documented type, no field more or less.
+    let typed: reversi_site_api::ExplorerView = serde_json::from_value(v.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&typed).unwrap(), v);
+    assert_eq!(typed.to_move, Some(reversi_site_api::Side::Black));
     let row = |v: &Value, m: &str| {
         v["moves"]
             .as_array()
@@ -172,7 +176,12 @@ async fn explorer_counts_filters_and_lists(db: String) {
     assert_eq!(p["players"][0]["name"], "Ann");
     assert_eq!(p["players"][0]["games"], 2);
     let id = 1; // the first game imported
-    assert_eq!(c.get(&format!("/api/explorer/games/{id}")).await.json["moves"], a);
+    let one = c.get(&format!("/api/explorer/games/{id}")).await.json;
+    assert_eq!(one["moves"], a);
+    let typed: reversi_site_api::DatabaseGame = serde_json::from_value(one.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&typed).unwrap(), one);
+    let typed: reversi_site_api::ExplorerPlayers = serde_json::from_value(p.clone()).unwrap();
+    assert_eq!(typed.players[0].games, 2);
     assert_eq!(
         c.get("/api/explorer/games/999").await.status,
         StatusCode::NOT_FOUND

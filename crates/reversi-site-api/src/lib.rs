@@ -8,6 +8,7 @@
 pub mod account;
 pub mod analysis;
 pub mod error;
+pub mod explorer;
 pub mod game;
 pub mod learn;
 pub mod lobby;
@@ -17,6 +18,7 @@ pub mod play;
 
 pub use account::*;
 pub use error::ApiError;
+pub use explorer::*;
 pub use game::*;
 pub use learn::*;
 pub use lobby::*;

@@ -253,44 +253,38 @@ async fn stats(
     let v = reversi_server::explorer::explore(&db, &game, &f, 0, games).await?;
     let took = started.elapsed();
     if json {
-        outln!("{v}")?;
+        outln!("{}", serde_json::to_string(&v)?)?;
         return Ok(());
     }
     outln!(
         "{} games reached the position ({:.1} ms)",
-        v["total"],
+        v.total,
         took.as_secs_f64() * 1e3
     )?;
     outln!("move   games   share   black wins  draws  losses   mean  players")?;
-    for m in v["moves"].as_array().into_iter().flatten() {
-        let players: Vec<&str> = m["players"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|p| p.as_str())
-            .collect();
+    for m in &v.moves {
         outln!(
             "{:<5} {:>6}  {:>5.1} %  {:>10}  {:>5}  {:>6}  {:>+5.1}  {}",
-            m["move"].as_str().unwrap_or(""),
-            m["games"].as_i64().unwrap_or(0),
-            m["share"].as_f64().unwrap_or(0.0) * 100.0,
-            m["black_wins"].as_i64().unwrap_or(0),
-            m["draws"].as_i64().unwrap_or(0),
-            m["black_losses"].as_i64().unwrap_or(0),
-            m["mean_margin"].as_f64().unwrap_or(0.0),
-            players.join(", ")
+            m.square,
+            m.games,
+            m.share * 100.0,
+            m.black_wins,
+            m.draws,
+            m.black_losses,
+            m.mean_margin,
+            m.players.join(", ")
         )?;
     }
-    for g in v["games"].as_array().into_iter().flatten() {
+    for g in &v.games {
         outln!(
             "{} {} – {} {:+} ({}, {}) ply {}",
-            g["year"],
-            g["black"].as_str().unwrap_or(""),
-            g["white"].as_str().unwrap_or(""),
-            g["margin"].as_i64().unwrap_or(0),
-            g["tournament"].as_str().unwrap_or(""),
-            g["source"].as_str().unwrap_or(""),
-            g["ply"]
+            g.year,
+            g.black,
+            g.white,
+            g.margin,
+            g.tournament,
+            g.source,
+            g.ply
         )?;
     }
     Ok(())
