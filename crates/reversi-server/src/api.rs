@@ -313,10 +313,11 @@ pub struct ListQuery {
 }
 
 /// `GET /api/games`: a page of the latest games (finished ones in the order they ended).
+#[utoipa::path(get, path = "/api/games", tag = "games", operation_id = "list_games", params(("status" = Option<String>, Query, description = "`playing`, `finished`, `aborted`, `abandoned` or `closed`."), ("ids" = Option<String>, Query, description = "These games only (comma-separated ids, at most 50)."), ("offset" = Option<u32>, Query, description = "Skip this many."), ("limit" = Option<u32>, Query, description = "At most this many (default 50, at most 200).")), responses((status = 200, description = "A page of games.", body = reversi_site_api::GameList), (status = 400, description = "A bad status, or too many ids.", body = reversi_site_api::ApiError)))]
 pub async fn list(
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<ListQuery>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<reversi_site_api::GameList>> {
     let offset = q.offset.unwrap_or(0);
     let limit = q.limit.unwrap_or(50).clamp(1, 200);
     if let Some(ids) = q.ids.as_deref() {
@@ -325,15 +326,21 @@ pub async fn list(
             return Err(Error::BadRequest("at most 50 ids".into()));
         }
         let games = state.db().games().games_by_id(&ids).await?;
-        let total = games.len();
-        return Ok(Json(serde_json::json!({
-            "games": games, "total": total, "offset": 0, "limit": 50
-        })));
+        let total = games.len() as i64;
+        return Ok(Json(reversi_site_api::GameList {
+            games,
+            total,
+            offset: 0,
+            limit: 50,
+        }));
     }
     let (games, total) = state.rounds().list(q.status.as_deref(), offset, limit).await?;
-    Ok(Json(serde_json::json!({
-        "games": games, "total": total, "offset": offset, "limit": limit
-    })))
+    Ok(Json(reversi_site_api::GameList {
+        games,
+        total,
+        offset,
+        limit,
+    }))
 }
 
 /// `GET /api/games/{id}/replay`: every position of the game, for stepping through it.

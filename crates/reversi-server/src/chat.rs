@@ -216,12 +216,13 @@ pub async fn post(
 
 /// `GET /api/games/{id}/chat?room=…&after=N`: the room's messages (the caller's own room by
 /// default).
+#[utoipa::path(get, path = "/api/games/{id}/chat", tag = "games", operation_id = "chat_history", security(("bearer" = []), ()), params(("id" = String, Path, description = "The game's id."), ("room" = Option<String>, Query, description = "`players` or `spectators` (default: the caller's own)."), ("after" = Option<i64>, Query, description = "Only messages after this number.")), responses((status = 200, description = "The room's messages.", body = reversi_site_api::ChatHistory), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = reversi_site_api::ApiError)))]
 pub async fn history(
     State(state): State<AppState>,
     Path(id): Path<String>,
     creds: Credentials,
     ApiQuery(q): ApiQuery<ChatQuery>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<reversi_site_api::ChatHistory>> {
     let room = state.room_of(&id, q.room.as_deref(), &creds).await?;
     let mut lines = state
         .db()
@@ -239,5 +240,8 @@ pub async fn history(
             });
         }
     }
-    Ok(Json(serde_json::json!({ "room": room.name(), "lines": lines })))
+    Ok(Json(reversi_site_api::ChatHistory {
+        room: room.name().to_string(),
+        lines,
+    }))
 }

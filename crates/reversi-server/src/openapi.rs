@@ -58,6 +58,8 @@ use utoipa::OpenApi;
         crate::lobby::leave_pool,
         crate::profile::live,
         crate::profile::user,
+        crate::api::list,
+        crate::chat::history,
         crate::explorer::handler,
         crate::explorer::players,
         crate::explorer::game,

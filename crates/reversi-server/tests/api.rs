@@ -396,6 +396,8 @@ async fn undo_hint_list_and_a_full_game_on_one_device(db: String) {
     assert_eq!(game["to_move"], Value::Null);
 
     let r = call(&app, Method::GET, "/api/games?status=finished", None, None).await;
+    let typed: reversi_site_api::GameList = serde_json::from_value(r.json.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&typed).unwrap(), r.json);
     let list = r.json["games"].as_array().unwrap();
     assert!(list
         .iter()

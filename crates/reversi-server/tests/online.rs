@@ -565,7 +565,11 @@ async fn chat_rooms_and_limits(db: String) {
         ann.get(&format!("{chat}?room=spectators")).await.json["code"],
         "chat_closed"
     );
-    let lines = bob.get(&chat).await.json["lines"].clone();
+    let history = bob.get(&chat).await.json;
+    let typed: reversi_site_api::ChatHistory = serde_json::from_value(history.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&typed).unwrap(), history);
+    assert_eq!(typed.room, "players");
+    let lines = history["lines"].clone();
     assert_eq!(lines.as_array().unwrap().len(), 1);
     assert_eq!(lines[0]["author"], "Ann");
     let lines = Client::new(&app).get(&chat).await.json["lines"].clone();

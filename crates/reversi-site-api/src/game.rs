@@ -456,3 +456,59 @@ mod tests {
         assert_eq!(Side::parse("W"), Some(Side::White));
     }
 }
+
+/// One line of a list of games (`GET /api/games`, the home page, the archive).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GameSummary {
+    /// The game id.
+    pub id: String,
+    /// The variant preset.
+    pub variant: String,
+    /// `ai`, `friend` or `local`.
+    pub mode: String,
+    /// The computer's level.
+    pub level: i64,
+    /// Who plays black (`human` or `ai`).
+    pub black: String,
+    /// Who plays white.
+    pub white: String,
+    /// `playing` or `finished`.
+    pub status: String,
+    /// Black's discs (the final count once finished).
+    pub black_count: i64,
+    /// White's discs.
+    pub white_count: i64,
+    /// `black`, `white`, or `null` (draw or not finished).
+    pub winner: Option<String>,
+    /// Moves played, passes included.
+    pub move_count: i64,
+    /// Creation time (Unix seconds).
+    pub created_at: i64,
+    /// Time of the last change (Unix seconds).
+    pub updated_at: i64,
+    /// When the game ended (Unix seconds), once finished.
+    pub finished_at: Option<i64>,
+    /// The game's analysis: `none`, `queued`, `running`, `done` or `failed`.
+    pub analysis: String,
+    /// Black's name in an online game (`null`: a guest, a deleted account, or not online).
+    pub black_name: Option<String>,
+    /// White's name in an online game.
+    pub white_name: Option<String>,
+    /// Whether the game is rated.
+    pub rated: bool,
+}
+
+/// The answer of `GET /api/games`: a page of games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GameList {
+    /// The games, newest first (finished ones in the order they ended).
+    pub games: Vec<GameSummary>,
+    /// How many match in all.
+    pub total: i64,
+    /// Where the page starts.
+    pub offset: u32,
+    /// The most a page holds.
+    pub limit: u32,
+}

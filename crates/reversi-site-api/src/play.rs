@@ -155,6 +155,16 @@ pub struct ChatLine {
     pub at: i64,
 }
 
+/// The answer of `GET /api/games/{id}/chat`: a room's messages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ChatHistory {
+    /// `players` or `spectators`.
+    pub room: String,
+    /// The messages, oldest first (those of players the reader blocks left out).
+    pub lines: Vec<ChatLine>,
+}
+
 /// A message of the game's websocket, server to client.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -6,7 +6,6 @@ use crate::error::{Error, Result};
 use reversi_core::notation::parse_move;
 use reversi_core::{Color, Move, Variant};
 use reversi_site::game::{GameRecord, LiveGame, Mode, PlayerKind, VoidEnd};
-use serde::Serialize;
 use sqlx::sqlite::SqlitePool;
 use sqlx::Row;
 use std::str::FromStr;
@@ -65,46 +64,8 @@ async fn commit_group(pool: &SqlitePool, group: &[AppendJob]) -> Result<()> {
     Ok(())
 }
 
-/// One line of the game list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GameSummary {
-    /// The game id.
-    pub id: String,
-    /// The variant preset.
-    pub variant: String,
-    /// `ai`, `friend` or `local`.
-    pub mode: String,
-    /// The computer's level.
-    pub level: i64,
-    /// Who plays black (`human` or `ai`).
-    pub black: String,
-    /// Who plays white.
-    pub white: String,
-    /// `playing` or `finished`.
-    pub status: String,
-    /// Black's discs (the final count once finished).
-    pub black_count: i64,
-    /// White's discs.
-    pub white_count: i64,
-    /// `black`, `white`, or `null` (draw or not finished).
-    pub winner: Option<String>,
-    /// Moves played, passes included.
-    pub move_count: i64,
-    /// Creation time (Unix seconds).
-    pub created_at: i64,
-    /// Time of the last change (Unix seconds).
-    pub updated_at: i64,
-    /// When the game ended (Unix seconds), once finished.
-    pub finished_at: Option<i64>,
-    /// The game's analysis: `none`, `queued`, `running`, `done` or `failed`.
-    pub analysis: String,
-    /// Black's name in an online game (`null`: a guest, a deleted account, or not online).
-    pub black_name: Option<String>,
-    /// White's name in an online game.
-    pub white_name: Option<String>,
-    /// Whether the game is rated.
-    pub rated: bool,
-}
+/// One line of the game list (as `GET /api/games` sends it).
+pub use reversi_site_api::GameSummary;
 
 /// The columns of a [`GameSummary`], for `… WHERE …` to follow.
 pub(super) const SUMMARY_SELECT: &str =
