@@ -12,7 +12,6 @@ use crate::state::{AppState, Inner};
 use axum::extract::State;
 use axum::Json;
 use reversi_i18n::Lang;
-use serde::Deserialize;
 use std::sync::Weak;
 use std::time::Duration;
 
@@ -23,15 +22,7 @@ pub const MAX_ATTEMPTS: i64 = 6;
 /// At most one "your move" letter per game and player in this long.
 pub const TURN_LETTER_EVERY_MS: i64 = 6 * 3_600_000;
 
-/// Body of `POST /api/account/notify`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct NotifyBody {
-    /// Whether to get the letters.
-    pub on: bool,
-    /// Their language (`en`, `ru`; default English).
-    pub lang: Option<String>,
-}
+pub use reversi_site_api::NotifyBody;
 
 /// The wait before try `attempts + 1` of a letter: a minute, doubling.
 fn retry_after_ms(attempts: i64) -> i64 {
@@ -40,11 +31,12 @@ fn retry_after_ms(attempts: i64) -> i64 {
 
 /// `POST /api/account/notify` `{"on", "lang"}`: letters about play, on or off (they go to the
 /// confirmed address; without one there is nothing to send).
+#[utoipa::path(post, path = "/api/account/notify", tag = "account", security(("session" = [])), request_body(content = reversi_site_api::NotifyBody), responses((status = 200, description = "Letters about play on or off.", body = reversi_site_api::NotifySetting), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = reversi_site_api::ApiError)))]
 pub async fn set(
     State(state): State<AppState>,
     Caller(who): Caller,
     JsonBody(b): JsonBody<NotifyBody>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<reversi_site_api::NotifySetting>> {
     let user = who.require_user()?;
     let lang = match b.lang.as_deref() {
         None | Some("en") => "en",
@@ -53,7 +45,7 @@ pub async fn set(
     };
     let value = b.on.then_some(lang);
     state.db().accounts().set_mail_notify(&user.id, value).await?;
-    Ok(Json(serde_json::json!({ "notify": b.on })))
+    Ok(Json(reversi_site_api::NotifySetting { notify: b.on }))
 }
 
 impl AppState {

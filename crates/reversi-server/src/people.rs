@@ -11,7 +11,7 @@ use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use serde::Deserialize;
+use reversi_site_api as wire;
 
 /// How many players one account may follow, and how many it may block.
 pub const PEOPLE_CAP: i64 = 1_000;
@@ -28,17 +28,7 @@ pub const ONLINE_MS: i64 = 5 * 60_000;
 /// An instance stores an account's `seen_at` at most this often.
 pub const SEEN_EVERY_MS: u64 = 60_000;
 
-/// Body of `POST /api/users/{name}/report`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ReportBody {
-    /// One of [`REPORT_REASONS`].
-    pub reason: String,
-    /// What happened (at most [`REPORT_TEXT_MAX`] characters).
-    pub text: String,
-    /// The game it is about, if any.
-    pub game: Option<String>,
-}
+pub use reversi_site_api::ReportBody;
 
 impl AppState {
     /// Notes that account `id` was seen now (stored at most every [`SEEN_EVERY_MS`]).
@@ -109,26 +99,25 @@ pub fn online(seen_at: Option<i64>, now: i64) -> bool {
 
 /// `GET /api/account/people`: the players the caller follows (online or not, their games in
 /// progress) and those it blocks.
-pub async fn mine(State(state): State<AppState>, Caller(who): Caller) -> Result<Json<serde_json::Value>> {
+#[utoipa::path(get, path = "/api/account/people", tag = "people", security(("session" = [])), responses((status = 200, description = "Whom the account follows and blocks.", body = wire::MyPeople), (status = 401, description = "Nobody is signed in.", body = wire::ApiError)))]
+pub async fn mine(State(state): State<AppState>, Caller(who): Caller) -> Result<Json<wire::MyPeople>> {
     let me = who.require_user()?;
     let now = state.clock().now_ms();
-    let following: Vec<serde_json::Value> = state
+    let following = state
         .db()
         .people()
         .following(&me.id)
         .await?
         .into_iter()
-        .map(|f| {
-            serde_json::json!({
-                "name": f.name,
-                "bot": f.bot,
-                "online": online(f.seen_at, now),
-                "seen_at": f.seen_at,
-                "playing": f.playing,
-            })
+        .map(|f| wire::Followed {
+            name: f.name,
+            bot: f.bot,
+            online: online(f.seen_at, now),
+            seen_at: f.seen_at,
+            playing: f.playing,
         })
         .collect();
-    let blocked: Vec<String> = state
+    let blocked = state
         .db()
         .people()
         .blocked(&me.id)
@@ -136,9 +125,7 @@ pub async fn mine(State(state): State<AppState>, Caller(who): Caller) -> Result<
         .into_iter()
         .map(|(_, name)| name)
         .collect();
-    Ok(Json(
-        serde_json::json!({ "following": following, "blocked": blocked }),
-    ))
+    Ok(Json(wire::MyPeople { following, blocked }))
 }
 
 /// `POST /api/users/{name}/follow` (refused by a player who blocks the caller).
@@ -201,12 +188,13 @@ pub async fn unblock(
 
 /// `POST /api/users/{name}/report` `{"reason", "text", "game"?}`: a report to the moderators
 /// (at most [`REPORTS_PER_DAY`] a day from one account).
+#[utoipa::path(post, path = "/api/users/{name}/report", tag = "people", security(("session" = [])), params(("name" = String, Path, description = "The player reported.")), request_body(content = wire::ReportBody), responses((status = 201, description = "The report is in the moderators' queue.", body = wire::ReportFiled), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn report(
     State(state): State<AppState>,
     Caller(who): Caller,
     Path(name): Path<String>,
     JsonBody(b): JsonBody<ReportBody>,
-) -> Result<(StatusCode, Json<serde_json::Value>)> {
+) -> Result<(StatusCode, Json<wire::ReportFiled>)> {
     let (me, other) = state.caller_and(&who, &name).await?;
     if !REPORT_REASONS.contains(&b.reason.as_str()) {
         return Err(Error::Invalid(
@@ -264,7 +252,7 @@ pub async fn report(
             now,
         )
         .await?;
-    Ok((StatusCode::CREATED, Json(serde_json::json!({ "id": id }))))
+    Ok((StatusCode::CREATED, Json(wire::ReportFiled { id })))
 }
 
 /// The error of an action a block forbids.

@@ -538,10 +538,16 @@ async fn letters_about_play_reach_those_who_asked(db: String) {
     bob.signup("bob").await;
     confirm(&mut ann, &sink, &ann_at, "ann-secret-pw").await;
     confirm(&mut bob, &sink, &old_at, "bob-secret-pw").await;
-    let Reply { status: s, .. } = ann
+    let Reply {
+        status: s, json: v, ..
+    } = ann
         .post("/api/account/notify", json!({"on": true, "lang": "ru"}))
         .await;
     assert_eq!(s, StatusCode::OK);
+    assert_eq!(
+        v,
+        serde_json::to_value(reversi_site_api::NotifySetting { notify: true }).unwrap()
+    );
     assert_eq!(ann.get("/api/account/email").await.json["notify"], true);
 
     // Bob challenges Ann to a correspondence game: she is told, in Russian.

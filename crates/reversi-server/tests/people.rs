@@ -85,6 +85,8 @@ async fn following_shows_games_and_presence(db: String) {
     // Bob is online (he signed in a moment ago) and his game appears in Ann's list.
     let game = challenge(&mut bob, &mut cat, "cat").await;
     let r = ann.get("/api/account/people").await;
+    let typed: reversi_site_api::MyPeople = serde_json::from_value(r.json.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&typed).unwrap(), r.json);
     let f = &r.json["following"];
     assert_eq!(f.as_array().unwrap().len(), 1, "{}", r.text);
     assert_eq!(f[0]["name"], "Bob");
@@ -215,7 +217,9 @@ async fn reports_reach_moderators_who_act_and_are_logged(db: String) {
         )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
-    let report = r.json["id"].as_i64().unwrap();
+    let report = serde_json::from_value::<reversi_site_api::ReportFiled>(r.json.clone())
+        .unwrap()
+        .id;
 
     // Only a moderator reads the queue.
     let r = mia.get("/api/mod/reports").await;

@@ -311,3 +311,22 @@ pub struct MyGames {
     #[serde(default)]
     pub declined: Vec<crate::DeclinedChallenge>,
 }
+
+/// Body of `POST /api/account/notify`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, deny_unknown_fields)]
+pub struct NotifyBody {
+    /// Whether to get letters about play.
+    pub on: bool,
+    /// Their language (`en`, `ru`; default English).
+    pub lang: Option<String>,
+}
+
+/// The answer of `POST /api/account/notify`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NotifySetting {
+    /// Whether letters about play are on.
+    pub notify: bool,
+}

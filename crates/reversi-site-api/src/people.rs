@@ -232,3 +232,50 @@ pub struct ColourResultsView {
     /// With White.
     pub white: ColourResult,
 }
+
+/// A player the account follows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Followed {
+    /// The name.
+    pub name: String,
+    /// Whether a bot.
+    pub bot: bool,
+    /// Whether they made a signed-in request in the last five minutes.
+    pub online: bool,
+    /// When they were last seen (Unix ms), if ever.
+    pub seen_at: Option<i64>,
+    /// The online games they play now (ids).
+    pub playing: Vec<String>,
+}
+
+/// The answer of `GET /api/account/people`: whom the account follows and whom it blocks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MyPeople {
+    /// The players followed, online first.
+    pub following: Vec<Followed>,
+    /// The names of the players blocked.
+    pub blocked: Vec<String>,
+}
+
+/// Body of `POST /api/users/{name}/report`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, deny_unknown_fields)]
+pub struct ReportBody {
+    /// `cheating`, `abuse`, `spam`, `name` or `other`.
+    pub reason: String,
+    /// What happened (at most 500 characters).
+    pub text: String,
+    /// The game it is about, if any.
+    pub game: Option<String>,
+}
+
+/// The answer of `POST /api/users/{name}/report`: the report's number in the moderators' queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReportFiled {
+    /// The report's number.
+    pub id: i64,
+}
