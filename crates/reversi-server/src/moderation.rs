@@ -11,6 +11,7 @@ use crate::session::Identity;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::Json;
+use reversi_site_api as wire;
 use serde::Deserialize;
 
 /// The longest moderator's note, in characters.
@@ -27,19 +28,7 @@ pub struct ReportsQuery {
     pub status: Option<String>,
 }
 
-/// Body of the moderators' actions.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ActionBody {
-    /// On an account: `mute`, `unmute`, `disable` or `enable`.
-    pub action: Option<String>,
-    /// How long a mute lasts (1 to [`MUTE_MAX_HOURS`]; default 24).
-    pub hours: Option<u32>,
-    /// Why (required; at most [`NOTE_MAX`] characters).
-    pub note: String,
-    /// The report this answers; it is closed with the action.
-    pub report: Option<i64>,
-}
+pub use reversi_site_api::ModAction as ActionBody;
 
 /// The caller, if a moderator.
 fn moderator(who: &Identity) -> Result<&User> {
@@ -95,11 +84,12 @@ impl AppState {
 
 /// `GET /api/mod/reports?status=closed`: the open reports, the oldest first (or the latest
 /// closed ones).
+#[utoipa::path(get, path = "/api/mod/reports", tag = "moderation", security(("session" = [])), params(("status" = Option<String>, Query, description = "`open` (default) or `closed`.")), responses((status = 200, description = "The reports.", body = wire::ModReports), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn reports(
     State(state): State<AppState>,
     Caller(who): Caller,
     ApiQuery(q): ApiQuery<ReportsQuery>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<wire::ModReports>> {
     moderator(&who)?;
     let open = match q.status.as_deref() {
         None | Some("open") => true,
@@ -107,41 +97,44 @@ pub async fn reports(
         Some(_) => return Err(Error::BadRequest("status must be open or closed".into())),
     };
     let reports: Vec<ReportRow> = state.db().moderation().reports(open, PAGE).await?;
-    Ok(Json(serde_json::json!({ "reports": reports })))
+    Ok(Json(wire::ModReports { reports }))
 }
 
 /// `GET /api/mod/log`: the latest actions, the newest first.
-pub async fn log(State(state): State<AppState>, Caller(who): Caller) -> Result<Json<serde_json::Value>> {
+#[utoipa::path(get, path = "/api/mod/log", tag = "moderation", security(("session" = [])), responses((status = 200, description = "The log.", body = wire::ModLog), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
+pub async fn log(State(state): State<AppState>, Caller(who): Caller) -> Result<Json<wire::ModLog>> {
     moderator(&who)?;
     let log: Vec<LogLine> = state.db().moderation().log_lines(PAGE).await?;
-    Ok(Json(serde_json::json!({ "log": log })))
+    Ok(Json(wire::ModLog { log }))
 }
 
 /// `POST /api/mod/reports/{id}/close` `{"note"}`: closes a report without other action.
+#[utoipa::path(post, path = "/api/mod/reports/{id}/close", tag = "moderation", security(("session" = [])), params(("id" = i64, Path, description = "The report's number.")), request_body(content = wire::ModAction), responses((status = 200, description = "Closed.", body = wire::ReportClosed), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn close_report(
     State(state): State<AppState>,
     Caller(who): Caller,
     Path(id): Path<i64>,
     JsonBody(b): JsonBody<ActionBody>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<wire::ReportClosed>> {
     let by = moderator(&who)?;
     let n = note(&b)?;
     let now = state.clock().now_ms();
     if !state.db().moderation().close_report(id, &by.id, n, now).await? {
         return Err(Error::NotFound);
     }
-    Ok(Json(serde_json::json!({ "closed": id })))
+    Ok(Json(wire::ReportClosed { closed: id }))
 }
 
 /// `POST /api/mod/users/{name}` `{"action", "hours"?, "note", "report"?}`: mutes, unmutes,
 /// disables or enables an account. A moderator cannot act on himself or on another moderator
 /// (the role is given and taken on the command line).
+#[utoipa::path(post, path = "/api/mod/users/{name}", tag = "moderation", security(("session" = [])), params(("name" = String, Path, description = "The account's name.")), request_body(content = wire::ModAction), responses((status = 200, description = "Done.", body = wire::AccountActed), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn act_on_user(
     State(state): State<AppState>,
     Caller(who): Caller,
     Path(name): Path<String>,
     JsonBody(b): JsonBody<ActionBody>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<wire::AccountActed>> {
     let by = moderator(&who)?;
     let n = note(&b)?;
     let target = state.user_named(&name).await?;
@@ -178,37 +171,46 @@ pub async fn act_on_user(
     if action == AccountAction::Disable {
         state.db().lobby_changed();
     }
-    Ok(Json(
-        serde_json::json!({ "done": action.name(), "user": target.name }),
-    ))
+    Ok(Json(wire::AccountActed {
+        done: action.name().to_string(),
+        user: target.name,
+    }))
 }
 
 /// `POST /api/mod/games/{id}/close` `{"note", "report"?}`: ends a game in progress without a
 /// result.
+#[utoipa::path(post, path = "/api/mod/games/{id}/close", tag = "moderation", security(("session" = [])), params(("id" = String, Path, description = "The game's id.")), request_body(content = wire::ModAction), responses((status = 200, description = "Closed.", body = wire::Closed), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn close_game(
     State(state): State<AppState>,
     Caller(who): Caller,
     Path(id): Path<String>,
     JsonBody(b): JsonBody<ActionBody>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<wire::Closed>> {
     let by = moderator(&who)?;
     let n = note(&b)?;
     let view = state.rounds().close(&id).await?;
     state.record(by, "close-game", &id, b.report, n).await?;
-    Ok(Json(serde_json::json!({ "closed": id, "status": view.status })))
+    Ok(Json(wire::Closed {
+        closed: id,
+        status: Some(view.status),
+    }))
 }
 
 /// `POST /api/mod/tournaments/{id}/close` `{"note", "report"?}`: cancels a tournament that is
 /// not over.
+#[utoipa::path(post, path = "/api/mod/tournaments/{id}/close", tag = "moderation", security(("session" = [])), params(("id" = String, Path, description = "The tournament's id.")), request_body(content = wire::ModAction), responses((status = 200, description = "Cancelled.", body = wire::Closed), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn close_tournament(
     State(state): State<AppState>,
     Caller(who): Caller,
     Path(id): Path<String>,
     JsonBody(b): JsonBody<ActionBody>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<wire::Closed>> {
     let by = moderator(&who)?;
     let n = note(&b)?;
     state.cancel_tournament(&id).await?;
     state.record(by, "close-tournament", &id, b.report, n).await?;
-    Ok(Json(serde_json::json!({ "closed": id })))
+    Ok(Json(wire::Closed {
+        closed: id,
+        status: None,
+    }))
 }

@@ -230,6 +230,7 @@ async fn reports_reach_moderators_who_act_and_are_logged(db: String) {
     grant(&state, "Mia").await;
     assert_eq!(mia.get("/api/account").await.json["user"]["moderator"], true);
     let r = mia.get("/api/mod/reports").await;
+    round_trip::<reversi_site_api::ModReports>(&r.json);
     let q = &r.json["reports"];
     assert_eq!(q.as_array().unwrap().len(), 1, "{}", r.text);
     assert_eq!(q[0]["id"], report);
@@ -260,6 +261,7 @@ async fn reports_reach_moderators_who_act_and_are_logged(db: String) {
     let closed = mia.get("/api/mod/reports?status=closed").await;
     assert_eq!(closed.json["reports"][0]["closed_by"], "Mia", "{}", closed.text);
     assert_eq!(closed.json["reports"][0]["resolution"], "insults");
+    round_trip::<reversi_site_api::ModReports>(&closed.json);
     // A moderator closes the game: no result.
     let r = mia
         .post(
@@ -268,6 +270,10 @@ async fn reports_reach_moderators_who_act_and_are_logged(db: String) {
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        round_trip::<reversi_site_api::Closed>(&r.json).status,
+        Some(reversi_site_api::GameStatus::Closed)
+    );
     let g = ann.get(&format!("/api/games/{game}")).await;
     assert_eq!(g.json["game"]["status"], "closed", "{}", g.text);
     assert_eq!(g.json["game"]["result"], Value::Null);
@@ -280,6 +286,8 @@ async fn reports_reach_moderators_who_act_and_are_logged(db: String) {
         .post(act, json!({ "action": "disable", "note": "repeat offender" }))
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let acted = round_trip::<reversi_site_api::AccountActed>(&r.json);
+    assert_eq!((acted.done.as_str(), acted.user.as_str()), ("disable", "Bob"));
     assert_eq!(bob.get("/api/account").await.json["user"], Value::Null);
     let login = json!({ "name": "Bob", "password": "Bob-secret-pw" });
     let r = bob.post("/api/account/login", login.clone()).await;
@@ -312,6 +320,10 @@ async fn reports_reach_moderators_who_act_and_are_logged(db: String) {
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        round_trip::<reversi_site_api::ReportClosed>(&r.json).closed,
+        second
+    );
     let r = mia
         .post(
             &format!("/api/mod/reports/{second}/close"),
@@ -342,6 +354,7 @@ async fn reports_reach_moderators_who_act_and_are_logged(db: String) {
 
     // The log holds every action, the newest first, with names instead of ids.
     let r = mia.get("/api/mod/log").await;
+    round_trip::<reversi_site_api::ModLog>(&r.json);
     let actions: Vec<(&str, &str)> = r.json["log"]
         .as_array()
         .unwrap()
@@ -395,3 +408,10 @@ on_both_databases!(
     reports_reach_moderators_who_act_and_are_logged,
     reports_are_limited_per_day,
 );
+
+/// `v` read as the documented type `T`, which writes it back the same (no field more or less).
+fn round_trip<T: serde::de::DeserializeOwned + serde::Serialize>(v: &Value) -> T {
+    let typed: T = serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
+    assert_eq!(&serde_json::to_value(&typed).unwrap(), v);
+    typed
+}

@@ -13,6 +13,7 @@ pub mod game;
 pub mod learn;
 pub mod lobby;
 pub mod meta;
+pub mod moderation;
 pub mod people;
 pub mod play;
 
@@ -23,5 +24,6 @@ pub use game::*;
 pub use learn::*;
 pub use lobby::*;
 pub use meta::{Limits, PairingWindow, PoolMeta, SiteMeta};
+pub use moderation::*;
 pub use people::*;
 pub use play::*;

@@ -5,55 +5,8 @@ use super::Db;
 use crate::error::{Error, Result};
 use sqlx::Row;
 
-/// A report as the moderators' queue shows it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct ReportRow {
-    /// Its number.
-    pub id: i64,
-    /// Who reported (name).
-    pub reporter: String,
-    /// Who is reported (name).
-    pub target: String,
-    /// `cheating`, `abuse`, `spam`, `name` or `other`.
-    pub reason: String,
-    /// The reporter's words.
-    pub text: String,
-    /// The game it is about.
-    pub game_id: Option<String>,
-    /// When it was made (Unix ms).
-    pub created_at: i64,
-    /// How many open reports the reported account has in all.
-    pub open_on_target: i64,
-    /// Whether the reported account is muted now, and whether it is disabled.
-    pub target_muted_until: Option<i64>,
-    /// Whether a moderator has disabled the reported account.
-    pub target_disabled: bool,
-    /// The closing moderator (name) and note, once closed.
-    pub closed_by: Option<String>,
-    /// When it was closed (Unix ms).
-    pub closed_at: Option<i64>,
-    /// The closing note.
-    pub resolution: Option<String>,
-}
-
-/// One line of the moderators' log.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct LogLine {
-    /// Its number.
-    pub id: i64,
-    /// The moderator (name; none for the command line).
-    pub moderator: Option<String>,
-    /// What was done.
-    pub action: String,
-    /// On what: an account (its name), a game or tournament id, a report number.
-    pub target: String,
-    /// The report it answered.
-    pub report_id: Option<i64>,
-    /// The moderator's note.
-    pub note: String,
-    /// When (Unix ms).
-    pub at: i64,
-}
+/// A report as the moderators' queue shows it, and a line of their log (as the desk sends them).
+pub use reversi_site_api::{LogLine, ReportRow};
 
 /// A report being made.
 pub struct NewReport<'a> {
