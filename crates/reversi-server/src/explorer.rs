@@ -349,18 +349,18 @@ pub async fn explore(
         })
         .collect();
     let games = hits
-        .iter()
+        .into_iter()
         .map(|(h, next)| wire::ExplorerGame {
             id: h.game,
             ply: h.ply,
-            black: h.black.clone(),
-            white: h.white.clone(),
-            tournament: h.tournament.clone(),
+            black: h.black,
+            white: h.white,
+            tournament: h.tournament,
             year: h.year,
             margin: h.margin,
-            source: h.source.to_string(),
-            moves: h.moves.clone(),
-            next: next_square(*next, sym).map(|s| s.to_string()),
+            source: h.source,
+            moves: h.moves,
+            next: next_square(next, sym).map(|s| s.to_string()),
         })
         .collect();
     Ok(wire::ExplorerView {
@@ -425,15 +425,5 @@ pub async fn game(
         .explorer_game(id)
         .await?
         .ok_or(Error::NotFound)?;
-    Ok(Json(wire::DatabaseGame {
-        game: h.game,
-        ply: h.ply,
-        black: h.black,
-        white: h.white,
-        tournament: h.tournament,
-        year: h.year,
-        margin: h.margin,
-        source: h.source.to_string(),
-        moves: h.moves,
-    }))
+    Ok(Json(h))
 }

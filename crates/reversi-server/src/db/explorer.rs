@@ -147,28 +147,8 @@ pub struct NextStat {
     pub mean_margin: f64,
 }
 
-/// A game that reached a position.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Hit {
-    /// The game's number in the explorer.
-    pub game: i64,
-    /// The ply at which it stood in the position (0: before the first move).
-    pub ply: i32,
-    /// Black's name.
-    pub black: String,
-    /// White's name.
-    pub white: String,
-    /// The tournament.
-    pub tournament: String,
-    /// The year.
-    pub year: i32,
-    /// Black's final disc difference.
-    pub margin: i32,
-    /// `wthor`, `ggf` or `site`.
-    pub source: &'static str,
-    /// The moves.
-    pub moves: String,
-}
+/// A game that reached a position (as `GET /api/explorer/games/{id}` sends it).
+pub use reversi_site_api::DatabaseGame as Hit;
 
 /// A next move's statistics from a row whose columns `[games, wins, draws, margin sum]` are
 /// named `cols` (and `next`).
@@ -457,7 +437,7 @@ impl Explorer<'_> {
                             tournament: r.try_get("tournament")?,
                             year: r.try_get::<i64, _>("year")? as i32,
                             margin: r.try_get::<i64, _>("margin")? as i32,
-                            source: Source::of(r.try_get("source")?).name(),
+                            source: Source::of(r.try_get("source")?).name().to_string(),
                             moves: r.try_get("moves")?,
                         },
                         r.try_get("next")?,
@@ -516,7 +496,7 @@ impl Explorer<'_> {
                     tournament: r.try_get("tournament")?,
                     year: r.try_get::<i64, _>("year")? as i32,
                     margin: r.try_get::<i64, _>("margin")? as i32,
-                    source: Source::of(r.try_get("source")?).name(),
+                    source: Source::of(r.try_get("source")?).name().to_string(),
                     moves: r.try_get("moves")?,
                 })
             })
