@@ -20,8 +20,8 @@ use axum::Json;
 use reversi_core::{AnyPosition, Bits, Color, Move, Position};
 use reversi_site::puzzle::{check, daily_index, parse_file, Puzzle, Step, THEMES};
 use reversi_site::rating::Rating;
+use reversi_site_api as wire;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -57,12 +57,12 @@ fn find(id: i64) -> Result<&'static Puzzle> {
 }
 
 /// The count of puzzles of each theme, in [`THEMES`] order.
-fn theme_counts() -> Vec<Value> {
+fn theme_counts() -> Vec<wire::ThemeCount> {
     THEMES
         .iter()
-        .map(|t| {
-            let n = all().iter().filter(|p| p.themes.iter().any(|x| x == t)).count();
-            json!({ "theme": t, "count": n })
+        .map(|t| wire::ThemeCount {
+            theme: t.to_string(),
+            count: all().iter().filter(|p| p.themes.iter().any(|x| x == t)).count(),
         })
         .collect()
 }
@@ -74,19 +74,16 @@ fn daily(clock: &crate::time::Clock) -> Result<&'static Puzzle> {
 }
 
 /// The board of `pos` as the pages draw it, after `last` (which turned `flipped`).
-fn frame(pos: &Position<u64>, last: Option<Move>, flipped: u64) -> Value {
-    let any = AnyPosition::Small(*pos);
-    json!({
-        "width": 8,
-        "height": 8,
-        "cells": reversi_core::notation::cells(&any),
-        "to_move": (!pos.is_game_over()).then(|| pos.side_to_move().name()),
-        "legal_moves": pos.legal_moves().squares().map(|s| s.to_string()).collect::<Vec<_>>(),
-        "last_move": last.map(|m| m.to_string()),
-        "flipped": flipped.squares().map(|s| s.to_string()).collect::<Vec<_>>(),
-        "black_count": pos.count(Color::Black),
-        "white_count": pos.count(Color::White),
-    })
+fn frame(pos: &Position<u64>, last: Option<Move>, flipped: u64) -> wire::LessonBoard {
+    wire::LessonBoard {
+        cells: reversi_core::notation::cells(&AnyPosition::Small(*pos)),
+        to_move: (!pos.is_game_over()).then(|| pos.side_to_move().name().to_string()),
+        legal_moves: pos.legal_moves().squares().map(|s| s.to_string()).collect(),
+        last_move: last.map(|m| m.to_string()),
+        flipped: flipped.squares().map(|s| s.to_string()).collect(),
+        black_count: pos.count(Color::Black),
+        white_count: pos.count(Color::White),
+    }
 }
 
 /// `pos` after `mv`, with the discs it turned (the lessons use it too).
@@ -97,7 +94,7 @@ pub(crate) fn after(pos: &Position<u64>, mv: Move) -> (Position<u64>, u64) {
 }
 
 /// The board after each move of `p`'s solution, from its position.
-fn solution_frames(p: &Puzzle) -> Vec<Value> {
+fn solution_frames(p: &Puzzle) -> Vec<wire::LessonBoard> {
     let mut pos = p.position;
     p.line
         .iter()
@@ -109,34 +106,36 @@ fn solution_frames(p: &Puzzle) -> Vec<Value> {
         .collect()
 }
 
-fn rating_json(r: &Rating, now: u64) -> Value {
-    json!({
-        "rating": r.rating.round() as i64,
-        "deviation": r.deviation.round() as i64,
-        "provisional": r.provisional(now),
-    })
+fn rating_now(r: &Rating, now: u64) -> wire::PuzzleRatingNow {
+    wire::PuzzleRatingNow {
+        rating: r.rating.round() as i64,
+        deviation: r.deviation.round() as i64,
+        provisional: r.provisional(now),
+    }
 }
 
 /// A puzzle as the page gets it: the position to solve, not the solution.
-async fn view(state: &AppState, p: &Puzzle) -> Result<Value> {
+async fn view(state: &AppState, p: &Puzzle) -> Result<wire::PuzzleAnswer> {
     state.db().puzzles().ensure_puzzles(all()).await?;
     let standing = state.db().puzzles().puzzle_standing(p.id).await?;
     let rating = standing.map_or(p.initial_rating, |s| s.rating.rating);
     let year = p.source.split(':').nth(1).and_then(|y| y.parse::<i32>().ok());
-    Ok(json!({
-        "id": p.id,
-        "board": frame(&p.position, None, 0),
-        "to_move": p.position.side_to_move().name(),
-        "kind": if p.win { "win" } else { "best" },
-        "themes": p.themes,
-        "player_moves": p.player_moves(),
-        "empties": p.position.empties().count(),
-        "rating": rating.round() as i64,
-        "attempts": standing.map_or(0, |s| s.attempts),
-        "solutions": standing.map_or(0, |s| s.solutions),
-        "source": p.source,
-        "year": year,
-    }))
+    Ok(wire::PuzzleAnswer {
+        puzzle: wire::PuzzleView {
+            id: p.id,
+            board: frame(&p.position, None, 0),
+            to_move: p.position.side_to_move().name().to_string(),
+            kind: if p.win { "win" } else { "best" }.to_string(),
+            themes: p.themes.clone(),
+            player_moves: p.player_moves(),
+            empties: p.position.empties().count(),
+            rating: rating.round() as i64,
+            attempts: standing.map_or(0, |s| s.attempts),
+            solutions: standing.map_or(0, |s| s.solutions),
+            source: p.source.clone(),
+            year,
+        },
+    })
 }
 
 /// How many puzzles the pack for play without a network holds: the file's first ones (about
@@ -146,46 +145,49 @@ const PACK: usize = 200;
 /// `GET /api/puzzles/pack`: puzzles to solve on the device without a network (the service
 /// worker keeps the answer): positions, kinds, ratings and how many moves the player makes —
 /// never the solutions; the browser's solver judges each move by its exact value.
-pub async fn pack() -> Json<Value> {
-    let puzzles: Vec<Value> = all()
+#[utoipa::path(get, path = "/api/puzzles/pack", operation_id = "puzzle_pack", tag = "puzzles", responses((status = 200, description = "Puzzles to solve without a network (no solutions).", body = wire::PuzzlePack)))]
+pub async fn pack() -> Json<wire::PuzzlePack> {
+    let puzzles = all()
         .iter()
         .take(PACK)
-        .map(|p| {
-            json!({
-                "id": p.id,
-                "board": p.board,
-                "win": p.win,
-                "moves": p.player_moves(),
-                "rating": p.initial_rating.round() as i64,
-                "themes": p.themes,
-            })
+        .map(|p| wire::PackPuzzle {
+            id: p.id,
+            board: p.board.clone(),
+            win: p.win,
+            moves: p.player_moves(),
+            rating: p.initial_rating.round() as i64,
+            themes: p.themes.clone(),
         })
         .collect();
-    Json(json!({ "puzzles": puzzles }))
+    Json(wire::PuzzlePack { puzzles })
 }
 
 /// `GET /api/puzzles`.
-pub async fn overview(State(state): State<AppState>, Caller(who): Caller) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/puzzles", operation_id = "puzzle_overview", tag = "puzzles", responses((status = 200, description = "The themes, today's puzzle and the caller's puzzle rating.", body = wire::PuzzleOverview)))]
+pub async fn overview(
+    State(state): State<AppState>,
+    Caller(who): Caller,
+) -> Result<Json<wire::PuzzleOverview>> {
     let now = state.clock().clock_ms();
     let me = match who.user() {
         Some(u) => {
             let (rating, attempts, solved) = state.db().puzzles().puzzle_rating(&u.id).await?;
             let recent = state.db().puzzles().recent_attempts(&u.id, 20).await?;
-            json!({
-                "rating": rating_json(&rating.at(now), now),
-                "attempts": attempts,
-                "solved": solved,
-                "recent": recent,
+            Some(wire::MyPuzzles {
+                rating: rating_now(&rating.at(now), now),
+                attempts,
+                solved,
+                recent,
             })
         }
-        None => Value::Null,
+        None => None,
     };
-    Ok(Json(json!({
-        "count": all().len(),
-        "themes": theme_counts(),
-        "daily": daily(state.clock())?.id,
-        "me": me,
-    })))
+    Ok(Json(wire::PuzzleOverview {
+        count: all().len(),
+        themes: theme_counts(),
+        daily: daily(state.clock())?.id,
+        me,
+    }))
 }
 
 /// Query of `GET /api/puzzles/next`.
@@ -198,11 +200,12 @@ pub struct NextQuery {
 }
 
 /// `GET /api/puzzles/next`.
+#[utoipa::path(get, path = "/api/puzzles/next", operation_id = "puzzle_next", tag = "puzzles", params(("theme" = Option<String>, Query, description = "One theme (as `GET /api/puzzles` lists them); any when absent."), ("except" = Option<String>, Query, description = "Puzzle numbers to leave out, comma-separated (at most 200).")), responses((status = 200, description = "A puzzle near the caller's rating.", body = wire::PuzzleAnswer), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn next(
     State(state): State<AppState>,
     Caller(who): Caller,
     ApiQuery(q): ApiQuery<NextQuery>,
-) -> Result<Json<Value>> {
+) -> Result<Json<wire::PuzzleAnswer>> {
     let theme = match q.theme.as_deref().filter(|t| !t.is_empty()) {
         None => None,
         Some(t) if THEMES.contains(&t) => Some(t),
@@ -242,7 +245,7 @@ pub async fn next(
         return Err(Error::NotFound);
     }
     let pick = ids[(random_u64() % ids.len() as u64) as usize];
-    Ok(Json(json!({ "puzzle": view(&state, find(pick)?).await? })))
+    Ok(Json(view(&state, find(pick)?).await?))
 }
 
 fn random_u64() -> u64 {
@@ -273,32 +276,26 @@ fn parse_ids(text: &str) -> Result<Vec<i64>> {
 }
 
 /// `GET /api/puzzles/daily`.
-pub async fn daily_puzzle(State(state): State<AppState>) -> Result<Json<Value>> {
-    Ok(Json(
-        json!({ "puzzle": view(&state, daily(state.clock())?).await? }),
-    ))
+#[utoipa::path(get, path = "/api/puzzles/daily", operation_id = "puzzle_daily", tag = "puzzles", responses((status = 200, description = "Today's puzzle (UTC).", body = wire::PuzzleAnswer)))]
+pub async fn daily_puzzle(State(state): State<AppState>) -> Result<Json<wire::PuzzleAnswer>> {
+    Ok(Json(view(&state, daily(state.clock())?).await?))
 }
 
 /// `GET /api/puzzles/{id}`.
-pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/puzzles/{id}", operation_id = "puzzle_get", tag = "puzzles", params(("id" = i64, Path, description = "The puzzle's number.")), responses((status = 200, description = "The puzzle.", body = wire::PuzzleAnswer), (status = 404, description = "No such puzzle.", body = wire::ApiError)))]
+pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<wire::PuzzleAnswer>> {
     let id: i64 = id.parse().map_err(|_| Error::NotFound)?;
-    Ok(Json(json!({ "puzzle": view(&state, find(id)?).await? })))
-}
-
-/// Body of `POST /api/puzzles/{id}/moves`.
-#[derive(Debug, Default, Deserialize)]
-pub struct MovesBody {
-    /// The player's moves so far, the replies left out.
-    pub moves: Vec<String>,
+    Ok(Json(view(&state, find(id)?).await?))
 }
 
 /// `POST /api/puzzles/{id}/moves`.
+#[utoipa::path(post, path = "/api/puzzles/{id}/moves", operation_id = "puzzle_moves", tag = "puzzles", params(("id" = i64, Path, description = "The puzzle's number.")), request_body = wire::PuzzleMoves, responses((status = 200, description = "The verdict on the last move; once the puzzle ends, the solution and the rating change.", body = wire::PuzzleResult), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn moves(
     State(state): State<AppState>,
     Caller(who): Caller,
     Path(id): Path<String>,
-    JsonBody(b): JsonBody<MovesBody>,
-) -> Result<Json<Value>> {
+    JsonBody(b): JsonBody<wire::PuzzleMoves>,
+) -> Result<Json<wire::PuzzleResult>> {
     let id: i64 = id.parse().map_err(|_| Error::NotFound)?;
     let p = find(id)?;
     if b.moves.len() > p.player_moves() {
@@ -330,20 +327,36 @@ pub async fn moves(
     }
     let last = *played.last().expect("checked: not empty");
     let (moved, turned) = after(&pos, last);
-    let mut out = json!({
-        "step": match step { Step::Right { .. } => "right", Step::Solved => "solved", Step::Wrong => "wrong" },
-        "board": frame(&moved, Some(last), turned),
-    });
+    let mut out = wire::PuzzleResult {
+        step: match step {
+            Step::Right { .. } => wire::PuzzleStep::Right,
+            Step::Solved => wire::PuzzleStep::Solved,
+            Step::Wrong => wire::PuzzleStep::Wrong,
+        },
+        board: frame(&moved, Some(last), turned),
+        reply: None,
+        reply_board: None,
+        solution: None,
+        solution_boards: None,
+        score: None,
+        played_score: None,
+        best_score: None,
+        exact: None,
+        facts: None,
+        rated: None,
+        rating: None,
+        puzzle_rating: None,
+    };
     if let Step::Right { reply } = step {
         let (replied, turned) = after(&moved, reply);
-        out["reply"] = json!(reply.to_string());
-        out["reply_board"] = frame(&replied, Some(reply), turned);
+        out.reply = Some(reply.to_string());
+        out.reply_board = Some(frame(&replied, Some(reply), turned));
         return Ok(Json(out));
     }
     let solved = step == Step::Solved;
-    out["solution"] = json!(p.line.iter().map(Move::to_string).collect::<Vec<_>>());
-    out["solution_boards"] = json!(solution_frames(p));
-    out["score"] = json!(p.score);
+    out.solution = Some(p.line.iter().map(Move::to_string).collect());
+    out.solution_boards = Some(solution_frames(p));
+    out.score = Some(p.score);
     if !solved {
         // Why the move is wrong, from exact values: both moves solved to the end.
         let solution = p.line[2 * (played.len() - 1)];
@@ -365,12 +378,12 @@ pub async fn moves(
             if a.best == solution { &a.best_pv } else { &[] },
             a.loss,
         );
-        out["played_score"] = json!(a.played_score);
-        out["best_score"] = json!(a.best_score);
-        out["exact"] = json!(a.exact);
-        out["facts"] = json!(crate::analysis::facts_json(&facts));
+        out.played_score = Some(a.played_score);
+        out.best_score = Some(a.best_score);
+        out.exact = Some(a.exact);
+        out.facts = Some(reversi_analysis::facts(&facts));
     }
-    out["rated"] = json!(false);
+    out.rated = Some(false);
     if let Some(u) = who.user() {
         state.db().puzzles().ensure_puzzles(all()).await?;
         let now = state.clock().clock_ms();
@@ -380,13 +393,13 @@ pub async fn moves(
             .record_attempt(&u.id, id, solved, now)
             .await?
         {
-            out["rated"] = json!(true);
-            out["rating"] = json!({
-                "before": o.before.rating.round() as i64,
-                "after": rating_json(&o.after, now),
-                "diff": (o.after.rating.round() - o.before.rating.round()) as i64,
+            out.rated = Some(true);
+            out.rating = Some(wire::PuzzleRatingChange {
+                before: o.before.rating.round() as i64,
+                after: rating_now(&o.after, now),
+                diff: (o.after.rating.round() - o.before.rating.round()) as i64,
             });
-            out["puzzle_rating"] = json!(o.puzzle.rating.round() as i64);
+            out.puzzle_rating = Some(o.puzzle.rating.round() as i64);
         }
     }
     Ok(Json(out))

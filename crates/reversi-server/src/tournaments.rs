@@ -13,7 +13,7 @@
 //! change of one is announced, at this instance and through `NOTIFY` at the others.
 
 use crate::client::ClientAddr;
-use crate::db::{EntrantRow, NewPairing, PairingRow, TournamentChatLine, TournamentRow};
+use crate::db::{EntrantRow, NewPairing, PairingRow, TournamentRow};
 use crate::error::{Error, Result};
 use crate::extract::{ApiQuery, Caller, JsonBody, OptionalJsonBody};
 use crate::lobby::{Entrant, NewOnline};
@@ -30,8 +30,9 @@ use reversi_site::rating::Category;
 use reversi_site::tournament::{
     self as rules, Applicant, Format, Played, Progress, Settings, Status, Step, TournamentError,
 };
+use reversi_site_api as wire;
+use reversi_site_api::TournamentChatLine;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -45,64 +46,6 @@ pub const CHAT_LINES: u32 = 100;
 pub const LIST_LIMIT: u32 = 50;
 /// An arena's page lists the pairing batches holding its latest this many games.
 pub const ARENA_GAMES_SHOWN: usize = 60;
-
-/// Body of `POST /api/tournaments`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct CreateBody {
-    /// The name.
-    pub name: String,
-    /// `swiss`, `round_robin` or `arena`.
-    pub format: String,
-    /// Swiss rounds.
-    pub rounds: Option<u32>,
-    /// Round robin: 1 single, 2 double.
-    pub cycles: Option<u32>,
-    /// Arena minutes.
-    pub minutes: Option<u32>,
-    /// Variant preset (default `othello`).
-    pub variant: Option<String>,
-    /// Time control, `3+2`.
-    pub control: String,
-    /// Rated games.
-    pub rated: bool,
-    /// Start time, Unix ms; or
-    pub starts_at: Option<u64>,
-    /// minutes from now (default 5).
-    pub starts_in_minutes: Option<u32>,
-    /// The lowest rating that may enter.
-    pub min_rating: Option<i32>,
-    /// By invitation link only.
-    pub invite_only: bool,
-    /// Bots may enter.
-    pub bots: bool,
-    /// The most entrants (default 200; a round robin 16).
-    pub max_players: Option<u32>,
-}
-
-/// Body of `POST /api/tournaments/{id}/join`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct JoinBody {
-    /// The invitation secret of an invitation-only tournament.
-    pub invite: Option<String>,
-}
-
-/// Body of `POST /api/tournaments/{id}/remove`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct RemoveBody {
-    /// The entrant's name.
-    pub name: String,
-}
-
-/// Body of `POST /api/tournaments/{id}/chat`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ChatBody {
-    /// The message.
-    pub text: String,
-}
 
 /// Query of `GET /api/tournaments/{id}`.
 #[derive(Debug, Default, Deserialize)]
@@ -222,7 +165,7 @@ fn pairing_byes(pairings: &[PairingRow], entrants: usize) -> Vec<(usize, u32)> {
 
 impl AppState {
     /// Makes a tournament organised by `who`; returns its row.
-    pub async fn create_tournament(&self, who: &Identity, b: CreateBody) -> Result<TournamentRow> {
+    pub async fn create_tournament(&self, who: &Identity, b: wire::NewTournament) -> Result<TournamentRow> {
         let user = who.require_user()?;
         if user.bot {
             return Err(Error::Conflict(
@@ -801,23 +744,31 @@ impl AppState {
 
     /// The tournaments list as `who` sees it: upcoming (soonest first), running and finished
     /// (latest first), those by invitation only to those who may know of them.
-    pub async fn tournament_list(&self, who: &Identity) -> Result<Value> {
+    pub async fn tournament_list(&self, who: &Identity) -> Result<wire::TournamentList> {
         let viewer = who.user().map(|u| u.id.as_str());
-        let mut out = serde_json::Map::new();
-        for status in ["upcoming", "running", "finished"] {
+        let part = |status: &'static str| async move {
             let rows = self
                 .db()
                 .tournaments()
                 .tournaments(status, viewer, LIST_LIMIT)
                 .await?;
-            out.insert(status.into(), rows.iter().map(list_item).collect());
-        }
-        out.insert("now".into(), json!(self.clock().now_ms()));
-        Ok(Value::Object(out))
+            Ok::<_, Error>(rows.iter().map(list_item).collect())
+        };
+        Ok(wire::TournamentList {
+            upcoming: part("upcoming").await?,
+            running: part("running").await?,
+            finished: part("finished").await?,
+            now: self.clock().now_ms(),
+        })
     }
 
     /// Everything the tournament page shows, for `who`.
-    pub async fn tournament_view(&self, id: &str, who: &Identity, invite: Option<&str>) -> Result<Value> {
+    pub async fn tournament_view(
+        &self,
+        id: &str,
+        who: &Identity,
+        invite: Option<&str>,
+    ) -> Result<wire::TournamentView> {
         let (t, entrants) = self.visible_tournament(id, who, invite).await?;
         let settings = settings_of(&t)?;
         let pairings = self.db().tournaments().pairings(id).await?;
@@ -836,71 +787,71 @@ impl AppState {
                 vec![false; es.len()],
             )
         };
-        let standings: Vec<Value> = table
+        let standings: Vec<wire::StandingView> = table
             .standings
             .iter()
             .enumerate()
             .map(|(rank, s)| {
                 let e = &entrants[s.player];
-                json!({
-                    "rank": rank + 1,
-                    "name": s.name,
-                    "rating": e.rating.round() as i64,
-                    "bot": e.bot,
-                    "active": e.active,
-                    "points": s.points,
-                    "games": s.games,
-                    "discs": s.discs,
-                    "bq": s.bq,
-                    "byes": s.byes,
-                    "forfeits": s.forfeits,
-                    "fire": fire.get(s.player).copied().unwrap_or(false),
-                })
+                wire::StandingView {
+                    rank: rank + 1,
+                    name: s.name.clone(),
+                    rating: e.rating.round() as i64,
+                    bot: e.bot,
+                    active: e.active,
+                    points: s.points,
+                    games: s.games,
+                    discs: s.discs,
+                    bq: s.bq,
+                    byes: s.byes,
+                    forfeits: s.forfeits,
+                    fire: fire.get(s.player).copied().unwrap_or(false),
+                }
             })
             .collect();
         // The crosstable, in standings order: each cell the row player's points, games and
         // discs against the column player (a round robin's and a Swiss's; an arena has none).
         let crosstable = (!is_arena).then(|| {
             let order: Vec<usize> = table.standings.iter().map(|s| s.player).collect();
-            let rows: Vec<Value> = order
+            order
                 .iter()
-                .map(|&a| {
-                    let cells: Vec<Value> = order
+                .map(|&a| wire::CrossRow {
+                    name: entrants[a].name.clone(),
+                    cells: order
                         .iter()
                         .map(|&b| match table.pair(a, b) {
-                            Some((pts, g, d, od)) if a != b => {
-                                json!({ "points": pts, "games": g, "discs": d, "opp_discs": od })
-                            }
-                            _ => Value::Null,
+                            Some((points, games, discs, opp_discs)) if a != b => Some(wire::CrossCell {
+                                points,
+                                games,
+                                discs,
+                                opp_discs,
+                            }),
+                            _ => None,
                         })
-                        .collect();
-                    json!({ "name": entrants[a].name, "cells": cells })
+                        .collect(),
                 })
-                .collect();
-            rows
+                .collect::<Vec<_>>()
         });
-        let mut rounds: Vec<Value> = Vec::new();
+        let mut rounds: Vec<wire::RoundView> = Vec::new();
         let mut shown = 0;
         let mut by_round: std::collections::BTreeMap<i64, Vec<&PairingRow>> = Default::default();
         for p in &pairings {
             by_round.entry(p.round).or_default().push(p);
         }
         for (r, ps) in by_round.iter().rev() {
-            let games: Vec<Value> = ps
+            let games: Vec<wire::PairingView> = ps
                 .iter()
                 .filter(|p| p.white.is_some())
-                .map(|p| {
-                    json!({
-                        "board": p.board,
-                        "black": name(p.black),
-                        "white": p.white.and_then(name),
-                        "game": p.game_id,
-                        "status": p.status.clone().unwrap_or_else(|| "playing".into()),
-                        "black_discs": p.black_count,
-                        "white_discs": p.white_count,
-                        "winner": p.winner,
-                        "forfeit": p.flagged.is_some() && p.moves <= 1,
-                    })
+                .map(|p| wire::PairingView {
+                    board: p.board,
+                    black: name(p.black),
+                    white: p.white.and_then(name),
+                    game: p.game_id.clone(),
+                    status: p.status.clone().unwrap_or_else(|| "playing".into()),
+                    black_discs: p.black_count,
+                    white_discs: p.white_count,
+                    winner: p.winner.clone(),
+                    forfeit: p.flagged.is_some() && p.moves <= 1,
                 })
                 .collect();
             let byes: Vec<Option<String>> = ps
@@ -909,7 +860,11 @@ impl AppState {
                 .map(|p| name(p.black))
                 .collect();
             shown += games.len();
-            rounds.push(json!({ "round": r, "games": games, "byes": byes }));
+            rounds.push(wire::RoundView {
+                round: *r,
+                games,
+                byes,
+            });
             // An arena's page shows its latest games, not hundreds of batches.
             if is_arena && shown >= ARENA_GAMES_SHOWN {
                 break;
@@ -938,9 +893,9 @@ impl AppState {
                     &self.applicant(who, &t, invite, rating),
                 )
                 .err()
-                .map(|e| e.code())
+                .map(|e| e.code().to_string())
             }
-            (None, _) => Some("account_required"),
+            (None, _) => Some("account_required".to_string()),
             (Some(_), Some(_)) => None,
         };
         let ends_at = match settings.format {
@@ -948,44 +903,44 @@ impl AppState {
             _ => None,
         };
         let chat = self.db().tournaments().tournament_chat(id, 0, CHAT_LINES).await?;
-        Ok(json!({
-            "id": t.id,
-            "name": t.name,
-            "organiser": t.organiser_name,
-            "format": t.format,
-            "size": t.size,
-            "rounds": settings.format.rounds(entrants.len()),
-            "variant": t.variant,
-            "control": t.control,
-            "speed": settings.control.speed().name(),
-            "rated": t.rated,
-            "bots": t.bots,
-            "min_rating": t.min_rating,
-            "invite_only": t.invite.is_some(),
-            "max_players": t.max_players,
-            "starts_at": t.starts_at,
-            "ends_at": ends_at,
-            "status": t.status,
-            "round": t.round,
-            "finished_at": t.finished_at,
-            "version": t.version,
-            "now": self.clock().now_ms(),
-            "players": entrants.len(),
-            "standings": standings,
-            "crosstable": crosstable,
-            "rounds_played": rounds,
-            "chat": chat,
-            "me": {
-                "signed_in": me.is_some(),
-                "entered": my_index.is_some(),
-                "active": my_index.is_some_and(|i| entrants[i].active),
-                "removed": my_index.is_some_and(|i| entrants[i].removed),
-                "organiser": organiser,
-                "invite": if organiser { t.invite.clone() } else { None },
-                "game": my_game,
-                "join_error": join_error,
+        Ok(wire::TournamentView {
+            id: t.id.clone(),
+            name: t.name.clone(),
+            organiser: t.organiser_name.clone(),
+            format: t.format.clone(),
+            size: t.size,
+            rounds: settings.format.rounds(entrants.len()),
+            variant: t.variant.clone(),
+            control: t.control.clone(),
+            speed: settings.control.speed().name().to_string(),
+            rated: t.rated,
+            bots: t.bots,
+            min_rating: t.min_rating,
+            invite_only: t.invite.is_some(),
+            max_players: t.max_players,
+            starts_at: t.starts_at,
+            ends_at,
+            status: t.status.clone(),
+            round: t.round,
+            finished_at: t.finished_at,
+            version: t.version,
+            now: self.clock().now_ms(),
+            players: entrants.len(),
+            standings,
+            crosstable,
+            rounds_played: rounds,
+            chat,
+            me: wire::MyEntry {
+                signed_in: me.is_some(),
+                entered: my_index.is_some(),
+                active: my_index.is_some_and(|i| entrants[i].active),
+                removed: my_index.is_some_and(|i| entrants[i].removed),
+                organiser,
+                invite: if organiser { t.invite.clone() } else { None },
+                game: my_game,
+                join_error,
             },
-        }))
+        })
     }
 
     /// The tournament's finished games as one GGF file, and the crosstable.
@@ -1087,67 +1042,74 @@ pub(crate) async fn tournament_task(state: std::sync::Weak<crate::state::Inner>)
     }
 }
 
-fn list_item(t: &TournamentRow) -> Value {
-    json!({
-        "id": t.id,
-        "name": t.name,
-        "organiser": t.organiser_name,
-        "format": t.format,
-        "size": t.size,
-        "variant": t.variant,
-        "control": t.control,
-        "rated": t.rated,
-        "status": t.status,
-        "round": t.round,
-        "starts_at": t.starts_at,
-        "finished_at": t.finished_at,
-        "players": t.players,
-        "max_players": t.max_players,
-        "invite_only": t.invite.is_some(),
-    })
+fn list_item(t: &TournamentRow) -> wire::TournamentItem {
+    wire::TournamentItem {
+        id: t.id.clone(),
+        name: t.name.clone(),
+        organiser: t.organiser_name.clone(),
+        format: t.format.clone(),
+        size: t.size,
+        variant: t.variant.clone(),
+        control: t.control.clone(),
+        rated: t.rated,
+        status: t.status.clone(),
+        round: t.round,
+        starts_at: t.starts_at,
+        finished_at: t.finished_at,
+        players: t.players,
+        max_players: t.max_players,
+        invite_only: t.invite.is_some(),
+    }
 }
 
 /// `GET /api/tournaments`: upcoming (soonest first), running and finished (latest first).
-pub async fn list(State(state): State<AppState>, Caller(who): Caller) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/tournaments", operation_id = "tournament_list", tag = "tournaments", responses((status = 200, description = "Upcoming, running and finished tournaments.", body = wire::TournamentList)))]
+pub async fn list(State(state): State<AppState>, Caller(who): Caller) -> Result<Json<wire::TournamentList>> {
     Ok(Json(state.tournament_list(&who).await?))
 }
 
 /// `POST /api/tournaments`: makes a tournament (signed in).
+#[utoipa::path(post, path = "/api/tournaments", operation_id = "tournament_create", tag = "tournaments", security(("session" = [])), request_body = wire::NewTournament, responses((status = 201, description = "Made.", body = wire::TournamentCreated), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn create(
     State(state): State<AppState>,
     Caller(who): Caller,
-    JsonBody(b): JsonBody<CreateBody>,
-) -> Result<Response> {
+    JsonBody(b): JsonBody<wire::NewTournament>,
+) -> Result<(StatusCode, Json<wire::TournamentCreated>)> {
     let t = state.create_tournament(&who, b).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "id": t.id, "invite": t.invite })),
-    )
-        .into_response())
+        Json(wire::TournamentCreated {
+            id: t.id,
+            invite: t.invite,
+        }),
+    ))
 }
 
 /// `GET /api/tournaments/{id}`: the tournament page's state.
+#[utoipa::path(get, path = "/api/tournaments/{id}", operation_id = "tournament_get", tag = "tournaments", params(("id" = String, Path, description = "The tournament."), ("invite" = Option<String>, Query, description = "The invitation secret of an invitation-only tournament.")), responses((status = 200, description = "Everything its page shows.", body = wire::TournamentView), (status = 404, description = "No such tournament (or not for this caller).", body = wire::ApiError)))]
 pub async fn get(
     State(state): State<AppState>,
     Path(id): Path<String>,
     ApiQuery(q): ApiQuery<ViewQuery>,
     Caller(who): Caller,
-) -> Result<Json<Value>> {
+) -> Result<Json<wire::TournamentView>> {
     Ok(Json(state.tournament_view(&id, &who, q.invite.as_deref()).await?))
 }
 
 /// `POST /api/tournaments/{id}/join`.
+#[utoipa::path(post, path = "/api/tournaments/{id}/join", operation_id = "tournament_join", tag = "tournaments", security(("bearer" = []), ("session" = [])), params(("id" = String, Path, description = "The tournament.")), request_body(content = Option<wire::TournamentInvite>), responses((status = 204, description = "Entered."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn join(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Caller(who): Caller,
-    OptionalJsonBody(b): OptionalJsonBody<JoinBody>,
+    OptionalJsonBody(b): OptionalJsonBody<wire::TournamentInvite>,
 ) -> Result<StatusCode> {
     state.join_tournament(&id, &who, b.invite.as_deref()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 /// `POST /api/tournaments/{id}/withdraw`.
+#[utoipa::path(post, path = "/api/tournaments/{id}/withdraw", operation_id = "tournament_withdraw", tag = "tournaments", security(("bearer" = []), ("session" = [])), params(("id" = String, Path, description = "The tournament.")), responses((status = 204, description = "Withdrawn (a finished game keeps its result)."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn withdraw(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -1158,11 +1120,12 @@ pub async fn withdraw(
 }
 
 /// `POST /api/tournaments/{id}/{pause|resume|cancel|remove}`: the organiser's actions.
+#[utoipa::path(post, path = "/api/tournaments/{id}/{action}", operation_id = "tournament_organise", tag = "tournaments", security(("session" = [])), params(("id" = String, Path, description = "The tournament."), ("action" = String, Path, description = "`pause`, `resume`, `cancel` or `remove` (the organiser's).")), request_body(content = Option<wire::RemoveEntrant>, description = "For `remove`: whom."), responses((status = 204, description = "Done."), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn organise(
     State(state): State<AppState>,
     Path((id, action)): Path<(String, String)>,
     Caller(who): Caller,
-    OptionalJsonBody(b): OptionalJsonBody<RemoveBody>,
+    OptionalJsonBody(b): OptionalJsonBody<wire::RemoveEntrant>,
 ) -> Result<StatusCode> {
     let name = (action == "remove").then_some(b.name.as_str());
     state.organise(&id, &who, &action, name).await?;
@@ -1170,17 +1133,18 @@ pub async fn organise(
 }
 
 /// `POST /api/tournaments/{id}/chat`.
+#[utoipa::path(post, path = "/api/tournaments/{id}/chat", operation_id = "tournament_chat", tag = "tournaments", security(("session" = [])), params(("id" = String, Path, description = "The tournament.")), request_body = wire::TournamentSay, responses((status = 201, description = "Posted.", body = wire::TournamentChatLine), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn chat(
     State(state): State<AppState>,
     addr: ClientAddr,
     Path(id): Path<String>,
     Caller(who): Caller,
-    JsonBody(b): JsonBody<ChatBody>,
-) -> Result<Response> {
+    JsonBody(b): JsonBody<wire::TournamentSay>,
+) -> Result<(StatusCode, Json<TournamentChatLine>)> {
     let line = state
         .tournament_say(&id, &who, &addr.0.to_string(), &b.text)
         .await?;
-    Ok((StatusCode::CREATED, Json(line)).into_response())
+    Ok((StatusCode::CREATED, Json(line)))
 }
 
 /// `GET /api/tournaments/{id}/crosstable.{html,md}` and `/games.ggf`: a tournament's results

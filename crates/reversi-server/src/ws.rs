@@ -269,7 +269,7 @@ impl NextGame {
         }
         let who = state.identity(creds).await.ok()?;
         let view = state.tournament_view(t, &who, None).await.ok()?;
-        let game = view["me"]["game"].as_str()?.to_string();
+        let game = view.me.game?;
         if game == id || self.sent.as_deref() == Some(&game) {
             return None;
         }

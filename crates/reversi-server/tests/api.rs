@@ -1854,6 +1854,8 @@ async fn the_openapi_description_matches_the_routes_and_the_answers() {
         "/api/games/{id}/ws",
         "/api/seeks",
         "/api/account/bot",
+        "/api/puzzles/{id}/moves",
+        "/api/tournaments/{id}",
     ] {
         assert!(paths.contains_key(wanted), "{wanted} is documented");
     }
@@ -1898,6 +1900,8 @@ async fn the_openapi_description_matches_the_routes_and_the_answers() {
         "LobbyEvent",
         "ApiError",
         "NewSeek",
+        "PuzzleResult",
+        "TournamentView",
     ] {
         assert!(schemas.contains_key(name), "schema {name}");
     }

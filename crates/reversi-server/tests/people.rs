@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 mod common;
 mod online_common;
 
+use common::round_trip;
 use online_common::{config, Client};
 
 async fn new_app(db: &str) -> (axum::Router, AppState) {
@@ -408,10 +409,3 @@ on_both_databases!(
     reports_reach_moderators_who_act_and_are_logged,
     reports_are_limited_per_day,
 );
-
-/// `v` read as the documented type `T`, which writes it back the same (no field more or less).
-fn round_trip<T: serde::de::DeserializeOwned + serde::Serialize>(v: &Value) -> T {
-    let typed: T = serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
-    assert_eq!(&serde_json::to_value(&typed).unwrap(), v);
-    typed
-}

@@ -11,7 +11,9 @@ use serde_json::{json, Value};
 #[macro_use]
 mod common;
 mod online_common;
+use common::round_trip;
 use online_common::{config, Client};
+use reversi_site_api as wire;
 
 /// The first shipped puzzle whose solution has three moves of the player's.
 fn three_mover() -> &'static reversi_site::puzzle::Puzzle {
@@ -40,6 +42,7 @@ async fn puzzles_are_checked_rated_and_explained(db: String) {
         Some(reversi_server::puzzles::all().len() as u64)
     );
     assert!(o.json["me"].is_null());
+    round_trip::<wire::PuzzleOverview>(&o.json);
     let themes: Vec<&str> = o.json["themes"]
         .as_array()
         .unwrap()
@@ -55,12 +58,19 @@ async fn puzzles_are_checked_rated_and_explained(db: String) {
     );
     let daily = guest.get("/api/puzzles/daily").await;
     assert_eq!(daily.json["puzzle"]["id"], o.json["daily"]);
+    round_trip::<wire::PuzzleAnswer>(&daily.json);
+    // The pack for play without a network: positions, never a solution (the round trip
+    // allows no field the type does not have).
+    let pack = round_trip::<wire::PuzzlePack>(&guest.get("/api/puzzles/pack").await.json);
+    assert_eq!(pack.puzzles.len(), 200);
+    assert_eq!(pack.puzzles[0].board, reversi_server::puzzles::all()[0].board);
 
     let v = guest.get(&format!("/api/puzzles/{}", p.id)).await;
     assert_eq!(v.status, StatusCode::OK, "{}", v.text);
     let initial = v.json["puzzle"]["rating"].as_i64().unwrap();
     assert_eq!(initial, p.initial_rating as i64);
     assert_eq!(v.json["puzzle"]["player_moves"], 3);
+    round_trip::<wire::PuzzleAnswer>(&v.json);
     assert!(
         v.json["puzzle"].get("line").is_none() && v.json["puzzle"].get("score").is_none(),
         "{}",
@@ -80,6 +90,7 @@ async fn puzzles_are_checked_rated_and_explained(db: String) {
         "no solution while the puzzle goes on"
     );
     assert_eq!(r.json["reply_board"]["to_move"], p.position.side_to_move().name());
+    round_trip::<wire::PuzzleResult>(&r.json);
     let r = guest.post(&url, json!({ "moves": moves_of(p, 2) })).await;
     assert_eq!(r.json["step"], "right", "{}", r.text);
     let r = guest.post(&url, json!({ "moves": moves_of(p, 3) })).await;
@@ -88,6 +99,7 @@ async fn puzzles_are_checked_rated_and_explained(db: String) {
     assert_eq!(r.json["score"], p.score);
     assert_eq!(r.json["solution"].as_array().unwrap().len(), p.line.len());
     assert_eq!(r.json["solution_boards"].as_array().unwrap().len(), p.line.len());
+    round_trip::<wire::PuzzleResult>(&r.json);
 
     // An account solves it: its rating goes up, the puzzle's down; a second try is not rated.
     let mut ann = Client::new(&app);
@@ -105,10 +117,13 @@ async fn puzzles_are_checked_rated_and_explained(db: String) {
     assert!(r.json["rating"]["diff"].as_i64().unwrap() > 0, "{}", r.text);
     assert!(r.json["rating"]["after"]["provisional"].as_bool().unwrap());
     let after_ann = r.json["puzzle_rating"].as_i64().unwrap();
+    round_trip::<wire::PuzzleResult>(&r.json);
     assert!(after_ann < initial, "{after_ann} < {initial}");
     let again = ann.post(&url, json!({ "moves": moves_of(p, 3) })).await;
     assert_eq!(again.json["rated"], false, "{}", again.text);
-    let me = ann.get("/api/puzzles").await.json["me"].clone();
+    let overview = ann.get("/api/puzzles").await.json;
+    round_trip::<wire::PuzzleOverview>(&overview);
+    let me = overview["me"].clone();
     assert_eq!(
         (me["attempts"].as_i64(), me["solved"].as_i64()),
         (Some(1), Some(1)),
@@ -141,6 +156,7 @@ async fn puzzles_are_checked_rated_and_explained(db: String) {
     );
     assert_eq!(r.json["exact"], true);
     assert_eq!(r.json["facts"][0]["id"], "coach-loss", "{}", r.text);
+    round_trip::<wire::PuzzleResult>(&r.json);
     assert!(r.json["rating"]["diff"].as_i64().unwrap() < 0);
     assert!(r.json["puzzle_rating"].as_i64().unwrap() > after_ann);
     // Nothing is checked past the wrong move.

@@ -14,7 +14,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 #[macro_use]
 mod common;
 mod online_common;
+use common::round_trip;
 use online_common::{config, Client};
+use reversi_site_api as wire;
 
 fn settings(db: &str) -> reversi_server::Config {
     reversi_server::Config {
@@ -45,7 +47,7 @@ async fn setup(app: &Router, prefix: &str, n: usize, body: Value) -> (Client, Ve
     org.signup(&format!("{prefix}Org")).await;
     let r = org.post("/api/tournaments", body).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
-    let id = r.json["id"].as_str().unwrap().to_string();
+    let id = round_trip::<wire::TournamentCreated>(&r.json).id;
     let mut players = Vec::new();
     for i in 0..n {
         let mut c = Client::new(app);
@@ -60,6 +62,7 @@ async fn setup(app: &Router, prefix: &str, n: usize, body: Value) -> (Client, Ve
 async fn view(c: &mut Client, id: &str) -> Value {
     let r = c.get(&format!("/api/tournaments/{id}")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    round_trip::<wire::TournamentView>(&r.json);
     r.json
 }
 
@@ -220,7 +223,7 @@ async fn double_round_robin_of_six(db: String) {
     let r = org.post(&format!("/api/tournaments/{id}/pause"), json!({})).await;
     assert_eq!(r.json["code"], "tournament_state", "{}", r.text);
     let list = org.get("/api/tournaments").await;
-    assert_eq!(list.json["finished"][0]["id"], id.as_str());
+    assert_eq!(round_trip::<wire::TournamentList>(&list.json).finished[0].id, id);
 }
 
 /// A 9-player 5-round Swiss: each round pairs everyone but one, nobody meets twice, nobody has
@@ -473,6 +476,10 @@ async fn entries_forfeits_and_the_organiser(db: String) {
         )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        round_trip::<wire::TournamentChatLine>(&r.json).text,
+        "good luck <all>"
+    );
     let r = guest
         .post(&format!("/api/tournaments/{id}/chat"), json!({ "text": "hi" }))
         .await;

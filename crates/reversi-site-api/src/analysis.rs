@@ -87,6 +87,7 @@ pub struct OpeningName {
 
 /// An argument of a coach's sentence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(untagged)]
 pub enum FactArg {
     /// A count (the plural form follows it).
@@ -97,6 +98,7 @@ pub enum FactArg {
 
 /// One of the coach's sentences: a message id (`coach-…`) and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Fact {
     /// The message id.
     pub id: String,

@@ -16,6 +16,8 @@ pub mod meta;
 pub mod moderation;
 pub mod people;
 pub mod play;
+pub mod puzzle;
+pub mod tournament;
 
 pub use account::*;
 pub use error::ApiError;
@@ -27,3 +29,5 @@ pub use meta::{Limits, PairingWindow, PoolMeta, SiteMeta};
 pub use moderation::*;
 pub use people::*;
 pub use play::*;
+pub use puzzle::*;
+pub use tournament::*;

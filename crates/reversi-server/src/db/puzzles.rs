@@ -33,18 +33,8 @@ pub struct AttemptOutcome {
     pub puzzle: Rating,
 }
 
-/// One of a player's attempts.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Attempt {
-    /// The puzzle.
-    pub puzzle: i64,
-    /// Whether it was solved.
-    pub solved: bool,
-    /// The rating change it brought.
-    pub diff: i64,
-    /// When (Unix ms).
-    pub at: i64,
-}
+/// One of a player's attempts, as the wire has it.
+pub use reversi_site_api::PuzzleAttempt as Attempt;
 
 /// The repository of puzzles.
 pub struct Puzzles<'a>(pub(super) &'a Db);

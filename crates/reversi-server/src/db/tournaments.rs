@@ -130,18 +130,8 @@ pub struct NewPairing {
     pub game_id: Option<String>,
 }
 
-/// A line of a tournament's chat.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct TournamentChatLine {
-    /// Its number (1, 2, …).
-    pub seq: i64,
-    /// The author's name (`null`: a deleted account).
-    pub author: Option<String>,
-    /// The text (cleaned; escaped where shown).
-    pub text: String,
-    /// When (Unix ms).
-    pub at: i64,
-}
+/// A line of a tournament's chat, as the wire has it.
+pub use reversi_site_api::TournamentChatLine;
 
 const T_COLUMNS: &str = "t.id, t.name, t.organiser, u.name AS organiser_name, t.format, t.size, \
      t.variant, t.control, t.rated, t.bots, t.min_rating, t.invite, t.max_players, t.starts_at, \

@@ -54,6 +54,15 @@ macro_rules! on_both_databases {
     };
 }
 
+/// `v` read as the documented type `T` of `reversi-site-api`, which writes it back the same
+/// (no field more or less): the wire types and the server's answers cannot drift apart.
+#[allow(dead_code)] // not every suite checks answers against the wire types
+pub fn round_trip<T: serde::de::DeserializeOwned + serde::Serialize>(v: &serde_json::Value) -> T {
+    let typed: T = serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{e}: {v}"));
+    assert_eq!(&serde_json::to_value(&typed).unwrap(), v);
+    typed
+}
+
 /// Whether a missing tool fails the run instead of skipping: under CI (`CI=true`) and in
 /// `scripts/test` (`REVERSI_TEST_STRICT=1`), which installs everything the tests need.
 fn strict() -> bool {

@@ -144,7 +144,7 @@ function setStatus(kind, extra = {}) {
 function draw(playable, animate) {
   const z = P.puzzle, b = P.board;
   const mine = !P.over && playable && b.to_move === z.to_move;
-  $('#puzzle-board').replaceChildren(drawBoard(b, {
+  $('#puzzle-board').replaceChildren(drawBoard(sized(b), {
     legal: mine ? b.legal_moves : [], playable: mine && !P.busy, onMove: play, label: t('web-board'),
     animate: animate ? new Set([b.last_move, ...(b.flipped || [])]) : undefined,
   }));
@@ -194,6 +194,9 @@ async function play(square) {
   solutionSteps(r);
 }
 
+/** The server's puzzle boards are 8 × 8 and say only their squares. */
+const sized = b => Object.assign({ width: 8, height: 8 }, b);
+
 /** Buttons that show the board after each move of the solution. */
 function solutionSteps(r) {
   const bar = $('#solution-steps');
@@ -227,7 +230,7 @@ export async function dailyBox(box) {
   box.replaceChildren(
     el('h2', {}, t('web-puzzle-daily')),
     link('/puzzles/daily', [
-      el('div', { class: 'daily-board', 'aria-hidden': 'true' }, drawBoard(z.board, { label: t('web-board') })),
+      el('div', { class: 'daily-board', 'aria-hidden': 'true' }, drawBoard(sized(z.board), { label: t('web-board') })),
       el('span', {}, t(z.kind === 'win' ? 'web-puzzle-find-win' : 'web-puzzle-find-best', { color: z.to_move, n: z.player_moves }))],
     { class: 'daily-link', id: 'daily-puzzle' }),
     el('p', {}, link('/puzzles', t('web-puzzle-more'), { id: 'puzzles-link' })));
