@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::state::{AppState, Inner};
 use reversi_core::{Color, Move};
 use reversi_engine::analyze::{summarize, MoveAnalysis};
-use serde::Serialize;
+use reversi_site_api::{AnalysisProgress, AnalysisTotals, GameAnalysis, Mistake, PlayerTotals};
 use std::collections::HashSet;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -25,87 +25,6 @@ use std::time::Duration;
 pub const ANALYSES_PER_REQUESTER: i64 = 3;
 /// Analyses queued in all at most (a request past it is refused, not kept waiting for hours).
 pub const ANALYSIS_QUEUE_MAX: i64 = 1_000;
-
-/// The analysis of a game as the API answers it.
-#[derive(Clone, Debug, Serialize)]
-pub struct AnalysisView {
-    /// The game.
-    pub game_id: String,
-    /// `none` (never asked for), `queued`, `running`, `done` or `failed`.
-    pub status: String,
-    /// The engine level it runs at.
-    pub level: Option<i64>,
-    /// Why it failed.
-    pub error: Option<String>,
-    /// Moves analysed so far and moves to analyse (passes are not analysed).
-    pub progress: Progress,
-    /// The verdict on each move analysed so far, in order.
-    pub moves: Vec<AnalysedMove>,
-    /// Black's score after each analysed move (the played move's score from Black's side):
-    /// the series the evaluation chart draws.
-    pub black_scores: Vec<i64>,
-    /// Each player's totals over the moves analysed so far.
-    pub summary: Summaries,
-    /// When it was asked for, started and ended (Unix seconds).
-    pub requested_at: Option<i64>,
-    /// When it (last) started.
-    pub started_at: Option<i64>,
-    /// When it ended.
-    pub finished_at: Option<i64>,
-}
-
-/// Moves analysed of moves to analyse.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Progress {
-    /// Analysed.
-    pub done: usize,
-    /// To analyse in all.
-    pub total: usize,
-}
-
-/// Both players' totals.
-#[derive(Clone, Debug, Serialize)]
-pub struct Summaries {
-    /// Black's.
-    pub black: PlayerTotals,
-    /// White's.
-    pub white: PlayerTotals,
-}
-
-/// One player's totals, as `reversi analyze` prints them.
-#[derive(Clone, Debug, Serialize)]
-pub struct PlayerTotals {
-    /// Discs lost over all their moves.
-    pub total_loss: i32,
-    /// Moves analysed.
-    pub moves: usize,
-    /// Moves that lost something.
-    pub mistakes: usize,
-    /// The largest losses, largest first (up to three).
-    pub worst: Vec<Mistake>,
-}
-
-/// One of a player's largest mistakes.
-#[derive(Clone, Debug, Serialize)]
-pub struct Mistake {
-    /// 1-based ply.
-    pub ply: usize,
-    /// The move played.
-    pub played: String,
-    /// The engine's move.
-    pub best: String,
-    /// Discs lost.
-    pub loss: i32,
-}
-
-/// The coach's facts as clients render them: `{"id": "coach-…", "args": {…}}` each (a Fluent
-/// message of the locale files and its arguments).
-pub(crate) fn facts_json(e: &reversi_engine::coach::Explanation) -> Vec<serde_json::Value> {
-    reversi_analysis::facts(e)
-        .iter()
-        .filter_map(|f| serde_json::to_value(f).ok())
-        .collect()
-}
 
 /// The stored rows as the engine's values (for its summaries).
 fn engine_moves(rows: &[AnalysedMove]) -> Vec<MoveAnalysis> {
@@ -165,19 +84,19 @@ fn black_scores(rows: &[AnalysedMove]) -> Vec<i64> {
         .collect()
 }
 
-fn view(game_id: &str, total: usize, rec: Option<AnalysisRecord>) -> AnalysisView {
+fn view(game_id: &str, total: usize, rec: Option<AnalysisRecord>) -> GameAnalysis {
     let rows = rec.as_ref().map(|r| r.moves.clone()).unwrap_or_default();
-    AnalysisView {
+    GameAnalysis {
         game_id: game_id.to_string(),
         status: rec.as_ref().map_or("none".to_string(), |r| r.status.clone()),
         level: rec.as_ref().map(|r| r.level),
         error: rec.as_ref().and_then(|r| r.error.clone()),
-        progress: Progress {
+        progress: AnalysisProgress {
             done: rows.len(),
             total,
         },
         black_scores: black_scores(&rows),
-        summary: Summaries {
+        summary: AnalysisTotals {
             black: totals(&rows, Color::Black),
             white: totals(&rows, Color::White),
         },
@@ -191,7 +110,7 @@ fn view(game_id: &str, total: usize, rec: Option<AnalysisRecord>) -> AnalysisVie
 impl AppState {
     /// Queues the analysis of a finished game for `requester` (nothing happens when it is
     /// queued, running or done already; a failed one is tried again) and returns its state.
-    pub async fn request_analysis(&self, id: &str, requester: &str) -> Result<AnalysisView> {
+    pub async fn request_analysis(&self, id: &str, requester: &str) -> Result<GameAnalysis> {
         let (mut over, mut total) = self.analysis_target(id).await?;
         if !over && self.inner.db.shared() {
             // Another instance may have ended it a moment ago.
@@ -238,7 +157,7 @@ impl AppState {
     }
 
     /// The state of a game's analysis and the moves analysed so far.
-    pub async fn analysis(&self, id: &str) -> Result<AnalysisView> {
+    pub async fn analysis(&self, id: &str) -> Result<GameAnalysis> {
         let (_, total) = self.analysis_target(id).await?;
         Ok(view(id, total, self.inner.db.analyses().analysis(id).await?))
     }
@@ -378,7 +297,7 @@ async fn job(state: &Weak<Inner>, db: &Db, id: &str, level: u32, owner: &str) ->
             best_score: a.best_score as i64,
             loss: a.loss as i64,
             exact: a.exact,
-            facts: facts_json(&reversi_engine::coach::explain(
+            facts: reversi_analysis::facts(&reversi_engine::coach::explain(
                 &pos,
                 a.played,
                 &a.played_pv,

@@ -353,25 +353,27 @@ pub async fn replay(
 
 /// `POST /api/games/{id}/analysis`: queues the analysis of a finished game (`202`; asking
 /// again changes nothing). The caller is its requester: an account, or a guest's address.
+#[utoipa::path(post, path = "/api/games/{id}/analysis", operation_id = "request_analysis", tag = "games", params(("id" = String, Path, description = "The game's id.")), responses((status = 202, description = "Queued (or already there): the analysis as it stands.", body = wire::GameAnalysis), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn request_analysis(
     State(state): State<AppState>,
     addr: ClientAddr,
     Path(id): Path<String>,
     Caller(who): Caller,
-) -> Result<Response> {
+) -> Result<(StatusCode, Json<wire::GameAnalysis>)> {
     let requester = match who {
         crate::session::Identity::User(u) => u.id,
         _ => format!("ip:{}", addr.0),
     };
     let a = state.request_analysis(&id, &requester).await?;
-    Ok((StatusCode::ACCEPTED, Json(a)).into_response())
+    Ok((StatusCode::ACCEPTED, Json(a)))
 }
 
 /// `GET /api/games/{id}/analysis`: the analysis's status and the moves analysed so far.
+#[utoipa::path(get, path = "/api/games/{id}/analysis", operation_id = "game_analysis", tag = "games", params(("id" = String, Path, description = "The game's id.")), responses((status = 200, description = "The analysis's status and the moves analysed so far.", body = wire::GameAnalysis), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn analysis(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<crate::analysis::AnalysisView>> {
+) -> Result<Json<wire::GameAnalysis>> {
     Ok(Json(state.analysis(&id).await?))
 }
 

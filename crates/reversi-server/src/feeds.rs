@@ -32,7 +32,7 @@ use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
-use serde_json::{json, Value};
+use reversi_site_api::PageEvent;
 use std::time::Duration;
 use tokio::sync::broadcast::{self, error::RecvError};
 
@@ -60,28 +60,32 @@ impl Feed {
     }
 
     /// The page's message as `who` sees it now.
-    async fn render(&self, state: &AppState, who: &Identity) -> Result<Value> {
+    async fn render(&self, state: &AppState, who: &Identity) -> Result<PageEvent> {
         Ok(match self {
-            Feed::Tournaments => {
-                json!({ "type": "tournaments", "tournaments": state.tournament_list(who).await? })
-            }
-            Feed::Tournament { id, invite } => {
-                json!({ "type": "tournament", "tournament": state.tournament_view(id, who, invite.as_deref()).await? })
-            }
-            Feed::Analysis { game } => json!({ "type": "analysis", "analysis": state.analysis(game).await? }),
+            Feed::Tournaments => PageEvent::Tournaments {
+                tournaments: state.tournament_list(who).await?,
+            },
+            Feed::Tournament { id, invite } => PageEvent::Tournament {
+                tournament: Box::new(state.tournament_view(id, who, invite.as_deref()).await?),
+            },
+            Feed::Analysis { game } => PageEvent::Analysis {
+                analysis: state.analysis(game).await?,
+            },
             Feed::Account { user } => {
                 // Signed out (or into another account) since: the feed ends.
                 if who.user().map(|u| &u.id) != Some(user) {
                     return Err(Error::NotFound);
                 }
-                json!({ "type": "games", "games": state.my_games(who).await? })
+                PageEvent::Games {
+                    games: state.my_games(who).await?,
+                }
             }
         })
     }
 
     /// Whether nothing more will come (a finished analysis).
-    fn ended(&self, msg: &Value) -> bool {
-        matches!(self, Feed::Analysis { .. }) && matches!(msg["analysis"]["status"].as_str(), Some("done"))
+    fn ended(msg: &PageEvent) -> bool {
+        matches!(msg, PageEvent::Analysis { analysis } if analysis.status == "done")
     }
 }
 
@@ -149,14 +153,14 @@ async fn open(
 
 /// The message without what changes by itself every millisecond (the server's `now`), to
 /// tell whether anything worth sending changed.
-fn signature(msg: &Value) -> String {
+fn signature(msg: &PageEvent) -> String {
     let mut m = msg.clone();
-    for key in ["tournaments", "tournament"] {
-        if let Some(o) = m.get_mut(key).and_then(Value::as_object_mut) {
-            o.remove("now");
-        }
+    match &mut m {
+        PageEvent::Tournaments { tournaments } => tournaments.now = 0,
+        PageEvent::Tournament { tournament } => tournament.now = 0,
+        PageEvent::Analysis { .. } | PageEvent::Games { .. } => {}
     }
-    m.to_string()
+    serde_json::to_string(&m).unwrap_or_default()
 }
 
 async fn session(
@@ -165,7 +169,7 @@ async fn session(
     feed: Feed,
     creds: Credentials,
     mut changes: broadcast::Receiver<Topic>,
-    first: Value,
+    first: PageEvent,
 ) {
     let Some(mut conn) = Conn::open(socket, &state) else {
         return;
@@ -176,12 +180,15 @@ async fn session(
         if let Some(msg) = next.take() {
             let sig = signature(&msg);
             if sig != last_sent {
-                if !conn.send_text(msg.to_string()).await {
+                if !conn
+                    .send_text(serde_json::to_string(&msg).unwrap_or_default())
+                    .await
+                {
                     return;
                 }
                 last_sent = sig;
             }
-            if feed.ended(&msg) {
+            if Feed::ended(&msg) {
                 conn.close(1000, "nothing more to come").await;
                 return;
             }

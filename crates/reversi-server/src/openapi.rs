@@ -2,7 +2,7 @@
 //! game's requests, the account (and its bot token), the lobby and the pools — generated from
 //! the types of `reversi-site-api` and the handlers' annotations, so that it cannot drift from
 //! what the server takes and answers. The websockets' messages are its schemas `GameCommand`,
-//! `GameEvent` and `LobbyEvent` (OpenAPI has no words for a socket). docs/api.md is the guide.
+//! `GameEvent`, `LobbyEvent` and `PageEvent` (OpenAPI has no words for a socket). docs/api.md is the guide.
 
 use axum::Json;
 use reversi_site_api as wire;
@@ -34,6 +34,8 @@ use utoipa::OpenApi;
         crate::api::claim,
         crate::api::hint,
         crate::api::rematch,
+        crate::api::request_analysis,
+        crate::api::analysis,
         crate::ws::handler,
         crate::accounts::me,
         crate::accounts::signup,
@@ -96,7 +98,7 @@ use utoipa::OpenApi;
         crate::tournaments::chat,
         openapi_json,
     ),
-    components(schemas(wire::GameCommand, wire::GameEvent, wire::LobbyEvent)),
+    components(schemas(wire::GameCommand, wire::GameEvent, wire::LobbyEvent, wire::PageEvent)),
     modifiers(&Credentials),
     tags(
         (name = "games", description = "Playing a game: a seat token (cookie, or `Authorization: Bearer`) acts for its seats."),

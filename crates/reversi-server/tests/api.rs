@@ -602,7 +602,10 @@ async fn analysis_done(app: &Router, id: &str) -> Value {
         let r = call(app, Method::GET, &format!("/api/games/{id}/analysis"), None, None).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.text);
         match r.json["status"].as_str() {
-            Some("done") => return r.json,
+            Some("done") => {
+                common::round_trip::<reversi_site_api::GameAnalysis>(&r.json);
+                return r.json;
+            }
             Some("queued") | Some("running") => {}
             other => panic!("analysis status {other:?}: {}", r.text),
         }

@@ -116,6 +116,7 @@ async fn games_where(ws: &mut Ws, what: &str, want: impl Fn(&Value) -> bool) -> 
         if let Message::Text(t) = msg {
             let v: Value = serde_json::from_str(&t).unwrap();
             assert_eq!(v["type"], "games", "{v}");
+            common::round_trip::<reversi_site_api::PageEvent>(&v);
             if want(&v["games"]) {
                 return v["games"].clone();
             }

@@ -25,6 +25,7 @@ async fn pushed(ws: &mut Ws, kind: &str, what: &str, want: impl Fn(&Value) -> bo
         if let Message::Text(t) = msg {
             let v: Value = serde_json::from_str(&t).unwrap();
             assert_eq!(v["type"], kind, "{v}");
+            common::round_trip::<reversi_site_api::PageEvent>(&v);
             if want(&v[kind]) {
                 return v[kind].clone();
             }

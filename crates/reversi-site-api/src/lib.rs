@@ -17,6 +17,7 @@ pub mod moderation;
 pub mod people;
 pub mod play;
 pub mod puzzle;
+pub mod review;
 pub mod tournament;
 
 pub use account::*;
@@ -30,4 +31,5 @@ pub use moderation::*;
 pub use people::*;
 pub use play::*;
 pub use puzzle::*;
+pub use review::*;
 pub use tournament::*;

@@ -203,7 +203,7 @@ impl Analyses<'_> {
             .bind(m.best_score)
             .bind(m.loss)
             .bind(m.exact as i64)
-            .bind(serde_json::Value::Array(m.facts.clone()).to_string())
+            .bind(serde_json::to_string(&m.facts).unwrap_or_else(|_| "[]".into()))
             .execute(&mut *tx)
             .await?;
             notify_topic!(self.0, tx, Topic::Analysis(id.into()));
@@ -275,27 +275,5 @@ pub struct AnalysisRecord {
     pub moves: Vec<AnalysedMove>,
 }
 
-/// The verdict on one move (passes are not analysed).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct AnalysedMove {
-    /// 1-based ply of the move (passes count).
-    pub ply: i64,
-    /// `black` or `white`: who played it.
-    pub player: String,
-    /// The move played.
-    pub played: String,
-    /// The engine's choice.
-    pub best: String,
-    /// The score of the move played, discs for the player (the final margin when exact).
-    pub played_score: i64,
-    /// The score of the best move for the player.
-    pub best_score: i64,
-    /// Discs lost by the move played: `best_score - played_score` (0 for a best move).
-    pub loss: i64,
-    /// Whether both scores are exact endgame results.
-    pub exact: bool,
-    /// The coach's sentences about the move, each `{"id": "coach-…", "args": {…}}` (Fluent
-    /// message and arguments; see `reversi_engine::coach`). Empty for analyses made before
-    /// the coach.
-    pub facts: Vec<serde_json::Value>,
-}
+/// The verdict on one move, as the wire has it.
+pub use reversi_site_api::AnalysedMove;
