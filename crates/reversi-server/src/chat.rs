@@ -11,19 +11,10 @@ use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::Json;
 use reversi_site::chat::{clean, Flood, Room};
+use reversi_site_api as wire;
 use serde::Deserialize;
 
 pub use crate::db::chat::HISTORY;
-
-/// Body of `POST /api/games/{id}/chat`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ChatBody {
-    /// `players` or `spectators` (default: the caller's own room).
-    pub room: Option<String>,
-    /// The message.
-    pub text: String,
-}
 
 /// Query of `GET /api/games/{id}/chat`.
 #[derive(Debug, Default, Deserialize)]
@@ -198,13 +189,14 @@ impl AppState {
 }
 
 /// `POST /api/games/{id}/chat` `{"text", "room"?}`.
+#[utoipa::path(post, path = "/api/games/{id}/chat", tag = "games", operation_id = "chat_post", security(("bearer" = []), ("session" = []), ()), params(("id" = String, Path, description = "The game's id.")), request_body = wire::ChatPost, responses((status = 200, description = "The stored message.", body = wire::ChatLine), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn post(
     State(state): State<AppState>,
     addr: ClientAddr,
     Path(id): Path<String>,
     creds: Credentials,
     Caller(who): Caller,
-    JsonBody(b): JsonBody<ChatBody>,
+    JsonBody(b): JsonBody<wire::ChatPost>,
 ) -> Result<Json<ChatLine>> {
     let address = addr.0.to_string();
     Ok(Json(

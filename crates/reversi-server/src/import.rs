@@ -19,12 +19,11 @@ use crate::secret::random_string;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use axum::Json;
 use reversi_core::format::ggf::parse_ggf;
 use reversi_core::{Game, Rules, Variant};
 use reversi_site::game::{GameRecord, LiveGame, Mode, PlayerKind};
-use serde::Deserialize;
+use reversi_site_api as wire;
 use std::str::FromStr;
 
 /// The most games one import makes.
@@ -36,17 +35,6 @@ pub const IMPORTS_PER_ACCOUNT_DAY: i64 = 500;
 /// Days a guest's imported game is kept.
 pub const GUEST_IMPORT_DAYS: i64 = 30;
 const DAY_MS: i64 = 86_400_000;
-
-/// Body of `POST /api/import`.
-#[derive(Debug, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct ImportBody {
-    /// GGF records, or transcripts one a line.
-    pub text: String,
-    /// The variant of transcripts (default `othello`).
-    #[serde(default)]
-    pub variant: Option<String>,
-}
 
 /// The games a text holds: GGF records, or one transcript a line (in `variant`).
 pub fn games_of(text: &str, variant: &str) -> Result<Vec<Game>> {
@@ -151,12 +139,13 @@ impl AppState {
 
 /// The handler: `{"text": "...", "variant": "othello"}` → `201 {"games": [{"id", "moves",
 /// "opening"}]}`; `429 import_quota` past the quotas.
+#[utoipa::path(post, path = "/api/import", operation_id = "import_games", tag = "games", security(("session" = []), ()), request_body = wire::ImportText, responses((status = 201, description = "The games made, each with a replay.", body = wire::Imported), (status = "4XX", description = "Refused: the body says why (`code`, docs/api.md).", body = wire::ApiError)))]
 pub async fn import(
     State(state): State<AppState>,
     addr: ClientAddr,
     Caller(who): Caller,
-    JsonBody(b): JsonBody<ImportBody>,
-) -> Result<Response> {
+    JsonBody(b): JsonBody<wire::ImportText>,
+) -> Result<(StatusCode, Json<wire::Imported>)> {
     let games = games_of(&b.text, b.variant.as_deref().unwrap_or("othello"))?;
     let user = who.user().map(|u| u.id.clone());
     state
@@ -177,15 +166,16 @@ pub async fn import(
         ),
     };
     state.db().games().insert_imported(&lives, &by, expires).await?;
-    let out: Vec<serde_json::Value> = lives
+    let games = lives
         .iter()
         .zip(&games)
-        .map(|(live, g)| {
-            let opening = reversi_core::openings::of_game(g, None).map(|(_, o)| o.english);
-            serde_json::json!({ "id": live.record.id, "moves": g.moves().len(), "opening": opening })
+        .map(|(live, g)| wire::ImportedGame {
+            id: live.record.id.clone(),
+            moves: g.moves().len(),
+            opening: reversi_core::openings::of_game(g, None).map(|(_, o)| o.english.to_string()),
         })
         .collect();
-    Ok((StatusCode::CREATED, Json(serde_json::json!({ "games": out }))).into_response())
+    Ok((StatusCode::CREATED, Json(wire::Imported { games })))
 }
 
 #[cfg(test)]

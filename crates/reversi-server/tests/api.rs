@@ -1158,6 +1158,7 @@ async fn imported_games_get_replays() {
     )
     .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    common::round_trip::<reversi_site_api::Imported>(&r.json);
     let games = r.json["games"].as_array().unwrap();
     assert_eq!(games.len(), 2);
     assert_eq!(

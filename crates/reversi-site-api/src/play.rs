@@ -139,6 +139,18 @@ pub enum GameCommand {
     Ping,
 }
 
+/// Body of `POST /api/games/{id}/chat`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default, deny_unknown_fields)]
+pub struct ChatPost {
+    /// `players` or `spectators` (default: the caller's own room).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub room: Option<String>,
+    /// The message.
+    pub text: String,
+}
+
 /// A chat message as the room's readers see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -196,4 +208,36 @@ pub enum GameEvent {
     Error(ApiError),
     /// The answer to `ping`.
     Pong,
+}
+
+/// Body of `POST /api/import`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ImportText {
+    /// GGF records, or transcripts one a line.
+    pub text: String,
+    /// The variant of transcripts (default `othello`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+}
+
+/// One game made by an import.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ImportedGame {
+    /// Its id (its replay is `/game/{id}/replay`).
+    pub id: String,
+    /// Moves, passes included.
+    pub moves: usize,
+    /// The named opening it follows (English), for Othello.
+    pub opening: Option<String>,
+}
+
+/// The answer of `POST /api/import` (201).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Imported {
+    /// The games, in the order of the text.
+    pub games: Vec<ImportedGame>,
 }

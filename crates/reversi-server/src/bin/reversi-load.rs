@@ -47,7 +47,10 @@
 //! should allow the connection rate (`reversi serve --rate 100000`).
 
 use futures_util::{SinkExt, StreamExt};
-use reversi_site_api::{GameAnswer, GameCommand, GameEvent, GameStatus, GameView, Side};
+use reversi_site_api::{
+    ChatPost, GameAnswer, GameCommand, GameEvent, GameStatus, GameView, JoinGame, NameAndPassword, NewGame,
+    NewSeek, SeekView, Side,
+};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -263,6 +266,11 @@ async fn connect_with(addr: SocketAddr, id: &str, name: &'static str, value: &st
     Err("websocket: still rate limited".into())
 }
 
+/// The body of a request, from the API's type.
+fn body<T: serde::Serialize>(t: &T) -> Value {
+    serde_json::to_value(t).unwrap_or(Value::Null)
+}
+
 /// `v` read as the API's `T`.
 fn typed<T: serde::de::DeserializeOwned>(v: Value) -> Res<T> {
     serde_json::from_value(v).map_err(|e| format!("an answer of another shape: {e}"))
@@ -445,7 +453,13 @@ async fn play_ai_game_inner(
         addr,
         "POST",
         "/api/games",
-        &json!({"mode": "ai", "level": level, "variant": variant, "color": "black"}),
+        &body(&NewGame {
+            mode: Some("ai".into()),
+            level: Some(level),
+            variant: Some(variant.to_string()),
+            color: Some("black".into()),
+            ..Default::default()
+        }),
     )
     .await?;
     let created: GameAnswer = typed(created)?;
@@ -504,13 +518,20 @@ async fn play_game_inner(
         addr,
         "POST",
         "/api/games",
-        &json!({"mode": "friend", "variant": variant, "color": "black"}),
+        &body(&NewGame {
+            mode: Some("friend".into()),
+            variant: Some(variant.to_string()),
+            color: Some("black".into()),
+            ..Default::default()
+        }),
     )
     .await?;
     let created: GameAnswer = typed(created)?;
     let id = created.game.id;
     let black = created.token.ok_or("no token")?;
-    let invite = json!({ "invite": created.invite });
+    let invite = body(&JoinGame {
+        invite: created.invite,
+    });
     let joined: GameAnswer =
         typed(http_retry(addr, "POST", &format!("/api/games/{id}/join"), &invite).await?)?;
     let white = joined.token.ok_or("no token")?;
@@ -581,8 +602,11 @@ static SEEKS: tokio::sync::Semaphore =
 async fn account(addr: SocketAddr, name: &str) -> Res<String> {
     let _slot = SIGNUPS.acquire().await.map_err(|e| e.to_string())?;
     for attempt in 0..40u64 {
-        let body = json!({ "name": name, "password": format!("{name}-load-password") });
-        let (status, v, cookies) = match http_as(addr, "POST", "/api/account/signup", &body, None).await {
+        let signup = body(&NameAndPassword {
+            name: name.to_string(),
+            password: format!("{name}-load-password"),
+        });
+        let (status, v, cookies) = match http_as(addr, "POST", "/api/account/signup", &signup, None).await {
             Ok(r) => r,
             Err(e) if attempt < 39 => {
                 eprintln!("signup {name}: {e}; again");
@@ -675,11 +699,16 @@ async fn play_online_inner(
         addrs[0],
         "POST",
         "/api/seeks",
-        &json!({ "control": control, "rated": true, "colour": "black" }),
+        &body(&NewSeek {
+            control: control.to_string(),
+            rated: true,
+            colour: Some("black".into()),
+            ..Default::default()
+        }),
         &cookies[0],
     )
     .await?;
-    let sid = seek["id"].as_str().ok_or("no seek id")?;
+    let sid = typed::<SeekView>(seek)?.id;
     let accepted = http_as_retry(
         addrs[1],
         "POST",
@@ -741,7 +770,7 @@ async fn play_online_inner(
                 addrs[mover],
                 "POST",
                 &format!("/api/games/{id}/chat"),
-                &json!({ "text": text }),
+                &body(&ChatPost { room: None, text }),
                 &cookies[mover],
             )
             .await?;
