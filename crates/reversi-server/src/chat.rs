@@ -163,28 +163,24 @@ impl AppState {
         text: &str,
         now: u64,
     ) -> std::result::Result<(), reversi_site::chat::ChatError> {
-        {
-            let Ok(mut floods) = self.inner.floods.lock() else {
-                return Ok(());
-            };
-            if floods.len() > 50_000 {
-                floods.clear();
-            }
-            floods
-                .entry(key.to_string())
-                .or_insert_with(|| Flood::new(now))
-                .allow(text, now)?;
-        }
-        let Ok(mut by_address) = self.inner.address_floods.lock() else {
+        // Both limits are read under their locks (always this order) and the message counts for
+        // neither when one refuses it.
+        let (Ok(mut floods), Ok(mut by_address)) =
+            (self.inner.floods.lock(), self.inner.address_floods.lock())
+        else {
             return Ok(());
         };
+        if floods.len() > 50_000 {
+            floods.clear();
+        }
         if by_address.len() > 50_000 {
             by_address.clear();
         }
-        by_address
+        let sender = floods.entry(key.to_string()).or_insert_with(|| Flood::new(now));
+        let from = by_address
             .entry(address.to_string())
-            .or_insert_with(|| reversi_site::chat::AddressFlood::new(now))
-            .allow(now)
+            .or_insert_with(|| reversi_site::chat::AddressFlood::new(now));
+        reversi_site::chat::allow_both(sender, from, text, now)
     }
 }
 

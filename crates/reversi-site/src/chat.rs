@@ -191,6 +191,22 @@ impl AddressFlood {
     }
 }
 
+/// Counts a message against its sender's limits and its address's together: refused by either,
+/// it counts for neither, so a message refused for speed may be sent again once allowed and is
+/// not then taken for a repeat of itself.
+pub fn allow_both(
+    sender: &mut Flood,
+    address: &mut AddressFlood,
+    text: &str,
+    now: Millis,
+) -> Result<(), ChatError> {
+    let mut counted = sender.clone();
+    counted.allow(text, now)?;
+    address.allow(now)?;
+    *sender = counted;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,6 +281,26 @@ mod tests {
             sent,
             ADDRESS_BURST as u64 + 20 - 1,
             "20 s at one a second after the burst"
+        );
+    }
+
+    #[test]
+    fn a_message_refused_by_its_address_is_not_a_repeat_when_sent_again() {
+        let mut address = AddressFlood::new(0);
+        // Ten players behind one address use its burst.
+        for i in 0..ADDRESS_BURST {
+            allow_both(&mut Flood::new(0), &mut address, &format!("line {i}"), 0).unwrap();
+        }
+        let mut ann = Flood::new(0);
+        assert!(matches!(
+            allow_both(&mut ann, &mut address, "gg", 0),
+            Err(ChatError::Flood { .. })
+        ));
+        // Told to slow down, the sender sends it again a moment later: it goes through.
+        allow_both(&mut ann, &mut address, "gg", ADDRESS_REFILL_MS).unwrap();
+        assert_eq!(
+            allow_both(&mut ann, &mut address, "gg", 3 * ADDRESS_REFILL_MS),
+            Err(ChatError::Repeat)
         );
     }
 
