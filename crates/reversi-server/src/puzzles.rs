@@ -73,8 +73,9 @@ fn daily(clock: &crate::time::Clock) -> Result<&'static Puzzle> {
     all().get(daily_index(day, all().len())).ok_or(Error::NotFound)
 }
 
-/// The board of `pos` as the pages draw it, after `last` (which turned `flipped`).
-fn frame(pos: &Position<u64>, last: Option<Move>, flipped: u64) -> wire::LessonBoard {
+/// The board of `pos` as the puzzle and lesson pages draw it, after `last` (which turned
+/// `flipped`).
+pub(crate) fn frame(pos: &Position<u64>, last: Option<Move>, flipped: u64) -> wire::LessonBoard {
     wire::LessonBoard {
         cells: reversi_core::notation::cells(&AnyPosition::Small(*pos)),
         to_move: (!pos.is_game_over()).then(|| pos.side_to_move().name().to_string()),

@@ -20,12 +20,12 @@ pub mod catalog;
 
 use crate::error::{Error, Result};
 use crate::extract::{Caller, JsonBody};
-use crate::puzzles::after;
+use crate::puzzles::{after, frame};
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::Json;
 use catalog::{Exercise, Lesson};
-use reversi_core::{AnyPosition, Bits, Color, Move, Position, Rules, Square};
+use reversi_core::{Color, Move, Position, Rules, Square};
 use reversi_engine::exercise::{Goal, Judgement};
 use reversi_site_api as wire;
 use std::collections::HashMap;
@@ -37,19 +37,6 @@ pub const CHAMPIONS_FILE: &str = include_str!("../../../../data/champions/champi
 /// The most judgements kept in memory (every exercise's steps fit many times over; the cache is
 /// emptied when full, so a flood of odd move orders cannot grow it).
 const JUDGEMENT_CACHE: usize = 4096;
-
-/// The board of `pos` as the pages draw it, after `last` (which turned `flipped`).
-fn board(pos: &Position<u64>, last: Option<Move>, flipped: u64) -> wire::LessonBoard {
-    wire::LessonBoard {
-        cells: reversi_core::notation::cells(&AnyPosition::Small(*pos)),
-        to_move: (!pos.is_game_over()).then(|| pos.side_to_move().name().to_string()),
-        legal_moves: pos.legal_moves().squares().map(|s| s.to_string()).collect(),
-        last_move: last.map(|m| m.to_string()),
-        flipped: flipped.squares().map(|s| s.to_string()).collect(),
-        black_count: pos.count(Color::Black),
-        white_count: pos.count(Color::White),
-    }
-}
 
 fn summary(l: &Lesson, finished: bool) -> wire::LessonSummary {
     wire::LessonSummary {
@@ -68,7 +55,7 @@ fn summary(l: &Lesson, finished: bool) -> wire::LessonSummary {
 
 fn exercise_view(e: &Exercise) -> wire::ExerciseView {
     wire::ExerciseView {
-        board: board(&e.position, None, 0),
+        board: frame(&e.position, None, 0),
         goal: e.goal.name().to_string(),
         square: match e.goal {
             Goal::Square(s) => Some(s.to_string()),
@@ -246,7 +233,7 @@ pub async fn judge(
         step: "wrong".into(),
         value: Some(mark.value),
         target: j.target,
-        board: Some(board(&moved, Some(Move::Play(*last)), turned)),
+        board: Some(frame(&moved, Some(Move::Play(*last)), turned)),
         reply: None,
         reply_board: None,
         answers: Vec::new(),
@@ -262,7 +249,7 @@ pub async fn judge(
     out.step = if next.is_game_over() { "done" } else { "right" }.into();
     if !replies.is_empty() {
         out.reply = Some(replies.iter().map(Move::to_string).collect::<Vec<_>>().join(" "));
-        out.reply_board = Some(board(&next, replies.last().copied(), turned));
+        out.reply_board = Some(frame(&next, replies.last().copied(), turned));
     }
     Ok(Json(out))
 }
